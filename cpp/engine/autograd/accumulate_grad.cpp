@@ -1,0 +1,37 @@
+#include "engine/autograd/accumulate_grad.h"
+
+#include "engine/autograd/grad_mode.h"
+#include "engine/autograd/variable.h"
+#include "engine/ops/ops.h"
+
+namespace engine {
+
+AccumulateGrad::AccumulateGrad(Tensor variable) : variable_(std::move(variable)) {
+  add_input_metadata(variable_);
+}
+
+variable_list AccumulateGrad::apply(variable_list&& grads) {
+  Tensor g = std::move(grads[0]);
+  if (!g.defined()) return {};
+  auto& meta = ensure_autograd_meta(variable_);
+  for (auto& hook : meta.hooks) {
+    Tensor r = hook(g);
+    if (r.defined()) g = r;
+  }
+  // grad mode is on here exactly when backward was called with create_graph=True.
+  const bool create_graph = GradMode::is_enabled();
+  if (!meta.grad.defined()) {
+    // Keep the incoming buffer when nobody else holds it; otherwise copy, so that a later in-place
+    // accumulation cannot write into a tensor the user still sees.
+    meta.grad = (create_graph || g.use_count() == 1) ? g : ops::clone(g);
+    if (!create_graph) meta.grad = detach(meta.grad);
+  } else if (!create_graph && !requires_grad(meta.grad)) {
+    ops::add_(meta.grad, g);
+  } else {
+    meta.grad = ops::add(meta.grad, g);
+  }
+  for (auto& hook : meta.post_accumulate_hooks) hook(variable_);
+  return {};
+}
+
+}  // namespace engine

@@ -1,0 +1,18 @@
+#pragma once
+// The sink of the backward graph for a leaf: sums incoming gradients into leaf.grad.
+#include "engine/autograd/node.h"
+
+namespace engine {
+
+class AccumulateGrad : public Node {
+ public:
+  explicit AccumulateGrad(Tensor variable);
+  variable_list apply(variable_list&& grads) override;
+  std::string name() const override { return "torch::autograd::AccumulateGrad"; }
+  const Tensor& variable() const { return variable_; }
+
+ private:
+  Tensor variable_;
+};
+
+}  // namespace engine

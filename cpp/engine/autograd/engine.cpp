@@ -1,0 +1,181 @@
+#include "engine/autograd/engine.h"
+
+#include <queue>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "engine/autograd/grad_mode.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/error.h"
+#include "engine/ops/ops.h"
+
+namespace engine {
+
+namespace {
+
+// Brings each gradient a node returned to the shape and dtype its receiver expects, with PyTorch's
+// checks. This is the one place where broadcasting is undone.
+void validate_outputs(Node& node, variable_list& grads) {
+  const auto& edges = node.next_edges();
+  ENGINE_CHECK(grads.size() == edges.size(), std::runtime_error, "function ", node.name(),
+               " returned an incorrect number of gradients (expected ", edges.size(), ", got ", grads.size(), ")");
+  for (size_t i = 0; i < grads.size(); ++i) {
+    Tensor& g = grads[i];
+    if (!edges[i].is_valid() || !g.defined()) continue;
+    const InputMetadata& meta = edges[i].function->input_metadata()[edges[i].input_nr];
+    if (g.shape() != meta.shape) {
+      ENGINE_CHECK(is_expandable_to(meta.shape, g.shape()), std::runtime_error, "Function ", node.name(),
+                   " returned an invalid gradient at index ", i, " - got ", dims_str(g.shape()),
+                   " but expected shape compatible with ", dims_str(meta.shape));
+      g = ops::sum_to(g, meta.shape);
+    }
+    if (g.dtype() != meta.dtype) g = ops::to_dtype(g, meta.dtype);
+  }
+}
+
+struct ReadyOrder {
+  bool operator()(const Node* a, const Node* b) const { return a->sequence_nr() < b->sequence_nr(); }
+};
+
+void accumulate(Tensor& slot, Tensor g) {
+  if (!g.defined()) return;
+  slot = slot.defined() ? ops::add(slot, g) : std::move(g);
+}
+
+}  // namespace
+
+variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
+  AutoGradMode grad_mode(opts.create_graph);
+
+  // Count, for every reachable node, how many edges point at it.
+  std::unordered_map<Node*, int> dependencies;
+  std::unordered_map<Node*, std::shared_ptr<Node>> alive;  // keeps nodes alive while the graph runs
+  {
+    std::vector<Node*> stack;
+    for (const Edge& e : roots) {
+      if (!e.is_valid()) continue;
+      if (alive.emplace(e.function.get(), e.function).second) stack.push_back(e.function.get());
+    }
+    while (!stack.empty()) {
+      Node* n = stack.back();
+      stack.pop_back();
+      for (const Edge& e : n->next_edges()) {
+        if (!e.is_valid()) continue;
+        ++dependencies[e.function.get()];
+        if (alive.emplace(e.function.get(), e.function).second) stack.push_back(e.function.get());
+      }
+    }
+  }
+
+  // With captures, only nodes from which a capture point is reachable need to run.
+  std::unordered_map<Node*, std::vector<std::pair<uint32_t, size_t>>> captures;  // node -> (input_nr, slot)
+  std::unordered_set<Node*> needed;
+  const bool capturing = !opts.capture.empty();
+  if (capturing) {
+    for (size_t i = 0; i < opts.capture.size(); ++i) {
+      const Edge& e = opts.capture[i];
+      if (e.is_valid()) captures[e.function.get()].emplace_back(e.input_nr, i);
+    }
+    // Reverse reachability: walk the graph's edges backwards from the capture nodes.
+    std::unordered_map<Node*, std::vector<Node*>> parents;
+    for (auto& [n, keep] : alive) {
+      for (const Edge& e : n->next_edges()) {
+        if (e.is_valid()) parents[e.function.get()].push_back(n);
+      }
+    }
+    std::vector<Node*> stack;
+    for (auto& [n, unused] : captures) {
+      if (alive.count(n) && needed.insert(n).second) stack.push_back(n);
+    }
+    while (!stack.empty()) {
+      Node* n = stack.back();
+      stack.pop_back();
+      for (Node* p : parents[n]) {
+        if (needed.insert(p).second) stack.push_back(p);
+      }
+    }
+  }
+
+  variable_list captured(opts.capture.size());
+  std::unordered_map<Node*, variable_list> buffers;
+  std::priority_queue<Node*, std::vector<Node*>, ReadyOrder> ready;
+
+  for (size_t i = 0; i < roots.size(); ++i) {
+    const Edge& e = roots[i];
+    if (!e.is_valid()) continue;
+    auto& buf = buffers[e.function.get()];
+    buf.resize(e.function->input_metadata().size());
+    accumulate(buf[e.input_nr], root_grads[i]);
+  }
+  for (const Edge& e : roots) {
+    if (e.is_valid() && dependencies[e.function.get()] == 0) {
+      dependencies[e.function.get()] = -1;  // queued once even if it is several roots
+      ready.push(e.function.get());
+    }
+  }
+
+  while (!ready.empty()) {
+    Node* node = ready.top();
+    ready.pop();
+    variable_list inputs = std::move(buffers[node]);
+    buffers.erase(node);
+    inputs.resize(node->input_metadata().size());
+
+    for (auto& hook : node->pre_hooks()) {
+      variable_list r = hook(inputs);
+      if (!r.empty()) inputs = std::move(r);
+    }
+    for (auto& [nr, weak] : node->retained_grads()) {
+      auto impl = weak.lock();
+      if (!impl || nr >= inputs.size() || !inputs[nr].defined()) continue;
+      Tensor t(impl);
+      auto& meta = ensure_autograd_meta(t);
+      meta.grad = meta.grad.defined() ? ops::add(meta.grad, inputs[nr])
+                                      : (opts.create_graph ? inputs[nr] : ops::clone(inputs[nr]));
+    }
+    if (capturing) {
+      auto it = captures.find(node);
+      if (it != captures.end()) {
+        for (auto& [nr, slot] : it->second) {
+          if (nr < inputs.size()) accumulate(captured[slot], inputs[nr]);
+        }
+      }
+      // A capture point is not run itself unless another capture lies beyond it.
+      bool beyond = false;
+      for (const Edge& e : node->next_edges()) {
+        if (e.is_valid() && needed.count(e.function.get())) beyond = true;
+      }
+      if (!beyond) continue;
+    }
+
+    variable_list outputs;
+    bool all_undefined = true;
+    for (auto& g : inputs) all_undefined = all_undefined && !g.defined();
+    if (all_undefined && node->skips_undefined_inputs()) {
+      outputs.resize(node->num_outputs());
+    } else {
+      outputs = node->apply(std::move(inputs));
+    }
+    validate_outputs(*node, outputs);
+    for (auto& hook : node->post_hooks()) {
+      variable_list r = hook(outputs, inputs);
+      if (!r.empty()) outputs = std::move(r);
+    }
+    if (!opts.keep_graph) node->release_variables();
+
+    const auto& edges = node->next_edges();
+    for (size_t i = 0; i < edges.size(); ++i) {
+      const Edge& e = edges[i];
+      if (!e.is_valid()) continue;
+      Node* next = e.function.get();
+      if (capturing && !needed.count(next)) continue;
+      auto& buf = buffers[next];
+      if (buf.empty()) buf.resize(next->input_metadata().size());
+      accumulate(buf[e.input_nr], std::move(outputs[i]));
+      if (--dependencies[next] == 0) ready.push(next);
+    }
+  }
+  return captured;
+}
+
+}  // namespace engine

@@ -1,0 +1,19 @@
+#pragma once
+// The backward executor: one loop over the graph in reverse creation order, with dependency
+// counts, summing gradients where paths meet. No recursion, so graph depth is unbounded.
+#include "engine/autograd/node.h"
+
+namespace engine {
+
+struct BackwardOptions {
+  bool keep_graph = false;
+  bool create_graph = false;
+  // When `capture` is non-empty (autograd.grad): return the gradients arriving at these edges, run
+  // only the part of the graph that leads to them, and leave every .grad untouched.
+  edge_list capture;
+};
+
+// roots[i] receives root_grads[i]. Returns the captured gradients (undefined where none arrived).
+variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts);
+
+}  // namespace engine

@@ -1,0 +1,78 @@
+#pragma once
+// Node: one step of the backward graph. It receives the gradients of its forward outputs and
+// returns the gradients of its forward inputs, which flow along next_edges.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/autograd/edge.h"
+#include "engine/core/tensor.h"
+
+namespace engine {
+
+using variable_list = std::vector<Tensor>;
+
+// What a node knows of each tensor it will receive a gradient for (shape and dtype of a forward
+// output), so the engine can check and reshape gradients flowing into it in one place.
+struct InputMetadata {
+  Dims shape;
+  DType dtype = DType::Float32;
+};
+
+// Something whose release may cascade into dropping more nodes (a Python ctx object, say). Its
+// destructor runs through the same non-recursive teardown as nodes: see defer_release.
+struct DeferredRelease {
+  virtual ~DeferredRelease() = default;
+};
+
+// Destroys `r` now, or, if a node teardown is already running on this thread, hands it to that
+// teardown's loop so the stack does not grow with the length of the graph.
+void defer_release(std::unique_ptr<DeferredRelease> r);
+
+class Node : public std::enable_shared_from_this<Node> {
+ public:
+  Node();
+  virtual ~Node();
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+
+  // Gradients of the forward inputs given gradients of the forward outputs. An undefined Tensor
+  // means "zero" (or "not needed") on either side.
+  virtual variable_list apply(variable_list&& grads) = 0;
+  virtual std::string name() const = 0;
+  // Drops saved tensors once backward has used them (unless the graph is retained).
+  virtual void release_variables() {}
+  // Built-in nodes propagate "no gradient" without running; custom Functions decide themselves.
+  virtual bool skips_undefined_inputs() const { return true; }
+  // The name used when a tensor this node produced is reported in an error.
+  virtual std::string producer_name() const { return name(); }
+
+  const edge_list& next_edges() const { return next_edges_; }
+  edge_list& mutable_next_edges() { return next_edges_; }
+  size_t num_outputs() const { return next_edges_.size(); }
+  bool should_compute_output(size_t i) const { return i < next_edges_.size() && next_edges_[i].is_valid(); }
+
+  uint32_t add_input_metadata(const Tensor& t);
+  const std::vector<InputMetadata>& input_metadata() const { return input_metadata_; }
+  uint64_t sequence_nr() const { return sequence_nr_; }
+
+  // Hooks, run by the engine: pre-hooks see (and may replace) incoming gradients; post-hooks see
+  // both sides and may replace the outgoing ones. Retained gradients are written before apply.
+  using PreHook = std::function<variable_list(const variable_list&)>;
+  using PostHook = std::function<variable_list(const variable_list&, const variable_list&)>;
+  std::vector<PreHook>& pre_hooks() { return pre_hooks_; }
+  std::vector<PostHook>& post_hooks() { return post_hooks_; }
+  std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>>& retained_grads() { return retained_grads_; }
+
+ protected:
+  edge_list next_edges_;
+  std::vector<InputMetadata> input_metadata_;
+  uint64_t sequence_nr_;
+  std::vector<PreHook> pre_hooks_;
+  std::vector<PostHook> post_hooks_;
+  std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retained_grads_;
+};
+
+}  // namespace engine

@@ -1,0 +1,61 @@
+#include "engine/autograd/saved_tensor.h"
+
+#include "engine/autograd/node.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/error.h"
+
+namespace engine {
+
+const char* const kSavedTensorsFreedMessage =
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+    "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+    "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
+    "if you need to access saved tensors after calling backward.";
+
+SavedTensor::SavedTensor(const Tensor& t, bool is_output) {
+  if (!t.defined()) return;
+  was_defined_ = true;
+  saved_version_ = t.version();
+  is_output_ = is_output;
+  requires_grad_ = requires_grad(t);
+  output_nr_ = engine::output_nr(t);
+  producer_ = grad_fn(t);
+  // An output is stored as a history-free alias; anything else is kept as the tensor itself, so
+  // unpacking gives back the very object the user saved.
+  data_ = is_output ? detach(t) : t;
+}
+
+Tensor SavedTensor::unpack(const std::shared_ptr<Node>& owner) const {
+  if (!was_defined_) return Tensor();
+  ENGINE_CHECK(!released_, std::runtime_error, kSavedTensorsFreedMessage);
+  const uint32_t current = data_.version();
+  if (current != saved_version_) {
+    std::string msg = str_cat("one of the variables needed for gradient computation has been modified by an ",
+                              "inplace operation: [", legacy_type_name(data_.dtype()), " ", dims_str(data_.shape()),
+                              "]");
+    std::shared_ptr<Node> producer = is_output_ ? owner : producer_.lock();
+    if (producer) msg += str_cat(", which is output ", output_nr_, " of ", producer->producer_name(), ",");
+    msg += str_cat(" is at version ", current, "; expected version ", saved_version_,
+                   " instead. Hint: enable anomaly detection to find the operation that failed to compute its "
+                   "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).");
+    throw std::runtime_error(msg);
+  }
+  if (!is_output_) return data_;
+  // Rebuild the output: same data, history pointing at the node that saved it.
+  Tensor out = detach(data_);
+  if (owner) {
+    auto& m = ensure_autograd_meta(out);
+    m.grad_fn = owner;
+    m.output_nr = output_nr_;
+  } else if (requires_grad_) {
+    ensure_autograd_meta(out).requires_grad = true;
+  }
+  return out;
+}
+
+void SavedTensor::reset() {
+  data_ = Tensor();
+  released_ = true;
+}
+
+}  // namespace engine

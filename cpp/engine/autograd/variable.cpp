@@ -1,0 +1,90 @@
+#include "engine/autograd/variable.h"
+
+#include "engine/autograd/accumulate_grad.h"
+#include "engine/autograd/grad_mode.h"
+#include "engine/autograd/node.h"
+#include "engine/core/error.h"
+
+namespace engine {
+
+AutogradMeta* autograd_meta(const Tensor& t) {
+  return static_cast<AutogradMeta*>(t.get()->autograd_meta.get());
+}
+
+AutogradMeta& ensure_autograd_meta(const Tensor& t) {
+  auto& slot = t.get()->autograd_meta;
+  if (!slot) slot = std::make_unique<AutogradMeta>();
+  return *static_cast<AutogradMeta*>(slot.get());
+}
+
+bool requires_grad(const Tensor& t) {
+  auto* m = autograd_meta(t);
+  return m && (m->requires_grad || m->grad_fn);
+}
+
+const std::shared_ptr<Node>& grad_fn(const Tensor& t) {
+  static const std::shared_ptr<Node> none;
+  auto* m = autograd_meta(t);
+  return m ? m->grad_fn : none;
+}
+
+bool is_leaf(const Tensor& t) { return !grad_fn(t); }
+
+uint32_t output_nr(const Tensor& t) {
+  auto* m = autograd_meta(t);
+  return m ? m->output_nr : 0;
+}
+
+void set_requires_grad(const Tensor& t, bool value) {
+  if (!is_leaf(t)) {
+    ENGINE_CHECK(value, std::runtime_error,
+                 "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                 "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+    return;
+  }
+  ENGINE_CHECK(!value || is_floating(t.dtype()), std::runtime_error,
+               "only Tensors of floating point dtype can require gradients");
+  if (!value && !autograd_meta(t)) return;
+  ensure_autograd_meta(t).requires_grad = value;
+}
+
+Edge gradient_edge(const Tensor& t) {
+  auto* m = autograd_meta(t);
+  if (!m) return Edge();
+  if (m->grad_fn) return Edge(m->grad_fn, m->output_nr);
+  if (!m->requires_grad) return Edge();
+  std::shared_ptr<Node> acc = m->grad_accumulator.lock();
+  if (!acc) {
+    acc = std::make_shared<AccumulateGrad>(t);
+    m->grad_accumulator = acc;
+  }
+  return Edge(std::move(acc), 0);
+}
+
+void set_history(const Tensor& t, const std::shared_ptr<Node>& node) {
+  auto& m = ensure_autograd_meta(t);
+  m.output_nr = node->add_input_metadata(t);
+  m.grad_fn = node;
+}
+
+bool compute_requires_grad(std::initializer_list<const Tensor*> tensors) {
+  if (!GradMode::is_enabled()) return false;
+  for (const Tensor* t : tensors) {
+    if (t->defined() && requires_grad(*t)) return true;
+  }
+  return false;
+}
+
+edge_list collect_next_edges(std::initializer_list<const Tensor*> tensors) {
+  edge_list edges;
+  edges.reserve(tensors.size());
+  for (const Tensor* t : tensors) edges.push_back(t->defined() ? gradient_edge(*t) : Edge());
+  return edges;
+}
+
+Tensor detach(const Tensor& t) {
+  auto impl = std::make_shared<TensorImpl>(t.get()->storage, t.shape(), t.strides(), t.offset(), t.dtype());
+  return Tensor(std::move(impl));
+}
+
+}  // namespace engine

@@ -1,0 +1,49 @@
+#pragma once
+// The autograd half of a tensor: whether it requires grad, its .grad, and where its history starts.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "engine/autograd/edge.h"
+#include "engine/core/tensor.h"
+
+namespace engine {
+
+class Node;
+
+struct AutogradMeta : AutogradMetaInterface {
+  bool requires_grad = false;
+  Tensor grad;
+  std::shared_ptr<Node> grad_fn;
+  uint32_t output_nr = 0;
+  std::weak_ptr<Node> grad_accumulator;
+  bool retains_grad = false;
+  // Tensor.register_hook callbacks: each may return a replacement gradient.
+  std::vector<std::function<Tensor(const Tensor&)>> hooks;
+  std::vector<std::function<void(const Tensor&)>> post_accumulate_hooks;
+};
+
+AutogradMeta* autograd_meta(const Tensor& t);
+AutogradMeta& ensure_autograd_meta(const Tensor& t);
+
+bool requires_grad(const Tensor& t);
+const std::shared_ptr<Node>& grad_fn(const Tensor& t);
+bool is_leaf(const Tensor& t);
+uint32_t output_nr(const Tensor& t);
+// Sets requires_grad on a leaf; PyTorch's errors for non-leaves and non-float dtypes.
+void set_requires_grad(const Tensor& t, bool value);
+
+// Where a gradient for `t` must be sent: its grad_fn, or the accumulator of a leaf that requires
+// grad (made on first use), or an invalid edge.
+Edge gradient_edge(const Tensor& t);
+// Makes `node` the grad_fn of `t` (a fresh output of the op that built `node`).
+void set_history(const Tensor& t, const std::shared_ptr<Node>& node);
+
+// True when any tensor requires grad and grad mode is on: the op must record a node.
+bool compute_requires_grad(std::initializer_list<const Tensor*> tensors);
+edge_list collect_next_edges(std::initializer_list<const Tensor*> tensors);
+
+// A new tensor sharing t's data and version counter, with no history (Tensor.detach()).
+Tensor detach(const Tensor& t);
+
+}  // namespace engine

@@ -1,0 +1,22 @@
+#pragma once
+// Shapes and strides (in elements), broadcasting, and their printed form.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace engine {
+
+using Dims = std::vector<int64_t>;
+
+int64_t numel_of(const Dims& shape);
+Dims contiguous_strides(const Dims& shape);
+// PyTorch's "[2, 3]" form used in error messages.
+std::string dims_str(const Dims& d);
+// NumPy broadcasting; `op` names the operation for the error message.
+Dims broadcast_shapes(const Dims& a, const Dims& b);
+// True when a tensor of shape `from` can be expanded to shape `to`.
+bool is_expandable_to(const Dims& from, const Dims& to);
+// Wraps a possibly negative dim into [0, ndim); ndim 0 accepts -1 and 0 as PyTorch does.
+int64_t wrap_dim(int64_t dim, int64_t ndim);
+
+}  // namespace engine

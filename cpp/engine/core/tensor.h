@@ -1,0 +1,81 @@
+#pragma once
+// TensorImpl: a strided view of a Storage. Tensor: the cheap, nullable handle everybody passes around.
+// Autograd state hangs off an opaque interface so this layer stays free of graph concepts.
+#include <cstdint>
+#include <memory>
+
+#include "engine/core/dtype.h"
+#include "engine/core/shape.h"
+#include "engine/core/storage.h"
+
+namespace engine {
+
+struct AutogradMetaInterface {
+  virtual ~AutogradMetaInterface() = default;
+};
+
+struct TensorImpl {
+  TensorImpl(std::shared_ptr<Storage> storage, Dims shape, Dims strides, int64_t offset, DType dtype);
+  ~TensorImpl();
+
+  std::shared_ptr<Storage> storage;
+  Dims shape;
+  Dims strides;    // in elements
+  int64_t offset;  // in elements
+  DType dtype;
+  int64_t numel;
+  bool is_contiguous;
+  // A Python number promoted to a 0-d tensor for an operation: it takes part in type promotion
+  // with lower priority than real tensors, as in PyTorch.
+  bool is_wrapped_number = false;
+  std::unique_ptr<AutogradMetaInterface> autograd_meta;
+  // Views remember their base so in-place writes through them can be checked.
+  std::shared_ptr<TensorImpl> view_base;
+
+  void refresh_layout();
+};
+
+class Tensor {
+ public:
+  Tensor() = default;
+  explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+
+  // A fresh, uninitialised, contiguous tensor.
+  static Tensor empty(const Dims& shape, DType dtype);
+  // A view sharing this tensor's storage.
+  Tensor as_strided(const Dims& shape, const Dims& strides, int64_t offset) const;
+
+  bool defined() const { return static_cast<bool>(impl_); }
+  TensorImpl* get() const { return impl_.get(); }
+  const std::shared_ptr<TensorImpl>& impl() const { return impl_; }
+  long use_count() const { return impl_.use_count(); }
+
+  const Dims& shape() const { return impl_->shape; }
+  const Dims& strides() const { return impl_->strides; }
+  int64_t offset() const { return impl_->offset; }
+  int64_t dim() const { return static_cast<int64_t>(impl_->shape.size()); }
+  int64_t size(int64_t d) const;
+  int64_t numel() const { return impl_->numel; }
+  DType dtype() const { return impl_->dtype; }
+  bool is_contiguous() const { return impl_->is_contiguous; }
+  bool is_wrapped_number() const { return impl_->is_wrapped_number; }
+  bool is_view() const { return static_cast<bool>(impl_->view_base); }
+
+  void* raw_data() const {
+    return static_cast<char*>(impl_->storage->data()) + impl_->offset * static_cast<int64_t>(itemsize(impl_->dtype));
+  }
+  template <typename T>
+  T* data() const { return static_cast<T*>(raw_data()); }
+
+  uint32_t version() const { return impl_->storage->version(); }
+  void bump_version() const { impl_->storage->bump_version(); }
+
+  bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
+
+ private:
+  std::shared_ptr<TensorImpl> impl_;
+};
+
+using TensorList = std::vector<Tensor>;
+
+}  // namespace engine

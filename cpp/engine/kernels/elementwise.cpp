@@ -1,0 +1,264 @@
+#include "engine/kernels/elementwise.h"
+
+#include <cmath>
+#include <type_traits>
+
+#include "engine/core/error.h"
+#include "engine/kernels/strided_loop.h"
+
+namespace engine::kernels {
+
+Dims broadcast_byte_strides(const Tensor& t, const Dims& shape) {
+  Dims out(shape.size(), 0);
+  const size_t off = shape.size() - t.shape().size();
+  const int64_t isz = static_cast<int64_t>(itemsize(t.dtype()));
+  for (size_t i = 0; i < t.shape().size(); ++i) {
+    out[i + off] = t.shape()[i] == 1 ? 0 : t.strides()[i] * isz;
+  }
+  return out;
+}
+
+namespace {
+
+// The contiguous and scalar-broadcast cases get their own loops so the compiler vectorises them.
+template <typename A, typename B, typename R, typename F>
+inline void binary_run(char* o, char* a, char* b, int64_t so, int64_t sa, int64_t sb, int64_t n, F f) {
+  R* out = reinterpret_cast<R*>(o);
+  const A* pa = reinterpret_cast<const A*>(a);
+  const B* pb = reinterpret_cast<const B*>(b);
+  if (so == sizeof(R) && sa == sizeof(A) && sb == sizeof(B)) {
+    for (int64_t i = 0; i < n; ++i) out[i] = f(pa[i], pb[i]);
+  } else if (so == sizeof(R) && sa == sizeof(A) && sb == 0) {
+    const B bv = *pb;
+    for (int64_t i = 0; i < n; ++i) out[i] = f(pa[i], bv);
+  } else if (so == sizeof(R) && sa == 0 && sb == sizeof(B)) {
+    const A av = *pa;
+    for (int64_t i = 0; i < n; ++i) out[i] = f(av, pb[i]);
+  } else {
+    for (int64_t i = 0; i < n; ++i) {
+      *reinterpret_cast<R*>(o + i * so) = f(*reinterpret_cast<const A*>(a + i * sa), *reinterpret_cast<const B*>(b + i * sb));
+    }
+  }
+}
+
+template <typename T, typename R, typename F>
+void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
+  StridedOperands<3> op;
+  op.shape = out.shape();
+  op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
+                broadcast_byte_strides(b, out.shape())};
+  op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
+  for_each_run(op, [&](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
+    binary_run<T, T, R>(p[0], p[1], p[2], s[0], s[1], s[2], n, f);
+  });
+}
+
+// Integer arithmetic wraps like PyTorch's (two's complement); going through the unsigned type keeps
+// overflow defined behaviour in C++.
+template <typename T>
+using U = std::make_unsigned_t<T>;
+
+template <typename T>
+T int_pow(T base, T exp) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return exp ? base : true;
+  } else {
+    if (exp < 0) {
+      // PyTorch's answer for integer bases with negative exponents that are not errors.
+      if (base == 1) return 1;
+      if (base == -1) return (exp % 2 == 0) ? 1 : -1;
+      return 0;
+    }
+    U<T> result = 1, b = static_cast<U<T>>(base);
+    while (exp) {
+      if (exp & 1) result *= b;
+      exp >>= 1;
+      b *= b;
+    }
+    return static_cast<T>(result);
+  }
+}
+
+template <typename T>
+void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
+  switch (op) {
+    case BinaryOp::Add:
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x || y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(U<T>(x) + U<T>(y)); });
+      else return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x + y); });
+    case BinaryOp::Sub:
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x != y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(U<T>(x) - U<T>(y)); });
+      else return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x - y); });
+    case BinaryOp::Mul:
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x && y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(U<T>(x) * U<T>(y)); });
+      else return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x * y); });
+    case BinaryOp::Div:
+      // Integer division is not routed here: the ops layer computes true division in floating point.
+      if constexpr (std::is_floating_point_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x / y); });
+      break;
+    case BinaryOp::Pow:
+      if constexpr (std::is_floating_point_v<T>) {
+        return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(std::pow(x, y)); });
+      } else {
+        return binary_typed<T, T>(out, a, b, [](T x, T y) { return int_pow<T>(x, y); });
+      }
+    case BinaryOp::Maximum:
+      return binary_typed<T, T>(out, a, b, [](T x, T y) {
+        if constexpr (std::is_floating_point_v<T>) {
+          if (std::isnan(x) || std::isnan(y)) return T(NAN);
+        }
+        return x > y ? x : y;
+      });
+    case BinaryOp::Minimum:
+      return binary_typed<T, T>(out, a, b, [](T x, T y) {
+        if constexpr (std::is_floating_point_v<T>) {
+          if (std::isnan(x) || std::isnan(y)) return T(NAN);
+        }
+        return x < y ? x : y;
+      });
+    case BinaryOp::Eq: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x == y; });
+    case BinaryOp::Ne: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x != y; });
+    case BinaryOp::Lt: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x < y; });
+    case BinaryOp::Le: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x <= y; });
+    case BinaryOp::Gt: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x > y; });
+    case BinaryOp::Ge: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x >= y; });
+  }
+  throw std::logic_error("binary kernel: unsupported dtype for this op");
+}
+
+template <typename T, typename F>
+void unary_typed(const Tensor& out, const Tensor& a, F f) {
+  StridedOperands<2> op;
+  op.shape = out.shape();
+  op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
+  op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data())};
+  for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+    T* o = reinterpret_cast<T*>(p[0]);
+    const T* x = reinterpret_cast<const T*>(p[1]);
+    if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
+      for (int64_t i = 0; i < n; ++i) o[i] = f(x[i]);
+    } else {
+      for (int64_t i = 0; i < n; ++i) {
+        *reinterpret_cast<T*>(p[0] + i * s[0]) = f(*reinterpret_cast<const T*>(p[1] + i * s[1]));
+      }
+    }
+  });
+}
+
+template <typename T>
+void unary_dispatch(UnaryOp op, const Tensor& out, const Tensor& a) {
+  if constexpr (std::is_floating_point_v<T>) {
+    switch (op) {
+      case UnaryOp::Exp: return unary_typed<T>(out, a, [](T x) { return std::exp(x); });
+      case UnaryOp::Log: return unary_typed<T>(out, a, [](T x) { return std::log(x); });
+      case UnaryOp::Sqrt: return unary_typed<T>(out, a, [](T x) { return std::sqrt(x); });
+      case UnaryOp::Sin: return unary_typed<T>(out, a, [](T x) { return std::sin(x); });
+      case UnaryOp::Cos: return unary_typed<T>(out, a, [](T x) { return std::cos(x); });
+      case UnaryOp::Tanh: return unary_typed<T>(out, a, [](T x) { return std::tanh(x); });
+      case UnaryOp::Sigmoid: return unary_typed<T>(out, a, [](T x) { return T(1) / (T(1) + std::exp(-x)); });
+      case UnaryOp::Reciprocal: return unary_typed<T>(out, a, [](T x) { return T(1) / x; });
+      default: break;
+    }
+  }
+  switch (op) {
+    case UnaryOp::Neg:
+      if constexpr (std::is_floating_point_v<T>) return unary_typed<T>(out, a, [](T x) { return T(-x); });
+      else if constexpr (!std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return T(U<T>(0) - U<T>(x)); });
+      break;
+    case UnaryOp::Relu:
+      // NaN propagates, as in PyTorch (x > 0 is false for NaN, so test the other way round).
+      return unary_typed<T>(out, a, [](T x) { return x < T(0) ? T(0) : x; });
+    case UnaryOp::Abs:
+      if constexpr (std::is_floating_point_v<T>) return unary_typed<T>(out, a, [](T x) { return std::abs(x); });
+      else if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return x; });
+      else return unary_typed<T>(out, a, [](T x) { return T(x < 0 ? U<T>(0) - U<T>(x) : U<T>(x)); });
+    case UnaryOp::Sign:
+      if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return x; });
+      else return unary_typed<T>(out, a, [](T x) { return T((T(0) < x) - (x < T(0))); });
+    default: break;
+  }
+  throw std::logic_error("unary kernel: unsupported dtype for this op");
+}
+
+template <typename D, typename S>
+inline D convert(S v) {
+  if constexpr (std::is_same_v<D, bool>) {
+    return v != S(0);
+  } else {
+    return static_cast<D>(v);
+  }
+}
+
+}  // namespace
+
+void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) { binary_dispatch<decltype(tag)>(op, out, a, b); });
+}
+
+void unary(UnaryOp op, const Tensor& out, const Tensor& a) {
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) { unary_dispatch<decltype(tag)>(op, out, a); });
+}
+
+void copy(const Tensor& dst, const Tensor& src) {
+  ENGINE_DISPATCH_ALL(dst.dtype(), [&](auto dtag) {
+    using D = decltype(dtag);
+    ENGINE_DISPATCH_ALL(src.dtype(), [&](auto stag) {
+      using S = decltype(stag);
+      StridedOperands<2> op;
+      op.shape = dst.shape();
+      op.strides = {broadcast_byte_strides(dst, dst.shape()), broadcast_byte_strides(src, dst.shape())};
+      op.data = {static_cast<char*>(dst.raw_data()), static_cast<char*>(src.raw_data())};
+      for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+        if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
+          D* o = reinterpret_cast<D*>(p[0]);
+          const S* x = reinterpret_cast<const S*>(p[1]);
+          for (int64_t i = 0; i < n; ++i) o[i] = convert<D>(x[i]);
+        } else {
+          for (int64_t i = 0; i < n; ++i) {
+            *reinterpret_cast<D*>(p[0] + i * s[0]) = convert<D>(*reinterpret_cast<const S*>(p[1] + i * s[1]));
+          }
+        }
+      });
+    });
+  });
+}
+
+void fill(const Tensor& dst, double value) {
+  ENGINE_DISPATCH_ALL(dst.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T v = convert<T>(value);
+    StridedOperands<1> op;
+    op.shape = dst.shape();
+    op.strides = {broadcast_byte_strides(dst, dst.shape())};
+    op.data = {static_cast<char*>(dst.raw_data())};
+    for_each_run(op, [&](std::array<char*, 1> p, std::array<int64_t, 1> s, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) *reinterpret_cast<T*>(p[0] + i * s[0]) = v;
+    });
+  });
+}
+
+namespace {
+char* element_ptr(const Tensor& t, int64_t flat) {
+  int64_t off = 0;
+  for (size_t d = t.shape().size(); d-- > 0;) {
+    const int64_t s = t.shape()[d];
+    off += (flat % s) * t.strides()[d];
+    flat /= s;
+  }
+  return static_cast<char*>(t.raw_data()) + off * static_cast<int64_t>(itemsize(t.dtype()));
+}
+}  // namespace
+
+double read_double(const Tensor& t, int64_t flat_index) {
+  char* p = element_ptr(t, flat_index);
+  return ENGINE_DISPATCH_ALL(t.dtype(), [&](auto tag) { return static_cast<double>(*reinterpret_cast<decltype(tag)*>(p)); });
+}
+
+int64_t read_int(const Tensor& t, int64_t flat_index) {
+  char* p = element_ptr(t, flat_index);
+  return ENGINE_DISPATCH_ALL(t.dtype(), [&](auto tag) { return static_cast<int64_t>(*reinterpret_cast<decltype(tag)*>(p)); });
+}
+
+}  // namespace engine::kernels

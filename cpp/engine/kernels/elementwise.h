@@ -1,0 +1,25 @@
+#pragma once
+// Elementwise kernels over strided tensors. Operands arrive already promoted to the computation
+// dtype and broadcast (stride 0) to the output's shape; kernels never allocate.
+#include "engine/core/tensor.h"
+
+namespace engine::kernels {
+
+enum class BinaryOp { Add, Sub, Mul, Div, Pow, Eq, Ne, Lt, Le, Gt, Ge, Maximum, Minimum };
+enum class UnaryOp { Neg, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Abs, Sign, Reciprocal };
+
+// out = a (op) b; comparison ops write bool into `out`, the others write a's dtype.
+void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b);
+// out = op(a); out and a share a dtype.
+void unary(UnaryOp op, const Tensor& out, const Tensor& a);
+// dst = src, converting dtypes; src is broadcast to dst's shape.
+void copy(const Tensor& dst, const Tensor& src);
+void fill(const Tensor& dst, double value);
+// The element at a flat row-major position, as a double / int64 (for item() and printing).
+double read_double(const Tensor& t, int64_t flat_index);
+int64_t read_int(const Tensor& t, int64_t flat_index);
+
+// Byte strides of `t` viewed with shape `shape` (broadcast dims get 0).
+Dims broadcast_byte_strides(const Tensor& t, const Dims& shape);
+
+}  // namespace engine::kernels

@@ -1,0 +1,289 @@
+// Binary arithmetic: + - * / ** where maximum minimum, with broadcasting and type promotion.
+#include <cmath>
+
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/kernels/strided_loop.h"
+#include "engine/ops/node_util.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+using kernels::BinaryOp;
+
+namespace {
+
+// A copy in another dtype that records nothing: operands are converted to the computation dtype
+// before a kernel runs, and the op's own node accounts for the whole computation.
+Tensor cast(const Tensor& t, DType d) {
+  if (t.dtype() == d) return t;
+  Tensor out = Tensor::empty(t.shape(), d);
+  kernels::copy(out, t);
+  return out;
+}
+
+Tensor binary_kernel(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, DType out_dtype) {
+  Dims shape = broadcast_shapes(a.shape(), b.shape());
+  Tensor out = Tensor::empty(shape, out_dtype);
+  kernels::binary(op, out, cast(a, compute), cast(b, compute));
+  return out;
+}
+
+double scalar_value(const Tensor& t) { return kernels::read_double(t, 0); }
+
+struct AddBackward0 : BuiltinNode<AddBackward0> {
+  static constexpr const char* kName = "AddBackward0";
+  double alpha = 1.0;
+  variable_list apply(variable_list&& g) override {
+    return {g[0], should_compute_output(1) ? (alpha == 1.0 ? g[0] : g[0] * alpha) : Tensor()};
+  }
+};
+
+struct SubBackward0 : BuiltinNode<SubBackward0> {
+  static constexpr const char* kName = "SubBackward0";
+  double alpha = 1.0;
+  variable_list apply(variable_list&& g) override {
+    return {g[0], should_compute_output(1) ? (alpha == 1.0 ? -g[0] : g[0] * -alpha) : Tensor()};
+  }
+};
+
+struct MulBackward0 : BuiltinNode<MulBackward0> {
+  static constexpr const char* kName = "MulBackward0";
+  SavedTensor self_, other_;
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    return {should_compute_output(0) ? g[0] * other_.unpack(me) : Tensor(),
+            should_compute_output(1) ? g[0] * self_.unpack(me) : Tensor()};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
+struct DivBackward0 : BuiltinNode<DivBackward0> {
+  static constexpr const char* kName = "DivBackward0";
+  SavedTensor self_, other_;
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor b = other_.unpack(me);
+    return {should_compute_output(0) ? g[0] / b : Tensor(),
+            should_compute_output(1) ? -(g[0] * self_.unpack(me)) / (b * b) : Tensor()};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
+struct PowBackward : Node {
+  const char* node_name = "PowBackward1";
+  SavedTensor self_, exponent_, result_;
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor a = self_.unpack(me), b = exponent_.unpack(me);
+    Tensor ga, gb;
+    if (should_compute_output(0)) {
+      Tensor zero = wrapped_scalar(0.0, DType::Float64);
+      ga = where(eq(b, zero), zero, g[0] * (b * pow(a, b - wrapped_scalar(1.0, DType::Int64))));
+    }
+    if (should_compute_output(1)) {
+      Tensor zero = wrapped_scalar(0.0, DType::Float64);
+      // d(a^b)/db = a^b log a, defined as 0 where a == 0 and b >= 0 (the limit), as PyTorch does.
+      Tensor mask = mul(eq(a, zero), ge(b, zero));
+      gb = where(mask, zero, g[0] * (result_.unpack(me) * log(a)));
+    }
+    return {ga, gb};
+  }
+  void release_variables() override {
+    self_.reset();
+    exponent_.reset();
+    result_.reset();
+  }
+};
+
+struct WhereBackward0 : BuiltinNode<WhereBackward0> {
+  static constexpr const char* kName = "WhereBackward0";
+  SavedTensor cond_;
+  variable_list apply(variable_list&& g) override {
+    Tensor c = cond_.unpack();
+    Tensor zero = wrapped_scalar(0.0, DType::Float64);
+    return {Tensor(), should_compute_output(1) ? where(c, g[0], zero) : Tensor(),
+            should_compute_output(2) ? where(c, zero, g[0]) : Tensor()};
+  }
+  void release_variables() override { cond_.reset(); }
+};
+
+struct MaxMinBackward : Node {
+  const char* node_name;
+  bool is_max;
+  SavedTensor self_, other_;
+  explicit MaxMinBackward(bool max) : node_name(max ? "MaximumBackward0" : "MinimumBackward0"), is_max(max) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    Tensor a = self_.unpack(), b = other_.unpack();
+    Tensor zero = wrapped_scalar(0.0, DType::Float64);
+    // Ties split the gradient evenly between both sides.
+    Tensor half = g[0] * 0.5;
+    Tensor a_wins = is_max ? gt(a, b) : lt(a, b), b_wins = is_max ? gt(b, a) : lt(b, a), tie = eq(a, b);
+    return {should_compute_output(0) ? where(a_wins, g[0], where(tie, half, zero)) : Tensor(),
+            should_compute_output(1) ? where(b_wins, g[0], where(tie, half, zero)) : Tensor()};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
+void check_not_bool_pair(const Tensor& a, const Tensor& b, const char* what) {
+  ENGINE_CHECK(!(a.dtype() == DType::Bool && b.dtype() == DType::Bool), std::runtime_error, what);
+}
+
+}  // namespace
+
+Tensor add(const Tensor& a, const Tensor& b, double alpha) {
+  const DType dt = result_type(a, b);
+  Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
+  Tensor out = binary_kernel(BinaryOp::Add, a, bb, dt, dt);
+  if (auto node = make_node<AddBackward0>({&a, &b})) {
+    node->alpha = alpha;
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
+  check_not_bool_pair(a, b,
+                      "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                      "`logical_xor()` operator instead.");
+  const DType dt = result_type(a, b);
+  Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
+  Tensor out = binary_kernel(BinaryOp::Sub, a, bb, dt, dt);
+  if (auto node = make_node<SubBackward0>({&a, &b})) {
+    node->alpha = alpha;
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor mul(const Tensor& a, const Tensor& b) {
+  const DType dt = result_type(a, b);
+  Tensor out = binary_kernel(BinaryOp::Mul, a, b, dt, dt);
+  if (auto node = make_node<MulBackward0>({&a, &b})) {
+    // Each side is needed only for the other's gradient.
+    if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
+    if (node->should_compute_output(0)) node->other_ = SavedTensor(b, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor div(const Tensor& a, const Tensor& b) {
+  DType dt = result_type(a, b);
+  if (!is_floating(dt)) dt = default_dtype();  // true division
+  Tensor out = binary_kernel(BinaryOp::Div, a, b, dt, dt);
+  if (auto node = make_node<DivBackward0>({&a, &b})) {
+    if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
+    node->other_ = SavedTensor(b, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor pow(const Tensor& a, const Tensor& b) {
+  const DType dt = result_type(a, b);
+  if (!is_floating(dt) && b.is_wrapped_number()) {
+    ENGINE_CHECK(kernels::read_int(b, 0) >= 0, std::runtime_error,
+                 "Integers to negative integer powers are not allowed.");
+  }
+  Tensor out;
+  if (b.is_wrapped_number() && is_floating(dt) && scalar_value(b) == 2.0) {
+    // x**2 is common enough in losses to skip the libm call.
+    Tensor ac = cast(a, dt);
+    out = binary_kernel(BinaryOp::Mul, ac, ac, dt, dt);
+  } else {
+    out = binary_kernel(BinaryOp::Pow, a, b, dt, dt);
+  }
+  if (auto node = make_node<PowBackward>({&a, &b})) {
+    node->node_name = b.is_wrapped_number() ? "PowBackward0" : a.is_wrapped_number() ? "PowBackward2" : "PowBackward1";
+    node->self_ = SavedTensor(a, false);
+    node->exponent_ = SavedTensor(b, false);
+    set_history(out, node);
+    if (node->should_compute_output(1)) node->result_ = SavedTensor(out, true);
+  }
+  return out;
+}
+
+Tensor neg(const Tensor& a) {
+  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error,
+               "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+               "use the `~` or `logical_not()` operator instead.");
+  return mul(a, wrapped_scalar(-1.0, DType::Int64));
+}
+
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(cond.dtype() == DType::Bool, std::runtime_error,
+               "where expected condition to be a boolean tensor, but got a tensor with dtype ", dtype_name(cond.dtype()));
+  const DType dt = result_type(a, b);
+  Dims shape = broadcast_shapes(broadcast_shapes(cond.shape(), a.shape()), b.shape());
+  Tensor out = Tensor::empty(shape, dt);
+  Tensor ac = cast(a, dt), bc = cast(b, dt);
+  ENGINE_DISPATCH_ALL(dt, [&](auto tag) {
+    using T = decltype(tag);
+    kernels::StridedOperands<4> op;
+    op.shape = shape;
+    op.strides = {kernels::broadcast_byte_strides(out, shape), kernels::broadcast_byte_strides(cond, shape),
+                  kernels::broadcast_byte_strides(ac, shape), kernels::broadcast_byte_strides(bc, shape)};
+    op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(cond.raw_data()),
+               static_cast<char*>(ac.raw_data()), static_cast<char*>(bc.raw_data())};
+    kernels::for_each_run(op, [](std::array<char*, 4> p, std::array<int64_t, 4> s, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) {
+        *reinterpret_cast<T*>(p[0] + i * s[0]) = *reinterpret_cast<const bool*>(p[1] + i * s[1])
+                                                     ? *reinterpret_cast<const T*>(p[2] + i * s[2])
+                                                     : *reinterpret_cast<const T*>(p[3] + i * s[3]);
+      }
+    });
+  });
+  if (auto node = make_node<WhereBackward0>({&cond, &a, &b})) {
+    node->cond_ = SavedTensor(cond, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+static Tensor max_min(const Tensor& a, const Tensor& b, bool is_max) {
+  const DType dt = result_type(a, b);
+  Tensor out = binary_kernel(is_max ? BinaryOp::Maximum : BinaryOp::Minimum, a, b, dt, dt);
+  if (compute_requires_grad({&a, &b})) {
+    auto node = std::make_shared<MaxMinBackward>(is_max);
+    node->mutable_next_edges() = collect_next_edges({&a, &b});
+    node->self_ = SavedTensor(a, false);
+    node->other_ = SavedTensor(b, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor maximum(const Tensor& a, const Tensor& b) { return max_min(a, b, true); }
+Tensor minimum(const Tensor& a, const Tensor& b) { return max_min(a, b, false); }
+
+Tensor operator*(const Tensor& a, double s) { return mul(a, wrapped_scalar(s, DType::Float64)); }
+Tensor operator+(const Tensor& a, double s) { return add(a, wrapped_scalar(s, DType::Float64)); }
+Tensor operator-(double s, const Tensor& a) { return sub(wrapped_scalar(s, DType::Float64), a); }
+
+// ---- comparisons ----
+namespace {
+Tensor compare(BinaryOp op, const Tensor& a, const Tensor& b) {
+  return binary_kernel(op, a, b, result_type(a, b), DType::Bool);
+}
+}  // namespace
+
+Tensor eq(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Eq, a, b); }
+Tensor ne(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Ne, a, b); }
+Tensor lt(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Lt, a, b); }
+Tensor le(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Le, a, b); }
+Tensor gt(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Gt, a, b); }
+Tensor ge(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Ge, a, b); }
+
+}  // namespace engine::ops

@@ -1,0 +1,60 @@
+#include <cmath>
+
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+Tensor empty(const Dims& shape, DType dtype) { return Tensor::empty(shape, dtype); }
+
+Tensor full(const Dims& shape, double value, DType dtype) {
+  Tensor t = Tensor::empty(shape, dtype);
+  kernels::fill(t, value);
+  return t;
+}
+
+Tensor zeros(const Dims& shape, DType dtype) { return full(shape, 0.0, dtype); }
+Tensor ones(const Dims& shape, DType dtype) { return full(shape, 1.0, dtype); }
+
+Tensor wrapped_scalar(double value, DType dtype) {
+  Tensor t = full({}, value, dtype);
+  t.get()->is_wrapped_number = true;
+  return t;
+}
+
+Tensor arange(double start, double end, double step, DType dtype) {
+  ENGINE_CHECK(step != 0, std::runtime_error, "step must be nonzero");
+  ENGINE_CHECK(std::isfinite(start) && std::isfinite(end), std::runtime_error, "unsupported range: ", start, " -> ",
+               end);
+  ENGINE_CHECK((step > 0 && end >= start) || (step < 0 && end <= start), std::runtime_error,
+               "upper bound and larger bound inconsistent with step sign");
+  const int64_t n = static_cast<int64_t>(std::ceil((end - start) / step));
+  Tensor t = Tensor::empty({n}, dtype);
+  ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* p = t.data<T>();
+    for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(start + static_cast<double>(i) * step);
+  });
+  return t;
+}
+
+Tensor linspace(double start, double end, int64_t steps, DType dtype) {
+  ENGINE_CHECK(steps >= 0, std::runtime_error, "number of steps must be non-negative");
+  Tensor t = Tensor::empty({steps}, dtype);
+  const double step = steps > 1 ? (end - start) / static_cast<double>(steps - 1) : 0.0;
+  // Like PyTorch, fill the second half backwards from `end` so both endpoints are exact.
+  const int64_t half = steps / 2;
+  ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* p = t.data<T>();
+    for (int64_t i = 0; i < steps; ++i) {
+      const double v = i < half ? start + step * static_cast<double>(i)
+                                : end - step * static_cast<double>(steps - i - 1);
+      p[i] = static_cast<T>(v);
+    }
+  });
+  return t;
+}
+
+}  // namespace engine::ops

@@ -1,0 +1,99 @@
+// In-place operations. The value is computed out of place (recording history if needed), written
+// into self's memory, the version bumped, and self's history moved onto the new node.
+#include "engine/autograd/grad_mode.h"
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/ops/node_util.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+namespace {
+
+void check_inplace(const Tensor& self, bool records) {
+  if (!GradMode::is_enabled()) return;
+  if (is_leaf(self) && requires_grad(self)) {
+    throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (self.is_view()) {
+    Tensor base(self.get()->view_base);
+    if (is_leaf(base) && requires_grad(base)) {
+      throw std::runtime_error("a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    }
+    ENGINE_CHECK(!(records && requires_grad(base)), std::runtime_error,
+                 "in-place modification of a view of a tensor that requires grad is not supported; apply the "
+                 "operation out of place (y = y + x) or to a clone");
+  }
+}
+
+// Writes `result` (self's shape) into self and gives self result's history.
+Tensor& commit(Tensor& self, const Tensor& result) {
+  ENGINE_CHECK(result.shape() == self.shape(), std::runtime_error, "output with shape ", dims_str(self.shape()),
+               " doesn't match the broadcast shape ", dims_str(result.shape()));
+  ENGINE_CHECK(is_floating(self.dtype()) || !is_floating(result.dtype()), std::runtime_error, "result type ",
+               result.dtype() == DType::Float64 ? "Double" : "Float", " can't be cast to the desired output type ",
+               self.dtype() == DType::Int64 ? "Long" : self.dtype() == DType::Int32 ? "Int" : "Bool");
+  kernels::copy(self, result);
+  self.bump_version();
+  if (const auto& fn = grad_fn(result); fn && GradMode::is_enabled()) {
+    // `result` is a fresh tensor: its node's only output is slot 0, which now belongs to self.
+    auto& m = ensure_autograd_meta(self);
+    m.grad_fn = fn;
+    m.output_nr = output_nr(result);
+  }
+  return self;
+}
+
+template <typename F>
+Tensor& inplace(Tensor& self, const Tensor& other, F op) {
+  const bool records = compute_requires_grad({&self, &other});
+  check_inplace(self, records);
+  return commit(self, op());
+}
+
+}  // namespace
+
+Tensor& add_(Tensor& self, const Tensor& other, double alpha) {
+  return inplace(self, other, [&] { return add(self, other, alpha); });
+}
+Tensor& sub_(Tensor& self, const Tensor& other, double alpha) {
+  return inplace(self, other, [&] { return sub(self, other, alpha); });
+}
+Tensor& mul_(Tensor& self, const Tensor& other) {
+  return inplace(self, other, [&] { return mul(self, other); });
+}
+Tensor& div_(Tensor& self, const Tensor& other) {
+  return inplace(self, other, [&] { return div(self, other); });
+}
+
+Tensor& fill_(Tensor& self, double value) {
+  check_inplace(self, false);
+  kernels::fill(self, value);
+  self.bump_version();
+  if (GradMode::is_enabled() && grad_fn(self)) {
+    // The new value no longer depends on the old history.
+    ensure_autograd_meta(self).grad_fn.reset();
+  }
+  return self;
+}
+
+Tensor& zero_(Tensor& self) { return fill_(self, 0.0); }
+
+Tensor& copy_(Tensor& self, const Tensor& src) {
+  ENGINE_CHECK(is_expandable_to(src.shape(), self.shape()), std::runtime_error, "output with shape ",
+               dims_str(self.shape()), " doesn't match the broadcast shape ",
+               dims_str(broadcast_shapes(self.shape(), src.shape())));
+  const bool records = compute_requires_grad({&self, &src});
+  check_inplace(self, records);
+  if (!records) {
+    kernels::copy(self, src);
+    self.bump_version();
+    if (GradMode::is_enabled() && grad_fn(self)) ensure_autograd_meta(self).grad_fn.reset();
+    return self;
+  }
+  // d(self)/d(src) is the identity (summed over broadcast dims): expand src and take its history.
+  Tensor result = to_dtype(expand(src, self.shape()), self.dtype());
+  return commit(self, clone(result));
+}
+
+}  // namespace engine::ops

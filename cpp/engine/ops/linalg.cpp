@@ -1,0 +1,87 @@
+// Matrix products.
+#include "engine/core/error.h"
+#include "engine/kernels/matmul.h"
+#include "engine/ops/node_util.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+namespace {
+
+struct MmBackward0 : BuiltinNode<MmBackward0> {
+  static constexpr const char* kName = "MmBackward0";
+  SavedTensor self_, other_;
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    return {should_compute_output(0) ? mm(g[0], t(other_.unpack(me))) : Tensor(),
+            should_compute_output(1) ? mm(t(self_.unpack(me)), g[0]) : Tensor()};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
+const char* type_label(DType d) {
+  switch (d) {
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Int64: return "long int";
+    case DType::Int32: return "int";
+    default: return "bool";
+  }
+}
+
+}  // namespace
+
+Tensor mm(const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(a.dim() == 2, std::runtime_error, "self must be a matrix");
+  ENGINE_CHECK(b.dim() == 2, std::runtime_error, "mat2 must be a matrix");
+  ENGINE_CHECK(a.shape()[1] == b.shape()[0], std::runtime_error, "mat1 and mat2 shapes cannot be multiplied (",
+               a.shape()[0], "x", a.shape()[1], " and ", b.shape()[0], "x", b.shape()[1], ")");
+  ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "expected m1 and m2 to have the same dtype, but got: ",
+               type_label(a.dtype()), " != ", type_label(b.dtype()));
+  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+  const int64_t M = a.shape()[0], K = a.shape()[1], N = b.shape()[1];
+  Tensor ac = contiguous(a), bc = contiguous(b);
+  Tensor out = Tensor::empty({M, N}, a.dtype());
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!std::is_same_v<T, bool>) kernels::gemm<T>(M, N, K, ac.data<T>(), bc.data<T>(), out.data<T>());
+  });
+  if (auto node = make_node<MmBackward0>({&a, &b})) {
+    if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
+    if (node->should_compute_output(0)) node->other_ = SavedTensor(b, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+// 1-D operands are promoted to matrices and the added dimension removed afterwards, as in
+// PyTorch; both steps are differentiable views, so one backward rule (mm's) serves all cases.
+Tensor matmul(const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(a.dim() >= 1 && b.dim() >= 1, std::runtime_error, "both arguments to matmul need to be at least 1D, but they are ",
+               a.dim(), "D and ", b.dim(), "D");
+  ENGINE_CHECK(a.dim() <= 2 && b.dim() <= 2, std::runtime_error,
+               "matmul supports 1-D and 2-D operands; got ", a.dim(), "D and ", b.dim(), "D");
+  if (a.dim() == 1 && b.dim() == 1) {
+    ENGINE_CHECK(a.shape()[0] == b.shape()[0], std::runtime_error,
+                 "inconsistent tensor size, expected tensor [", a.shape()[0], "] and src [", b.shape()[0],
+                 "] to have the same number of elements, but got ", a.shape()[0], " and ", b.shape()[0],
+                 " elements respectively");
+    return reshape(mm(unsqueeze(a, 0), unsqueeze(b, 1)), {});
+  }
+  if (a.dim() == 1) {
+    ENGINE_CHECK(a.shape()[0] == b.shape()[0], std::runtime_error, "size mismatch, got input (", a.shape()[0],
+                 "), mat (", b.shape()[0], "x", b.shape()[1], ")");
+    return squeeze(mm(unsqueeze(a, 0), b), 0);
+  }
+  if (b.dim() == 1) {
+    ENGINE_CHECK(a.shape()[1] == b.shape()[0], std::runtime_error, "size mismatch, got input (", a.shape()[0], "x",
+                 a.shape()[1], "), vec (", b.shape()[0], ")");
+    return squeeze(mm(a, unsqueeze(b, 1)), 1);
+  }
+  return mm(a, b);
+}
+
+}  // namespace engine::ops

@@ -1,0 +1,29 @@
+#pragma once
+// Shared plumbing of the ops: building a backward node for an op's inputs and attaching it to its
+// output. Every op uses the same three steps, so they live here once.
+#include <memory>
+
+#include "engine/autograd/node.h"
+#include "engine/autograd/saved_tensor.h"
+#include "engine/autograd/variable.h"
+
+namespace engine::ops {
+
+// A built-in backward node with a fixed name. Subclasses hold their saved tensors and implement
+// `backward`; saved tensors are released through `saved()`.
+template <typename Derived>
+class BuiltinNode : public Node {
+ public:
+  std::string name() const override { return Derived::kName; }
+};
+
+// Returns the node (edges set) if recording is needed, else nullptr.
+template <typename N>
+std::shared_ptr<N> make_node(std::initializer_list<const Tensor*> inputs) {
+  if (!compute_requires_grad(inputs)) return nullptr;
+  auto node = std::make_shared<N>();
+  node->mutable_next_edges() = collect_next_edges(inputs);
+  return node;
+}
+
+}  // namespace engine::ops

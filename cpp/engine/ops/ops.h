@@ -1,0 +1,103 @@
+#pragma once
+// The differentiable operations. Each records a <Op>Backward node when grad mode is on and an input
+// requires grad; backward rules are written with these same functions, so under create_graph they
+// record their own history and give higher derivatives.
+#include <optional>
+#include <vector>
+
+#include "engine/core/tensor.h"
+
+namespace engine::ops {
+
+// ---- creation (no history) ----
+Tensor empty(const Dims& shape, DType dtype);
+Tensor full(const Dims& shape, double value, DType dtype);
+Tensor zeros(const Dims& shape, DType dtype);
+Tensor ones(const Dims& shape, DType dtype);
+// A Python number taking part in an operation (0-d, lower promotion priority).
+Tensor wrapped_scalar(double value, DType dtype);
+Tensor arange(double start, double end, double step, DType dtype);
+Tensor linspace(double start, double end, int64_t steps, DType dtype);
+
+// ---- type promotion ----
+DType result_type(const Tensor& a, const Tensor& b);
+
+// ---- conversion and copies ----
+Tensor to_dtype(const Tensor& t, DType dtype);  // returns t itself when the dtype already matches
+Tensor clone(const Tensor& t);
+Tensor contiguous(const Tensor& t);
+
+// ---- arithmetic ----
+Tensor add(const Tensor& a, const Tensor& b, double alpha = 1.0);
+Tensor sub(const Tensor& a, const Tensor& b, double alpha = 1.0);
+Tensor mul(const Tensor& a, const Tensor& b);
+Tensor div(const Tensor& a, const Tensor& b);
+Tensor pow(const Tensor& a, const Tensor& b);
+Tensor neg(const Tensor& a);
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
+Tensor maximum(const Tensor& a, const Tensor& b);
+Tensor minimum(const Tensor& a, const Tensor& b);
+
+// ---- unary ----
+Tensor exp(const Tensor& a);
+Tensor log(const Tensor& a);
+Tensor sqrt(const Tensor& a);
+Tensor sin(const Tensor& a);
+Tensor cos(const Tensor& a);
+Tensor tanh(const Tensor& a);
+Tensor sigmoid(const Tensor& a);
+Tensor relu(const Tensor& a);
+Tensor abs(const Tensor& a);
+Tensor sign(const Tensor& a);
+
+// ---- comparisons (bool results, no history) ----
+Tensor eq(const Tensor& a, const Tensor& b);
+Tensor ne(const Tensor& a, const Tensor& b);
+Tensor lt(const Tensor& a, const Tensor& b);
+Tensor le(const Tensor& a, const Tensor& b);
+Tensor gt(const Tensor& a, const Tensor& b);
+Tensor ge(const Tensor& a, const Tensor& b);
+
+// ---- reductions ----
+// dims empty means all dims.
+Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype = std::nullopt);
+Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype = std::nullopt);
+// Sums a (broadcast) gradient back to `shape`.
+Tensor sum_to(const Tensor& a, const Dims& shape);
+
+// ---- linear algebra ----
+Tensor matmul(const Tensor& a, const Tensor& b);
+Tensor mm(const Tensor& a, const Tensor& b);
+
+// ---- shape and views ----
+Tensor view(const Tensor& a, const Dims& shape);     // shares storage; error if impossible
+Tensor reshape(const Tensor& a, const Dims& shape);  // view when possible, copy otherwise
+Tensor transpose(const Tensor& a, int64_t d0, int64_t d1);
+Tensor t(const Tensor& a);
+Tensor unsqueeze(const Tensor& a, int64_t dim);
+Tensor squeeze(const Tensor& a, std::optional<int64_t> dim);
+Tensor expand(const Tensor& a, const Dims& shape);
+Tensor permute(const Tensor& a, const Dims& dims);
+// Resolves a -1 entry in a requested shape against numel (PyTorch's infer_size).
+Dims infer_size(const Dims& shape, int64_t numel);
+
+// ---- in place (bump the version; rebase history when recording) ----
+Tensor& add_(Tensor& self, const Tensor& other, double alpha = 1.0);
+Tensor& sub_(Tensor& self, const Tensor& other, double alpha = 1.0);
+Tensor& mul_(Tensor& self, const Tensor& other);
+Tensor& div_(Tensor& self, const Tensor& other);
+Tensor& fill_(Tensor& self, double value);
+Tensor& zero_(Tensor& self);
+Tensor& copy_(Tensor& self, const Tensor& src);
+
+// Operator sugar for backward formulas.
+inline Tensor operator+(const Tensor& a, const Tensor& b) { return add(a, b); }
+inline Tensor operator-(const Tensor& a, const Tensor& b) { return sub(a, b); }
+inline Tensor operator*(const Tensor& a, const Tensor& b) { return mul(a, b); }
+inline Tensor operator/(const Tensor& a, const Tensor& b) { return div(a, b); }
+inline Tensor operator-(const Tensor& a) { return neg(a); }
+Tensor operator*(const Tensor& a, double s);
+Tensor operator+(const Tensor& a, double s);
+Tensor operator-(double s, const Tensor& a);
+
+}  // namespace engine::ops

@@ -1,0 +1,43 @@
+#include "engine/core/error.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+namespace {
+enum Category { kBool = 0, kInt = 1, kFloat = 2 };
+Category category(DType d) { return is_floating(d) ? kFloat : (d == DType::Bool ? kBool : kInt); }
+
+// PyTorch's rule: tensors with dimensions decide the dtype, unless a 0-d tensor or a Python number
+// belongs to a higher category (bool < integer < floating); a Python float then contributes the
+// default dtype and an integer int64.
+struct State {
+  std::optional<DType> dim, zero, wrapped;
+};
+void update(State& s, const Tensor& t) {
+  auto join = [](std::optional<DType>& slot, DType d) { slot = slot ? promote_types(*slot, d) : d; };
+  if (t.is_wrapped_number()) {
+    DType d = t.dtype();
+    if (is_floating(d)) d = default_dtype();
+    join(s.wrapped, d);
+  } else if (t.dim() == 0) {
+    join(s.zero, t.dtype());
+  } else {
+    join(s.dim, t.dtype());
+  }
+}
+std::optional<DType> combine(std::optional<DType> higher, std::optional<DType> lower) {
+  if (!higher) return lower;
+  if (!lower) return higher;
+  if (category(*higher) >= category(*lower)) return higher;
+  return lower;
+}
+}  // namespace
+
+DType result_type(const Tensor& a, const Tensor& b) {
+  State s;
+  update(s, a);
+  update(s, b);
+  return *combine(s.dim, combine(s.zero, s.wrapped));
+}
+
+}  // namespace engine::ops

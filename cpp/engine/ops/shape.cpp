@@ -1,0 +1,210 @@
+// Views (sharing storage and version counter) and reshaping.
+#include <algorithm>
+
+#include "engine/core/error.h"
+#include "engine/ops/node_util.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+namespace {
+
+// One node type for the views: its rule maps the gradient of the view back to the input's layout.
+struct ViewLikeBackward : Node {
+  using Rule = Tensor (*)(const Tensor& grad, const ViewLikeBackward& self);
+  const char* node_name;
+  Rule rule;
+  Dims input_shape;
+  Dims dims;  // the op's dims (transpose pair, permutation, unsqueezed dim)
+  ViewLikeBackward(const char* n, Rule r) : node_name(n), rule(r) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override { return {rule(g[0], *this)}; }
+};
+
+Tensor record_view(const Tensor& a, Tensor out, const char* name, ViewLikeBackward::Rule rule, Dims dims = {}) {
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<ViewLikeBackward>(name, rule);
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->input_shape = a.shape();
+    node->dims = std::move(dims);
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor reshape_rule(const Tensor& g, const ViewLikeBackward& n) { return reshape(g, n.input_shape); }
+
+// The strides that let `newshape` view memory laid out as (oldshape, oldstride), if any
+// (PyTorch's computeStride).
+std::optional<Dims> view_strides(const Dims& oldshape, const Dims& oldstride, const Dims& newshape) {
+  if (oldshape.empty()) return Dims(newshape.size(), 1);
+  const int64_t numel = numel_of(oldshape);
+  if (numel == 0) return contiguous_strides(newshape);
+  Dims newstride(newshape.size());
+  int64_t view_d = static_cast<int64_t>(newshape.size()) - 1;
+  int64_t chunk_base_stride = oldstride.back();
+  int64_t tensor_numel = 1, view_numel = 1;
+  for (int64_t tensor_d = static_cast<int64_t>(oldshape.size()) - 1; tensor_d >= 0; --tensor_d) {
+    tensor_numel *= oldshape[tensor_d];
+    if (tensor_d == 0 ||
+        (oldshape[tensor_d - 1] != 1 && oldstride[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
+        newstride[view_d] = view_numel * chunk_base_stride;
+        view_numel *= newshape[view_d];
+        --view_d;
+      }
+      if (view_numel != tensor_numel) return std::nullopt;
+      if (tensor_d > 0) {
+        chunk_base_stride = oldstride[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return newstride;
+}
+
+}  // namespace
+
+Dims infer_size(const Dims& shape, int64_t numel) {
+  int64_t known = 1;
+  std::optional<size_t> infer;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == -1) {
+      ENGINE_CHECK(!infer, std::runtime_error, "only one dimension can be inferred");
+      infer = i;
+    } else {
+      ENGINE_CHECK(shape[i] >= 0, std::runtime_error, "invalid shape dimension ", shape[i]);
+      known *= shape[i];
+    }
+  }
+  Dims out = shape;
+  if (infer) {
+    ENGINE_CHECK(known != 0 && numel % known == 0, std::runtime_error, "shape '", dims_str(shape),
+                 "' is invalid for input of size ", numel);
+    out[*infer] = numel / known;
+  } else {
+    ENGINE_CHECK(known == numel, std::runtime_error, "shape '", dims_str(shape), "' is invalid for input of size ",
+                 numel);
+  }
+  return out;
+}
+
+Tensor view(const Tensor& a, const Dims& shape) {
+  Dims s = infer_size(shape, a.numel());
+  auto strides = view_strides(a.shape(), a.strides(), s);
+  ENGINE_CHECK(strides, std::runtime_error,
+               "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
+               "two contiguous subspaces). Use .reshape(...) instead.");
+  return record_view(a, a.as_strided(s, *strides, a.offset()), "ViewBackward0", reshape_rule);
+}
+
+Tensor reshape(const Tensor& a, const Dims& shape) {
+  Dims s = infer_size(shape, a.numel());
+  if (view_strides(a.shape(), a.strides(), s)) return view(a, s);
+  return view(clone(a), s);
+}
+
+Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {
+  const int64_t nd = a.dim();
+  d0 = wrap_dim(d0, nd);
+  d1 = wrap_dim(d1, nd);
+  Dims shape = a.shape(), strides = a.strides();
+  if (nd > 0) {
+    std::swap(shape[d0], shape[d1]);
+    std::swap(strides[d0], strides[d1]);
+  }
+  return record_view(a, a.as_strided(shape, strides, a.offset()), "TransposeBackward0",
+                     [](const Tensor& g, const ViewLikeBackward& n) { return transpose(g, n.dims[0], n.dims[1]); },
+                     {d0, d1});
+}
+
+Tensor t(const Tensor& a) {
+  ENGINE_CHECK(a.dim() <= 2, std::runtime_error, "t() expects a tensor with <= 2 dimensions, but self is ", a.dim(),
+               "D");
+  if (a.dim() < 2) return record_view(a, a.as_strided(a.shape(), a.strides(), a.offset()), "TBackward0", reshape_rule);
+  return record_view(a, a.as_strided({a.shape()[1], a.shape()[0]}, {a.strides()[1], a.strides()[0]}, a.offset()),
+                     "TBackward0", [](const Tensor& g, const ViewLikeBackward&) { return t(g); });
+}
+
+Tensor unsqueeze(const Tensor& a, int64_t dim) {
+  dim = wrap_dim(dim, a.dim() + 1);
+  Dims shape = a.shape(), strides = a.strides();
+  const int64_t st = dim < a.dim() ? a.shape()[dim] * a.strides()[dim] : 1;
+  shape.insert(shape.begin() + dim, 1);
+  strides.insert(strides.begin() + dim, st);
+  return record_view(a, a.as_strided(shape, strides, a.offset()), "UnsqueezeBackward0",
+                     [](const Tensor& g, const ViewLikeBackward& n) { return squeeze(g, n.dims[0]); }, {dim});
+}
+
+Tensor squeeze(const Tensor& a, std::optional<int64_t> dim) {
+  Dims shape, strides;
+  std::optional<int64_t> d;
+  if (dim) d = wrap_dim(*dim, a.dim());
+  for (int64_t i = 0; i < a.dim(); ++i) {
+    const bool drop = a.shape()[i] == 1 && (!d || *d == i);
+    if (!drop) {
+      shape.push_back(a.shape()[i]);
+      strides.push_back(a.strides()[i]);
+    }
+  }
+  return record_view(a, a.as_strided(shape, strides, a.offset()), dim ? "SqueezeBackward1" : "SqueezeBackward0",
+                     reshape_rule);
+}
+
+Tensor expand(const Tensor& a, const Dims& shape) {
+  ENGINE_CHECK(shape.size() >= a.shape().size(), std::runtime_error, "expand(", legacy_type_name(a.dtype()), "{",
+               dims_str(a.shape()), "}, size=", dims_str(shape), "): the number of sizes provided (", shape.size(),
+               ") must be greater or equal to the number of dimensions in the tensor (", a.dim(), ")");
+  const size_t off = shape.size() - a.shape().size();
+  Dims out_shape(shape.size()), out_strides(shape.size());
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i < off) {
+      ENGINE_CHECK(shape[i] >= 0, std::runtime_error, "The expanded size of the tensor (", shape[i],
+                   ") isn't allowed in a leading, non-existing dimension ", i);
+      out_shape[i] = shape[i];
+      out_strides[i] = 0;
+      continue;
+    }
+    const int64_t have = a.shape()[i - off];
+    const int64_t want = shape[i] == -1 ? have : shape[i];
+    if (have == want) {
+      out_shape[i] = have;
+      out_strides[i] = a.strides()[i - off];
+    } else {
+      ENGINE_CHECK(have == 1, std::runtime_error, "The expanded size of the tensor (", want,
+                   ") must match the existing size (", have, ") at non-singleton dimension ", i,
+                   ".  Target sizes: ", dims_str(shape), ".  Tensor sizes: ", dims_str(a.shape()));
+      out_shape[i] = want;
+      out_strides[i] = 0;
+    }
+  }
+  return record_view(a, a.as_strided(out_shape, out_strides, a.offset()), "ExpandBackward0",
+                     [](const Tensor& g, const ViewLikeBackward& n) { return sum_to(g, n.input_shape); });
+}
+
+Tensor permute(const Tensor& a, const Dims& dims) {
+  ENGINE_CHECK(static_cast<int64_t>(dims.size()) == a.dim(), std::runtime_error,
+               "permute(): number of dims don't match in permute: the tensor has ", a.dim(),
+               " dimensions but ", dims.size(), " were given");
+  Dims shape(dims.size()), strides(dims.size()), wrapped(dims.size());
+  std::vector<bool> seen(dims.size(), false);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const int64_t d = wrap_dim(dims[i], a.dim());
+    ENGINE_CHECK(!seen[d], std::runtime_error, "permute(): duplicate dims are not allowed.");
+    seen[d] = true;
+    wrapped[i] = d;
+    shape[i] = a.shape()[d];
+    strides[i] = a.strides()[d];
+  }
+  return record_view(a, a.as_strided(shape, strides, a.offset()), "PermuteBackward0",
+                     [](const Tensor& g, const ViewLikeBackward& n) {
+                       Dims inverse(n.dims.size());
+                       for (size_t i = 0; i < n.dims.size(); ++i) inverse[n.dims[i]] = static_cast<int64_t>(i);
+                       return permute(g, inverse);
+                     },
+                     wrapped);
+}
+
+}  // namespace engine::ops

@@ -1,0 +1,35 @@
+#pragma once
+// Shared declarations of the binding files: one init function per API area, and the conversions
+// between Python values and tensors that several areas need.
+#include <pybind11/pybind11.h>
+
+#include "engine/autograd/node.h"
+#include "engine/core/tensor.h"
+#include "engine/python/tensor_caster.h"
+
+namespace engine::python {
+
+namespace py = pybind11;
+
+void init_dtype(py::module_& m);
+void init_tensor(py::module_& m);
+void init_ops(py::module_& m);
+void init_autograd(py::module_& m);
+void init_function(py::module_& m);
+void init_random(py::module_& m);
+
+// A Python value as an operand: a Tensor as is, a Python number as a wrapped 0-d tensor. Returns
+// an undefined Tensor if `obj` is neither (the caller answers NotImplemented or raises).
+Tensor to_operand(py::handle obj);
+// Builds a tensor from nested sequences / numbers / NumPy arrays (engine.tensor).
+Tensor tensor_from_data(py::handle data, std::optional<DType> dtype);
+DType dtype_from_py(py::handle obj);
+py::object dtype_to_py(DType d);
+bool is_tensor(py::handle obj);
+// The Python face of a node: the ctx object for custom Functions, a Node wrapper otherwise.
+py::object node_to_py(const std::shared_ptr<Node>& node);
+// Shape argument as PyTorch accepts it: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)).
+Dims shape_from_args(const py::args& args, const char* fname);
+Dims dims_from_sequence(py::handle seq, const char* fname);
+
+}  // namespace engine::python

@@ -1,0 +1,39 @@
+#pragma once
+// The keyword arguments shared by factory functions (dtype=, requires_grad=, device=, generator=).
+#include "engine/core/error.h"
+#include "engine/python/bindings.h"
+
+namespace engine::python {
+
+struct FactoryOptions {
+  std::optional<DType> dtype;
+  bool requires_grad = false;
+  py::object generator = py::none();
+};
+
+inline FactoryOptions parse_factory_kwargs(const py::kwargs& kwargs, const char* fname) {
+  FactoryOptions o;
+  for (auto kv : kwargs) {
+    const std::string key = kv.first.cast<std::string>();
+    py::handle v = kv.second;
+    if (key == "dtype") {
+      if (!v.is_none()) o.dtype = dtype_from_py(v);
+    } else if (key == "requires_grad") {
+      o.requires_grad = v.cast<bool>();
+    } else if (key == "device") {
+      if (!v.is_none()) {
+        const std::string dev = py::str(v);
+        ENGINE_CHECK(dev == "cpu", std::runtime_error, "engine runs on the CPU only; got device '", dev, "'");
+      }
+    } else if (key == "generator") {
+      o.generator = py::reinterpret_borrow<py::object>(v);
+    } else if (key == "layout" || key == "pin_memory" || key == "memory_format") {
+      // Accepted for compatibility: every tensor is strided, on the CPU, in pageable memory.
+    } else {
+      throw engine::TypeError(str_cat(fname, "() got an unexpected keyword argument '", key, "'"));
+    }
+  }
+  return o;
+}
+
+}  // namespace engine::python

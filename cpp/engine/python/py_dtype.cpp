@@ -1,0 +1,47 @@
+// engine.float32 and friends: one Python object per dtype, printed as PyTorch prints its own.
+#include <array>
+
+#include "engine/core/error.h"
+#include "engine/python/bindings.h"
+
+namespace engine::python {
+
+namespace {
+struct PyDType {
+  DType value;
+};
+// Borrowed from the module, which lives until the interpreter ends; never released here so no
+// Python object is touched during static destruction.
+std::array<PyObject*, kNumDTypes> g_dtype_objects{};
+}  // namespace
+
+py::object dtype_to_py(DType d) { return py::reinterpret_borrow<py::object>(g_dtype_objects[static_cast<int>(d)]); }
+
+DType dtype_from_py(py::handle obj) {
+  if (py::isinstance<PyDType>(obj)) return obj.cast<PyDType&>().value;
+  // PyTorch also accepts the Python types themselves.
+  if (obj.ptr() == reinterpret_cast<PyObject*>(&PyFloat_Type)) return DType::Float64;
+  if (obj.ptr() == reinterpret_cast<PyObject*>(&PyLong_Type)) return DType::Int64;
+  if (obj.ptr() == reinterpret_cast<PyObject*>(&PyBool_Type)) return DType::Bool;
+  throw engine::TypeError(str_cat("dtype must be an engine dtype (e.g. engine.float32), not ",
+                                  Py_TYPE(obj.ptr())->tp_name));
+}
+
+void init_dtype(py::module_& m) {
+  py::class_<PyDType>(m, "dtype")
+      .def_property_readonly("is_floating_point", [](const PyDType& d) { return is_floating(d.value); })
+      .def_property_readonly("is_signed", [](const PyDType& d) { return d.value != DType::Bool; })
+      .def_property_readonly("is_complex", [](const PyDType&) { return false; })
+      .def_property_readonly("itemsize", [](const PyDType& d) { return itemsize(d.value); })
+      .def("__repr__", [](const PyDType& d) { return std::string("torch.") + dtype_name(d.value); })
+      .def("__reduce__", [](const PyDType& d) { return std::string(dtype_name(d.value)); });
+  for (DType d : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64}) {
+    py::object o = py::cast(PyDType{d}, py::return_value_policy::move);
+    m.attr(dtype_name(d)) = o;
+    g_dtype_objects[static_cast<int>(d)] = o.ptr();
+  }
+  m.def("get_default_dtype", [] { return dtype_to_py(default_dtype()); });
+  m.def("set_default_dtype", [](py::handle d) { set_default_dtype(dtype_from_py(d)); });
+}
+
+}  // namespace engine::python

@@ -1,0 +1,335 @@
+// Function.apply, implemented natively: decides inputs, builds the ctx and the node, runs the
+// user's forward (and setup_context) with grad mode off, wraps outputs, converts saved tensors.
+#include "engine/python/py_function.h"
+
+#include <pybind11/stl.h>
+
+#include <unordered_set>
+
+#include "engine/autograd/grad_mode.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/error.h"
+#include "engine/ops/ops.h"
+#include "engine/python/bindings.h"
+
+namespace engine::python {
+
+namespace {
+
+// What apply needs to know about a Function class, computed once when the class is created.
+struct FunctionInfo {
+  py::object forward;
+  py::object setup_context;  // None unless overridden
+  py::object backward_cls;   // the ctx type, <Name>Backward
+  std::string name;          // the Function's own name
+  bool forward_takes_ctx = true;
+  // With setup_context, `inputs` are forward's bound arguments (defaults filled in). The common
+  // case, positional arguments only, is bound here; anything else goes through `binder`.
+  int64_t nparams = 0;
+  py::tuple defaults;
+  py::object binder;  // callable(*args, **kwargs) -> tuple, or None when the fast path always applies
+};
+
+// Drops the ctx reference through the node teardown, so a long chain of custom nodes whose ctx
+// objects hold tensors is freed iteratively rather than by nested deallocations.
+struct CtxRelease : DeferredRelease {
+  explicit CtxRelease(PyObject* o) : obj(o) {}
+  ~CtxRelease() override {
+    py::gil_scoped_acquire gil;
+    Py_DECREF(obj);
+  }
+  PyObject* obj;
+};
+
+py::tuple bind_inputs(const FunctionInfo& info, const py::args& args, const py::kwargs& kwargs) {
+  if (!info.setup_context || info.setup_context.is_none()) {
+    // Without setup_context every argument counts as given, keyword arguments after positional ones.
+    if (kwargs.empty()) return args;
+    py::list all(args);
+    for (auto kv : kwargs) all.append(kv.second);
+    return py::tuple(all);
+  }
+  const int64_t n = static_cast<int64_t>(args.size());
+  const int64_t ndef = static_cast<int64_t>(info.defaults.size());
+  if (kwargs.empty() && info.binder.is_none() && n <= info.nparams && n >= info.nparams - ndef) {
+    if (n == info.nparams) return args;
+    py::tuple out(info.nparams);
+    for (int64_t i = 0; i < n; ++i) out[i] = args[i];
+    for (int64_t i = n; i < info.nparams; ++i) out[i] = info.defaults[i - (info.nparams - ndef)];
+    return out;
+  }
+  ENGINE_CHECK(!info.binder.is_none(), std::logic_error, "Function binder missing");
+  return info.binder(*args, **kwargs).cast<py::tuple>();
+}
+
+bool contains(const py::tuple& objs, const Tensor& t) {
+  for (py::handle o : objs) {
+    if (is_tensor(o) && o.cast<Tensor>().is_same(t)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+py::tuple FunctionCtx::saved_tensors(const std::shared_ptr<Node>& owner) {
+  if (saved_released) throw std::runtime_error(kSavedTensorsFreedMessage);
+  py::tuple out(saved.size());
+  for (size_t i = 0; i < saved.size(); ++i) out[i] = py::cast(saved[i].unpack(owner));
+  return out;
+}
+
+PyNode::PyNode(py::object ctx, FunctionCtx* native, std::string name, std::string forward_name)
+    : ctx_(ctx.release().ptr()), native_(native), name_(std::move(name)), forward_name_(std::move(forward_name)) {}
+
+PyNode::~PyNode() { defer_release(std::make_unique<CtxRelease>(ctx_)); }
+
+void PyNode::release_variables() {
+  py::gil_scoped_acquire gil;
+  if (!native_->has_saved) return;
+  for (auto& s : native_->saved) s.reset();
+  native_->saved_released = true;
+}
+
+variable_list PyNode::apply(variable_list&& grads) {
+  py::gil_scoped_acquire gil;
+  const size_t n_out = output_is_tensor.size();
+  py::tuple args(1 + n_out);
+  args[0] = ctx();
+  for (size_t i = 0; i < n_out; ++i) {
+    if (!output_is_tensor[i]) {
+      args[1 + i] = py::none();
+    } else if (grads[i].defined()) {
+      args[1 + i] = py::cast(grads[i]);
+    } else if (native_->materialize_grads) {
+      const InputMetadata& m = input_metadata()[i];
+      args[1 + i] = py::cast(ops::zeros(m.shape, m.dtype));
+    } else {
+      args[1 + i] = py::none();
+    }
+  }
+  py::object result = ctx().attr("_engine_backward")(*args);
+  if (!PyTuple_Check(result.ptr())) result = py::make_tuple(result);
+  py::tuple res = result.cast<py::tuple>();
+  const size_t n_in = input_is_tensor.size();
+  size_t got = res.size();
+  // Extra trailing Nones are accepted, as in PyTorch.
+  while (got > n_in && res[got - 1].is_none()) --got;
+  ENGINE_CHECK(got == n_in || (got < n_in && res.size() == n_in), std::runtime_error, "function ", name_,
+               " returned an incorrect number of gradients (expected ", n_in, ", got ", res.size(), ")");
+  variable_list out;
+  out.reserve(next_edges_.size());
+  for (size_t i = 0; i < n_in; ++i) {
+    py::handle r = res[i];
+    if (!input_is_tensor[i]) {
+      ENGINE_CHECK(r.is_none(), std::runtime_error, "function ", name_,
+                   " returned a gradient different than None at position ", i + 1,
+                   ", but the corresponding forward input was not a Variable");
+      continue;
+    }
+    if (r.is_none()) {
+      out.emplace_back();
+    } else {
+      ENGINE_CHECK(is_tensor(r), std::runtime_error, "expected Variable or None (got ", Py_TYPE(r.ptr())->tp_name, ")");
+      out.push_back(r.cast<Tensor>());
+    }
+  }
+  return out;
+}
+
+namespace {
+
+py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
+  py::object info_obj = cls.attr("_engine_info");
+  const FunctionInfo& info = info_obj.cast<const FunctionInfo&>();
+  const bool has_setup = !info.setup_context.is_none();
+  py::tuple inputs = bind_inputs(info, args, kwargs);
+
+  const bool grad_on = GradMode::is_enabled();
+  const size_t n_in = inputs.size();
+  std::vector<Tensor> tensor_inputs;
+  std::vector<bool> input_is_tensor(n_in, false);
+  py::tuple needs(n_in);
+  bool any_requires = false;
+  for (size_t i = 0; i < n_in; ++i) {
+    py::handle obj = inputs[i];
+    bool needs_grad = false;
+    if (is_tensor(obj)) {
+      Tensor t = obj.cast<Tensor>();
+      input_is_tensor[i] = true;
+      needs_grad = grad_on && requires_grad(t);
+      tensor_inputs.push_back(std::move(t));
+    }
+    any_requires = any_requires || needs_grad;
+    needs[i] = py::bool_(needs_grad);
+  }
+
+  py::object ctx = info.backward_cls();
+  FunctionCtx* native = ctx.cast<FunctionCtx*>();
+  native->needs_input_grad = needs;
+  std::shared_ptr<PyNode> node;
+  if (any_requires) {
+    node = std::make_shared<PyNode>(ctx, native, py::str(info.backward_cls.attr("__name__")), info.name);
+    edge_list edges;
+    for (const Tensor& t : tensor_inputs) edges.push_back(gradient_edge(t));
+    node->mutable_next_edges() = std::move(edges);
+    node->input_is_tensor = std::move(input_is_tensor);
+    native->node = node;
+  }
+
+  py::object raw;
+  {
+    AutoGradMode no_grad(false);
+    raw = info.forward_takes_ctx ? info.forward(ctx, *args, **kwargs) : info.forward(*args, **kwargs);
+    if (has_setup) info.setup_context(ctx, inputs, raw);
+  }
+
+  // ---- wrap outputs ----
+  const bool is_tuple = PyTuple_Check(raw.ptr());
+  const bool wrappable = is_tuple || is_tensor(raw);
+  std::vector<py::object> outs;
+  if (is_tuple) {
+    for (py::handle o : raw.cast<py::tuple>()) outs.push_back(py::reinterpret_borrow<py::object>(o));
+  } else {
+    outs.push_back(raw);
+  }
+  std::unordered_set<TensorImpl*> output_impls, returned_inputs;
+  bool dirty_seen_all = true;
+  for (py::handle d : native->dirty) {
+    bool returned = false;
+    for (auto& o : outs) returned = returned || (is_tensor(o) && o.cast<Tensor>().is_same(d.cast<Tensor>()));
+    dirty_seen_all = dirty_seen_all && returned;
+  }
+  ENGINE_CHECK(dirty_seen_all, std::runtime_error,
+               "Some elements marked as dirty during the forward method were not returned as output. The inputs that "
+               "are modified inplace must all be outputs of the Function.");
+  if (wrappable) {
+    for (auto& o : outs) {
+      if (!is_tensor(o)) {
+        if (node) {
+          node->output_is_tensor.push_back(false);
+          node->add_input_metadata(ops::empty({}, DType::Float32));
+        }
+        continue;
+      }
+      Tensor t = o.cast<Tensor>();
+      const bool is_input = std::any_of(tensor_inputs.begin(), tensor_inputs.end(), [&](const Tensor& i) { return i.is_same(t); });
+      if (is_input) returned_inputs.insert(t.get());
+      if (!node) {
+        output_impls.insert(t.get());
+        continue;
+      }
+      const bool dirty = contains(native->dirty, t);
+      if (dirty) {
+        ENGINE_CHECK(!(is_leaf(t) && requires_grad(t)), std::runtime_error,
+                     "a leaf Variable that requires grad has been used in an in-place operation.");
+        t.bump_version();
+      } else if (is_input || requires_grad(t)) {
+        // An input returned as-is (or a tensor with history of its own) is returned as a new alias,
+        // so the caller's tensor keeps its own history.
+        t = t.as_strided(t.shape(), t.strides(), t.offset());
+        o = py::cast(t);
+      }
+      node->output_is_tensor.push_back(true);
+      if (contains(native->non_differentiable, t)) {
+        node->add_input_metadata(t);
+        if (auto* m = autograd_meta(t)) m->requires_grad = false;
+      } else {
+        set_history(t, node);
+      }
+      output_impls.insert(t.get());
+    }
+  }
+
+  // ---- saved tensors ----
+  if (native->has_saved) {
+    std::vector<SavedTensor> saved;
+    for (py::handle s : native->to_save) {
+      if (s.is_none()) {
+        saved.emplace_back();
+        continue;
+      }
+      Tensor t = s.cast<Tensor>();
+      ENGINE_CHECK(!(has_setup && returned_inputs.count(t.get()) && node), std::runtime_error,
+                   "An input that has been returned as-is as output is being saved for backward. This is not supported "
+                   "if you override setup_context. You should return and save a view of the input instead, e.g. with "
+                   "x.view_as(x) or setup ctx inside the forward function itself.");
+      saved.emplace_back(t, node && output_impls.count(t.get()) && !returned_inputs.count(t.get()));
+    }
+    native->saved = std::move(saved);
+    native->to_save = py::tuple();
+  }
+  native->non_differentiable = py::tuple();
+  native->dirty = py::tuple();
+
+  if (!wrappable) return raw;
+  if (!is_tuple) return outs[0];
+  py::tuple result(outs.size());
+  for (size_t i = 0; i < outs.size(); ++i) result[i] = outs[i];
+  return std::move(result);
+}
+
+std::shared_ptr<PyNode> node_of(const FunctionCtx& c) { return c.node.lock(); }
+
+}  // namespace
+
+void init_function(py::module_& m) {
+  py::class_<FunctionInfo>(m, "_FunctionInfo")
+      .def(py::init([](py::object forward, py::object setup_context, py::object backward_cls, std::string name,
+                       bool forward_takes_ctx, int64_t nparams, py::tuple defaults, py::object binder) {
+        FunctionInfo i;
+        i.forward = std::move(forward);
+        i.setup_context = std::move(setup_context);
+        i.backward_cls = std::move(backward_cls);
+        i.name = std::move(name);
+        i.forward_takes_ctx = forward_takes_ctx;
+        i.nparams = nparams;
+        i.defaults = std::move(defaults);
+        i.binder = std::move(binder);
+        return i;
+      }));
+
+  py::class_<FunctionCtx>(m, "_FunctionCtx", py::dynamic_attr())
+      .def(py::init<>())
+      .def("save_for_backward", [](FunctionCtx& c, py::args tensors) {
+        for (size_t i = 0; i < tensors.size(); ++i) {
+          ENGINE_CHECK(tensors[i].is_none() || is_tensor(tensors[i]), engine::TypeError,
+                       "save_for_backward can only save variables, but argument ", i, " is of type ",
+                       Py_TYPE(tensors[i].ptr())->tp_name);
+        }
+        c.to_save = tensors;
+        c.has_saved = true;
+      })
+      .def_property_readonly("saved_tensors", [](FunctionCtx& c) -> py::tuple {
+        if (c.to_save.size() > 0) return py::tuple();  // still inside forward: nothing is saved yet
+        return c.saved_tensors(node_of(c));
+      })
+      .def_property_readonly("needs_input_grad", [](const FunctionCtx& c) { return c.needs_input_grad; })
+      .def("set_materialize_grads", [](FunctionCtx& c, bool v) { c.materialize_grads = v; })
+      .def("mark_non_differentiable", [](FunctionCtx& c, py::args tensors) {
+        for (py::handle t : tensors) {
+          ENGINE_CHECK(is_tensor(t), std::runtime_error, "mark_non_differentiable only accepts variable arguments, but got ",
+                       Py_TYPE(t.ptr())->tp_name);
+        }
+        c.non_differentiable = tensors;
+      })
+      .def("mark_dirty", [](FunctionCtx& c, py::args tensors) {
+        for (py::handle t : tensors) {
+          ENGINE_CHECK(is_tensor(t), std::runtime_error, "mark_dirty can only accept variables, but argument ",
+                       Py_TYPE(t.ptr())->tp_name);
+        }
+        c.dirty = tensors;
+      })
+      .def_property_readonly("next_functions", [](const FunctionCtx& c) {
+        auto n = node_of(c);
+        py::tuple out(n ? n->next_edges().size() : 0);
+        for (size_t i = 0; n && i < n->next_edges().size(); ++i) {
+          const Edge& e = n->next_edges()[i];
+          out[i] = py::make_tuple(node_to_py(e.function), e.input_nr);
+        }
+        return out;
+      });
+
+  m.def("_function_apply", &function_apply);
+}
+
+}  // namespace engine::python

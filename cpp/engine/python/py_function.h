@@ -1,0 +1,59 @@
+#pragma once
+// Custom autograd Functions: the ctx object's native state and PyNode, the graph node that calls
+// the user's Python `backward`.
+#include <pybind11/pybind11.h>
+
+#include "engine/autograd/node.h"
+#include "engine/autograd/saved_tensor.h"
+#include "engine/python/tensor_caster.h"
+
+namespace engine::python {
+
+namespace py = pybind11;
+class PyNode;
+
+// The native part of a ctx (the Python object is an instance of a subclass named <Fn>Backward,
+// whose __dict__ holds the user's attributes).
+struct FunctionCtx {
+  std::weak_ptr<PyNode> node;
+  py::tuple needs_input_grad;
+  // What save_for_backward was given, kept as Python objects until the outputs are wrapped; then
+  // converted to SavedTensors (outputs saved without a cycle).
+  py::tuple to_save;
+  std::vector<SavedTensor> saved;
+  bool has_saved = false;
+  bool saved_released = false;
+  bool materialize_grads = true;
+  py::tuple non_differentiable;
+  py::tuple dirty;
+
+  py::tuple saved_tensors(const std::shared_ptr<Node>& owner);
+};
+
+class PyNode : public Node {
+ public:
+  PyNode(py::object ctx, FunctionCtx* native, std::string name, std::string forward_name);
+  ~PyNode() override;
+
+  variable_list apply(variable_list&& grads) override;
+  std::string name() const override { return name_; }
+  std::string producer_name() const override { return forward_name_; }
+  void release_variables() override;
+  bool skips_undefined_inputs() const override { return false; }
+
+  // A new reference to the ctx object (y.grad_fn).
+  py::object ctx() const { return py::reinterpret_borrow<py::object>(ctx_); }
+  FunctionCtx* native() const { return native_; }
+
+  // Filled by apply(): for every forward input position, whether it is a tensor (has an edge).
+  std::vector<bool> input_is_tensor;
+  // For every forward output position: whether it is a tensor, and its metadata slot.
+  std::vector<bool> output_is_tensor;
+
+ private:
+  PyObject* ctx_;
+  FunctionCtx* native_;
+  std::string name_, forward_name_;
+};
+
+}  // namespace engine::python

@@ -1,0 +1,165 @@
+// Module-level functions: factories (engine.tensor, zeros, arange, ...) and engine.<op>(...).
+#include <pybind11/stl.h>
+
+#include "engine/autograd/variable.h"
+#include "engine/core/error.h"
+#include "engine/ops/ops.h"
+#include "engine/python/bindings.h"
+#include "engine/python/factory_options.h"
+
+namespace engine::python {
+
+namespace {
+
+Tensor finish(Tensor t, const FactoryOptions& o) {
+  if (o.requires_grad) {
+    ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error,
+                 "Only Tensors of floating point and complex dtype can require gradients");
+    set_requires_grad(t, true);
+  }
+  return t;
+}
+
+Tensor operand(py::handle obj, const char* fname, const char* arg) {
+  Tensor t = to_operand(obj);
+  ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", arg, "' must be Tensor, not ",
+               Py_TYPE(obj.ptr())->tp_name);
+  return t;
+}
+
+DType number_dtype(py::handle v) {
+  if (PyBool_Check(v.ptr())) return DType::Bool;
+  if (PyLong_Check(v.ptr()) || PyIndex_Check(v.ptr())) return DType::Int64;
+  return default_dtype();
+}
+
+template <Tensor (*Op)(const Tensor&)>
+void def_unary(py::module_& m, const char* name) {
+  m.def(name, [](const Tensor& t) { return Op(t); });
+}
+
+template <Tensor (*Op)(const Tensor&, const Tensor&)>
+void def_binary(py::module_& m, const char* name) {
+  m.def(name, [name](py::handle a, py::handle b) { return Op(operand(a, name, "input"), operand(b, name, "other")); });
+}
+
+}  // namespace
+
+void init_ops(py::module_& m) {
+  m.def("tensor", [](py::handle data, py::kwargs kwargs) {
+    FactoryOptions o = parse_factory_kwargs(kwargs, "tensor");
+    return finish(tensor_from_data(data, o.dtype), o);
+  });
+  m.def("empty", [](py::args size, py::kwargs kw) {
+    auto o = parse_factory_kwargs(kw, "empty");
+    return finish(ops::empty(shape_from_args(size, "empty"), o.dtype.value_or(default_dtype())), o);
+  });
+  m.def("zeros", [](py::args size, py::kwargs kw) {
+    auto o = parse_factory_kwargs(kw, "zeros");
+    return finish(ops::zeros(shape_from_args(size, "zeros"), o.dtype.value_or(default_dtype())), o);
+  });
+  m.def("ones", [](py::args size, py::kwargs kw) {
+    auto o = parse_factory_kwargs(kw, "ones");
+    return finish(ops::ones(shape_from_args(size, "ones"), o.dtype.value_or(default_dtype())), o);
+  });
+  m.def("full", [](py::handle size, py::handle value, py::kwargs kw) {
+    auto o = parse_factory_kwargs(kw, "full");
+    Dims shape = PyLong_Check(size.ptr()) ? Dims{size.cast<int64_t>()} : dims_from_sequence(size, "full");
+    return finish(ops::full(shape, py::cast<double>(value), o.dtype.value_or(number_dtype(value))), o);
+  });
+  auto like = [](const char* name, double value, bool fill) {
+    return [name, value, fill](const Tensor& t, py::kwargs kw) {
+      auto o = parse_factory_kwargs(kw, name);
+      DType dt = o.dtype.value_or(t.dtype());
+      return finish(fill ? ops::full(t.shape(), value, dt) : ops::empty(t.shape(), dt), o);
+    };
+  };
+  m.def("zeros_like", like("zeros_like", 0.0, true));
+  m.def("ones_like", like("ones_like", 1.0, true));
+  m.def("empty_like", like("empty_like", 0.0, false));
+  m.def("full_like", [](const Tensor& t, py::handle value, py::kwargs kw) {
+    auto o = parse_factory_kwargs(kw, "full_like");
+    return finish(ops::full(t.shape(), py::cast<double>(value), o.dtype.value_or(t.dtype())), o);
+  });
+  m.def("arange", [](py::args args, py::kwargs kw) {
+    std::vector<py::object> vals;
+    py::kwargs rest;
+    for (auto a : args) vals.push_back(py::reinterpret_borrow<py::object>(a));
+    py::object start, end, step;
+    for (auto kv : kw) {
+      std::string k = kv.first.cast<std::string>();
+      if (k == "start") start = py::reinterpret_borrow<py::object>(kv.second);
+      else if (k == "end") end = py::reinterpret_borrow<py::object>(kv.second);
+      else if (k == "step") step = py::reinterpret_borrow<py::object>(kv.second);
+      else rest[kv.first] = kv.second;
+    }
+    if (vals.size() == 1 && !end) end = vals[0];
+    if (vals.size() >= 2) { start = vals[0]; end = vals[1]; }
+    if (vals.size() == 3) step = vals[2];
+    ENGINE_CHECK(vals.size() <= 3 && end, engine::TypeError, "arange() received an invalid combination of arguments");
+    if (!start) start = py::int_(0);
+    if (!step) step = py::int_(1);
+    auto o = parse_factory_kwargs(rest, "arange");
+    bool all_int = true;
+    for (auto* v : {&start, &end, &step}) {
+      if (is_tensor(*v)) *v = v->attr("item")();
+      all_int = all_int && number_dtype(*v) != default_dtype();
+    }
+    DType dt = o.dtype.value_or(all_int ? DType::Int64 : default_dtype());
+    return finish(ops::arange(start.cast<double>(), end.cast<double>(), step.cast<double>(), dt), o);
+  });
+  m.def("linspace", [](double start, double end, int64_t steps, py::kwargs kw) {
+    auto o = parse_factory_kwargs(kw, "linspace");
+    return finish(ops::linspace(start, end, steps, o.dtype.value_or(default_dtype())), o);
+  });
+
+  def_binary<ops::mul>(m, "mul");
+  def_binary<ops::div>(m, "div");
+  def_binary<ops::pow>(m, "pow");
+  def_binary<ops::maximum>(m, "maximum");
+  def_binary<ops::minimum>(m, "minimum");
+  def_binary<ops::eq>(m, "eq");
+  def_binary<ops::ne>(m, "ne");
+  def_binary<ops::lt>(m, "lt");
+  def_binary<ops::le>(m, "le");
+  def_binary<ops::gt>(m, "gt");
+  def_binary<ops::ge>(m, "ge");
+  m.def("add", [](py::handle a, py::handle b, double alpha) {
+    return ops::add(operand(a, "add", "input"), operand(b, "add", "other"), alpha);
+  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0);
+  m.def("sub", [](py::handle a, py::handle b, double alpha) {
+    return ops::sub(operand(a, "sub", "input"), operand(b, "sub", "other"), alpha);
+  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0);
+  m.def("where", [](const Tensor& c, py::handle a, py::handle b) {
+    return ops::where(c, operand(a, "where", "input"), operand(b, "where", "other"));
+  });
+  m.def("matmul", [](const Tensor& a, const Tensor& b) { return ops::matmul(a, b); });
+  m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); });
+  def_unary<ops::neg>(m, "neg");
+  def_unary<ops::exp>(m, "exp");
+  def_unary<ops::log>(m, "log");
+  def_unary<ops::sqrt>(m, "sqrt");
+  def_unary<ops::sin>(m, "sin");
+  def_unary<ops::cos>(m, "cos");
+  def_unary<ops::tanh>(m, "tanh");
+  def_unary<ops::sigmoid>(m, "sigmoid");
+  def_unary<ops::relu>(m, "relu");
+  def_unary<ops::abs>(m, "abs");
+  def_unary<ops::sign>(m, "sign");
+  def_unary<ops::clone>(m, "clone");
+  m.def("detach", [](const Tensor& t) { return detach(t); });
+  m.def("t", [](const Tensor& t) { return ops::t(t); });
+  m.def("transpose", [](const Tensor& t, int64_t a, int64_t b) { return ops::transpose(t, a, b); });
+  m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); });
+  m.def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
+        py::arg("input"), py::arg("dim") = py::none());
+  m.def("reshape", [](const Tensor& t, py::handle shape) { return ops::reshape(t, dims_from_sequence(shape, "reshape")); });
+  m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute")); });
+  m.def("is_tensor", [](py::handle o) { return is_tensor(o); });
+  m.def("numel", [](const Tensor& t) { return t.numel(); });
+  m.def("result_type", [](py::handle a, py::handle b) {
+    return dtype_to_py(ops::result_type(operand(a, "result_type", "tensor"), operand(b, "result_type", "other")));
+  });
+}
+
+}  // namespace engine::python

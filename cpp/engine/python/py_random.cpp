@@ -1,0 +1,186 @@
+// Random tensors with PyTorch's streams: manual_seed, rand, randn, randint, normal_, uniform_.
+#include <algorithm>
+#include <numeric>
+
+#include "engine/autograd/grad_mode.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/kernels/random.h"
+#include "engine/ops/ops.h"
+#include "engine/python/bindings.h"
+#include "engine/python/factory_options.h"
+
+namespace engine::python {
+
+namespace {
+
+Generator& generator_of(const py::object& g) {
+  if (g.is_none()) return default_generator();
+  return g.cast<Generator&>();
+}
+
+// Fills `dst` with one draw per element in PyTorch's order: memory order (dims sorted by stride),
+// which is row-major for a contiguous tensor. `fill(T*, n, vector_path_ok)` draws n values.
+template <typename F>
+void fill_in_memory_order(const Tensor& dst, F fill) {
+  if (dst.is_contiguous()) {
+    fill(dst, true);
+    return;
+  }
+  Dims perm(dst.dim());
+  std::iota(perm.begin(), perm.end(), 0);
+  std::stable_sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) { return dst.strides()[a] > dst.strides()[b]; });
+  Dims shape(perm.size()), strides(perm.size());
+  for (size_t i = 0; i < perm.size(); ++i) {
+    shape[i] = dst.shape()[perm[i]];
+    strides[i] = dst.strides()[perm[i]];
+  }
+  Tensor tmp = Tensor::empty(shape, dst.dtype());
+  fill(tmp, false);
+  kernels::copy(dst.as_strided(shape, strides, dst.offset()), tmp);
+}
+
+void check_float(const Tensor& t, const char* op) {
+  ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error, op, " expects a floating point tensor, got ",
+               dtype_name(t.dtype()));
+}
+
+// The in-place fills bump the version and, like any in-place op, refuse leaves that require grad.
+Tensor& start_inplace(Tensor& t) {
+  if (GradMode::is_enabled() && is_leaf(t) && requires_grad(t)) {
+    throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  return t;
+}
+
+Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen) {
+  check_float(t, "normal_");
+  ENGINE_CHECK(stdv >= 0.0, std::runtime_error, "normal expects std >= 0.0, but found std ", stdv);
+  start_inplace(t);
+  std::lock_guard<std::mutex> lock(gen.mutex());
+  fill_in_memory_order(t, [&](const Tensor& buf, bool vector_ok) {
+    ENGINE_DISPATCH_FLOAT(buf.dtype(), [&](auto tag) {
+      kernels::fill_normal(gen, buf.data<decltype(tag)>(), buf.numel(), mean, stdv, vector_ok);
+    });
+  });
+  t.bump_version();
+  return t;
+}
+
+Tensor& uniform_(Tensor& t, double from, double to, Generator& gen) {
+  check_float(t, "uniform_");
+  ENGINE_CHECK(from <= to, std::runtime_error, "uniform_ expects to return a [from, to) range, but found from=", from,
+               " > to=", to);
+  start_inplace(t);
+  std::lock_guard<std::mutex> lock(gen.mutex());
+  fill_in_memory_order(t, [&](const Tensor& buf, bool) {
+    ENGINE_DISPATCH_FLOAT(buf.dtype(), [&](auto tag) {
+      kernels::fill_uniform(gen, buf.data<decltype(tag)>(), buf.numel(), from, to);
+    });
+  });
+  t.bump_version();
+  return t;
+}
+
+Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
+  ENGINE_CHECK(t.dtype() != DType::Bool || (low >= 0 && high <= 2), std::runtime_error,
+               "random_ expects 'from' and 'to' to be in [0, 2) for a bool tensor");
+  if (t.dtype() == DType::Float32) {
+    low = kernels::random_update_from_float32(low);
+    high = kernels::random_update_to_float32(high);
+  } else if (t.dtype() == DType::Float64) {
+    low = kernels::random_update_from_float64(low);
+    high = kernels::random_update_to_float64(high);
+  }
+  ENGINE_CHECK(low < high, std::runtime_error, "random_ expects 'from' to be less than 'to', but got from=", low,
+               " >= to=", high);
+  std::lock_guard<std::mutex> lock(gen.mutex());
+  fill_in_memory_order(t, [&](const Tensor& buf, bool) {
+    switch (buf.dtype()) {
+      case DType::Int64: kernels::fill_random_from_to(gen, buf.data<int64_t>(), buf.numel(), low, high); break;
+      case DType::Int32: kernels::fill_random_from_to(gen, buf.data<int32_t>(), buf.numel(), low, high); break;
+      case DType::Float32: kernels::fill_random_from_to(gen, buf.data<float>(), buf.numel(), low, high); break;
+      case DType::Float64: kernels::fill_random_from_to(gen, buf.data<double>(), buf.numel(), low, high); break;
+      case DType::Bool: {
+        Tensor tmp = Tensor::empty(buf.shape(), DType::Int64);
+        kernels::fill_random_from_to(gen, tmp.data<int64_t>(), tmp.numel(), low, high);
+        kernels::copy(buf, tmp);
+        break;
+      }
+    }
+  });
+  t.bump_version();
+  return t;
+}
+
+Tensor finish(Tensor t, const FactoryOptions& o) {
+  if (o.requires_grad) {
+    ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error,
+                 "Only Tensors of floating point and complex dtype can require gradients");
+    set_requires_grad(t, true);
+  }
+  return t;
+}
+
+}  // namespace
+
+void init_random(py::module_& m) {
+  py::class_<Generator>(m, "Generator")
+      .def(py::init([](py::handle device) {
+             if (!device.is_none()) {
+               ENGINE_CHECK(std::string(py::str(device)) == "cpu", std::runtime_error, "engine runs on the CPU only");
+             }
+             return std::make_unique<Generator>();
+           }), py::arg("device") = py::none())
+      .def("manual_seed", [](py::object self, py::int_ seed) {
+        // Seeds wrap to uint64 (manual_seed(-1) is 2**64 - 1), as in PyTorch.
+        py::int_ wrapped = py::reinterpret_steal<py::int_>(
+            PyNumber_And(seed.ptr(), py::int_(static_cast<unsigned long long>(~0ULL)).ptr()));
+        Generator& g = self.cast<Generator&>();
+        std::lock_guard<std::mutex> lock(g.mutex());
+        g.manual_seed(wrapped.cast<uint64_t>());
+        return self;
+      })
+      .def("initial_seed", [](const Generator& g) { return g.initial_seed(); });
+  m.attr("default_generator") = py::cast(&default_generator(), py::return_value_policy::reference);
+
+  m.def("rand", [](py::args size, py::kwargs kw) {
+    auto o = parse_factory_kwargs(kw, "rand");
+    Tensor t = ops::empty(shape_from_args(size, "rand"), o.dtype.value_or(default_dtype()));
+    uniform_(t, 0.0, 1.0, generator_of(o.generator));
+    return finish(t, o);
+  });
+  m.def("randn", [](py::args size, py::kwargs kw) {
+    auto o = parse_factory_kwargs(kw, "randn");
+    Tensor t = ops::empty(shape_from_args(size, "randn"), o.dtype.value_or(default_dtype()));
+    normal_(t, 0.0, 1.0, generator_of(o.generator));
+    return finish(t, o);
+  });
+  m.def("randint", [](py::args args, py::kwargs kw) {
+    // randint(high, size) or randint(low, high, size)
+    ENGINE_CHECK(args.size() == 2 || args.size() == 3, engine::TypeError,
+                 "randint() received an invalid combination of arguments - expected (int high, tuple of ints size) "
+                 "or (int low, int high, tuple of ints size)");
+    const int64_t low = args.size() == 3 ? args[0].cast<int64_t>() : 0;
+    const int64_t high = args[args.size() - 2].cast<int64_t>();
+    auto o = parse_factory_kwargs(kw, "randint");
+    Tensor t = ops::empty(dims_from_sequence(args[args.size() - 1], "randint"), o.dtype.value_or(DType::Int64));
+    random_from_to_(t, low, high, generator_of(o.generator));
+    return finish(t, o);
+  });
+
+  py::object tensor_cls = m.attr("Tensor");
+  py::cpp_function normal_method(
+      [](Tensor t, double mean, double stdv, py::object gen) { return normal_(t, mean, stdv, generator_of(gen)); },
+      py::name("normal_"), py::is_method(tensor_cls), py::arg("mean") = 0.0, py::arg("std") = 1.0, py::kw_only(),
+      py::arg("generator") = py::none());
+  tensor_cls.attr("normal_") = normal_method;
+  py::cpp_function uniform_method(
+      [](Tensor t, double from, double to, py::object gen) { return uniform_(t, from, to, generator_of(gen)); },
+      py::name("uniform_"), py::is_method(tensor_cls), py::arg("from") = 0.0, py::arg("to") = 1.0, py::kw_only(),
+      py::arg("generator") = py::none());
+  tensor_cls.attr("uniform_") = uniform_method;
+}
+
+}  // namespace engine::python

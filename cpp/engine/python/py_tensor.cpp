@@ -1,0 +1,355 @@
+// The Tensor class: properties, conversions to Python, and the operator protocol. Arithmetic
+// dunders take `object` and convert it themselves, so no overload chain is walked per call.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "engine/autograd/node.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/ops/ops.h"
+#include "engine/python/bindings.h"
+
+namespace engine::python {
+
+namespace {
+
+py::object scalar_to_py(const Tensor& t, int64_t flat) {
+  if (is_floating(t.dtype())) return py::float_(kernels::read_double(t, flat));
+  if (t.dtype() == DType::Bool) return py::bool_(kernels::read_int(t, flat) != 0);
+  return py::int_(kernels::read_int(t, flat));
+}
+
+// Nested lists of t's elements; along dims longer than 2*edge (edge >= 0) only the first and last
+// `edge` entries are kept (what the printer needs when summarizing).
+py::object nested(const Tensor& t, size_t dim, int64_t offset, int64_t edge) {
+  const char* base = static_cast<const char*>(t.raw_data());
+  const int64_t isz = static_cast<int64_t>(itemsize(t.dtype()));
+  if (dim == t.shape().size()) {
+    const char* p = base + offset * isz;
+    switch (t.dtype()) {
+      case DType::Float32: return py::float_(*reinterpret_cast<const float*>(p));
+      case DType::Float64: return py::float_(*reinterpret_cast<const double*>(p));
+      case DType::Int64: return py::int_(*reinterpret_cast<const int64_t*>(p));
+      case DType::Int32: return py::int_(*reinterpret_cast<const int32_t*>(p));
+      case DType::Bool: return py::bool_(*reinterpret_cast<const bool*>(p));
+    }
+  }
+  const int64_t n = t.shape()[dim], stride = t.strides()[dim];
+  std::vector<int64_t> idx;
+  if (edge >= 0 && n > 2 * edge) {
+    for (int64_t i = 0; i < edge; ++i) idx.push_back(i);
+    for (int64_t i = n - edge; i < n; ++i) idx.push_back(i);
+  } else {
+    for (int64_t i = 0; i < n; ++i) idx.push_back(i);
+  }
+  py::list out(idx.size());
+  for (size_t k = 0; k < idx.size(); ++k) out[k] = nested(t, dim + 1, offset + idx[k] * stride, edge);
+  return std::move(out);
+}
+
+py::object tolist(const Tensor& t) { return nested(t, 0, 0, -1); }
+
+Tensor operand_or_throw(py::handle obj, const char* fname, const char* argname = "other") {
+  Tensor t = to_operand(obj);
+  ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", argname, "' must be Tensor or Number, not ",
+               Py_TYPE(obj.ptr())->tp_name);
+  return t;
+}
+
+// a.__op__(b) for a binary op: NotImplemented lets Python try the reflected operator.
+template <Tensor (*Op)(const Tensor&, const Tensor&)>
+py::object dunder(const Tensor& self, py::handle other) {
+  Tensor o = to_operand(other);
+  if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+  return py::cast(Op(self, o));
+}
+template <Tensor (*Op)(const Tensor&, const Tensor&)>
+py::object rdunder(const Tensor& self, py::handle other) {
+  Tensor o = to_operand(other);
+  if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+  return py::cast(Op(o, self));
+}
+template <Tensor& (*Op)(Tensor&, const Tensor&)>
+py::object idunder(Tensor self, py::handle other) {
+  Tensor o = to_operand(other);
+  if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+  Op(self, o);
+  return py::cast(self);
+}
+
+Tensor add2(const Tensor& a, const Tensor& b) { return ops::add(a, b); }
+Tensor sub2(const Tensor& a, const Tensor& b) { return ops::sub(a, b); }
+Tensor& add_2(Tensor& a, const Tensor& b) { return ops::add_(a, b); }
+Tensor& sub_2(Tensor& a, const Tensor& b) { return ops::sub_(a, b); }
+
+std::vector<int64_t> dims_arg(py::handle dim, int64_t ndim) {
+  std::vector<int64_t> dims;
+  if (dim.is_none()) return dims;
+  if (PyLong_Check(dim.ptr())) {
+    dims.push_back(dim.cast<int64_t>());
+  } else {
+    dims = dims_from_sequence(dim, "sum");
+    if (dims.empty()) {
+      // An explicit empty tuple still means every dim, as in PyTorch.
+      for (int64_t d = 0; d < ndim; ++d) dims.push_back(d);
+    }
+  }
+  return dims;
+}
+
+std::optional<DType> opt_dtype(py::handle d) {
+  if (d.is_none()) return std::nullopt;
+  return dtype_from_py(d);
+}
+
+// Tensor.to(dtype) / .to(other) / .to("cpu"): only the dtype matters on a CPU-only engine.
+Tensor to_method(const Tensor& self, py::args args, py::kwargs kwargs) {
+  std::optional<DType> dt;
+  auto consider = [&](py::handle a) {
+    if (is_tensor(a)) {
+      dt = a.cast<Tensor>().dtype();
+    } else if (py::isinstance<py::str>(a)) {
+      std::string dev = a.cast<std::string>();
+      ENGINE_CHECK(dev == "cpu", std::runtime_error, "engine runs on the CPU only; got device '", dev, "'");
+    } else if (!a.is_none()) {
+      dt = dtype_from_py(a);
+    }
+  };
+  for (auto a : args) consider(a);
+  for (auto kv : kwargs) {
+    std::string k = kv.first.cast<std::string>();
+    if (k == "dtype" || k == "device" || k == "other") consider(kv.second);
+    else ENGINE_CHECK(k == "copy" || k == "non_blocking", engine::TypeError, "to() got an unexpected keyword argument '", k, "'");
+  }
+  return dt ? ops::to_dtype(self, *dt) : self;
+}
+
+}  // namespace
+
+void init_tensor(py::module_& m) {
+  py::class_<TensorImpl, std::shared_ptr<TensorImpl>> cls(m, "Tensor");
+  cls.def_property_readonly("_shape", [](const Tensor& t) {
+       py::tuple out(t.dim());
+       for (int64_t i = 0; i < t.dim(); ++i) out[i] = py::int_(t.shape()[i]);
+       return out;
+     })
+      .def_property_readonly("dtype", [](const Tensor& t) { return dtype_to_py(t.dtype()); })
+      .def_property_readonly("ndim", [](const Tensor& t) { return t.dim(); })
+      .def_property_readonly("device", [](const Tensor&) { return "cpu"; })
+      .def_property_readonly("is_leaf", [](const Tensor& t) { return is_leaf(t); })
+      .def_property_readonly("grad_fn", [](const Tensor& t) { return node_to_py(grad_fn(t)); })
+      .def_property_readonly("output_nr", [](const Tensor& t) { return output_nr(t); })
+      .def_property_readonly("_version", [](const Tensor& t) { return t.version(); })
+      .def_property_readonly("_base", [](const Tensor& t) { return Tensor(t.get()->view_base); })
+      .def_property_readonly("retains_grad", [](const Tensor& t) {
+        auto* m = autograd_meta(t);
+        return m && m->retains_grad;
+      })
+      .def_property("requires_grad", [](const Tensor& t) { return requires_grad(t); },
+                    [](const Tensor& t, bool v) { set_requires_grad(t, v); })
+      .def_property(
+          "grad",
+          [](const Tensor& t) {
+            auto* m = autograd_meta(t);
+            if (!is_leaf(t) && !(m && m->retains_grad)) {
+              if (PyErr_WarnEx(PyExc_UserWarning,
+                               "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
+                               ".grad attribute won't be populated during autograd.backward(). If you indeed want the "
+                               ".grad field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf "
+                               "Tensor. If you access the non-leaf Tensor by mistake, make sure you access the leaf "
+                               "Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.",
+                               1) < 0) {
+                throw py::error_already_set();
+              }
+            }
+            return m ? m->grad : Tensor();
+          },
+          [](const Tensor& t, py::handle g) {
+            if (g.is_none()) {
+              if (auto* m = autograd_meta(t)) m->grad = Tensor();
+              return;
+            }
+            ENGINE_CHECK(is_tensor(g), engine::TypeError, "assigned grad expected to be a Tensor or None but got grad of type ",
+                         Py_TYPE(g.ptr())->tp_name);
+            Tensor gt = g.cast<Tensor>();
+            ENGINE_CHECK(gt.dtype() == t.dtype(), std::runtime_error, "assigned grad has data of a different type");
+            ENGINE_CHECK(gt.shape() == t.shape(), std::runtime_error, "assigned grad has data of a different size");
+            ensure_autograd_meta(t).grad = gt;
+          })
+      .def_property(
+          "data", [](const Tensor& t) { return detach(t); },
+          [](const Tensor& t, const Tensor& src) {
+            // Rebinds t to src's memory and layout, keeping t's identity and autograd state.
+            TensorImpl* impl = t.get();
+            impl->storage = src.get()->storage;
+            impl->shape = src.shape();
+            impl->strides = src.strides();
+            impl->offset = src.offset();
+            impl->dtype = src.dtype();
+            impl->refresh_layout();
+          })
+      .def("dim", [](const Tensor& t) { return t.dim(); })
+      .def("numel", [](const Tensor& t) { return t.numel(); })
+      .def("nelement", [](const Tensor& t) { return t.numel(); })
+      .def("element_size", [](const Tensor& t) { return itemsize(t.dtype()); })
+      .def("is_contiguous", [](const Tensor& t) { return t.is_contiguous(); })
+      .def("is_floating_point", [](const Tensor& t) { return is_floating(t.dtype()); })
+      .def("_is_view", [](const Tensor& t) { return t.is_view(); })
+      .def("data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.raw_data()); })
+      .def("stride", [](const Tensor& t, py::handle dim) -> py::object {
+             if (dim.is_none()) return py::cast(t.strides());
+             return py::int_(t.strides()[wrap_dim(dim.cast<int64_t>(), t.dim())]);
+           }, py::arg("dim") = py::none())
+      .def("item", [](const Tensor& t) {
+        ENGINE_CHECK(t.numel() == 1, std::runtime_error, "a Tensor with ", t.numel(),
+                     " elements cannot be converted to Scalar");
+        return scalar_to_py(t, 0);
+      })
+      .def("tolist", [](const Tensor& t) { return tolist(t); })
+      .def("_edge_list", [](const Tensor& t, int64_t edge) { return nested(t, 0, 0, edge); })
+      .def("numpy", [](const Tensor& t, bool force) {
+             ENGINE_CHECK(force || !requires_grad(t), std::runtime_error,
+                          "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+             std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end()), strides;
+             for (int64_t s : t.strides()) strides.push_back(s * static_cast<py::ssize_t>(itemsize(t.dtype())));
+             py::dtype dt = ENGINE_DISPATCH_ALL(t.dtype(), [&](auto tag) { return py::dtype::of<decltype(tag)>(); });
+             // The array shares the tensor's memory and keeps the tensor alive.
+             return py::array(dt, shape, strides, t.raw_data(), py::cast(t));
+           }, py::arg("force") = false)
+      .def("detach", [](const Tensor& t) { return detach(t); })
+      .def("detach_", [](const Tensor& t) {
+        if (auto* m = autograd_meta(t)) {
+          m->grad_fn.reset();
+          m->requires_grad = false;
+        }
+        return t;
+      })
+      .def("requires_grad_", [](const Tensor& t, bool v) {
+             set_requires_grad(t, v);
+             return t;
+           }, py::arg("requires_grad") = true)
+      .def("retain_grad", [](const Tensor& t) {
+        ENGINE_CHECK(requires_grad(t), std::runtime_error, "can't retain_grad on Tensor that has requires_grad=False");
+        if (is_leaf(t)) return;
+        auto& m = ensure_autograd_meta(t);
+        if (m.retains_grad) return;
+        m.retains_grad = true;
+        m.grad_fn->retained_grads().emplace_back(m.output_nr, t.impl());
+      })
+      .def("clone", [](const Tensor& t) { return ops::clone(t); })
+      .def("contiguous", [](const Tensor& t) { return ops::contiguous(t); })
+      .def("to", &to_method)
+      .def("float", [](const Tensor& t) { return ops::to_dtype(t, DType::Float32); })
+      .def("double", [](const Tensor& t) { return ops::to_dtype(t, DType::Float64); })
+      .def("long", [](const Tensor& t) { return ops::to_dtype(t, DType::Int64); })
+      .def("int", [](const Tensor& t) { return ops::to_dtype(t, DType::Int32); })
+      .def("bool", [](const Tensor& t) { return ops::to_dtype(t, DType::Bool); })
+      .def("cpu", [](const Tensor& t) { return t; })
+      // ---- arithmetic ----
+      .def("__add__", &dunder<add2>)
+      .def("__radd__", &rdunder<add2>)
+      .def("__sub__", &dunder<sub2>)
+      .def("__rsub__", &rdunder<sub2>)
+      .def("__mul__", &dunder<ops::mul>)
+      .def("__rmul__", &rdunder<ops::mul>)
+      .def("__truediv__", &dunder<ops::div>)
+      .def("__rtruediv__", &rdunder<ops::div>)
+      .def("__pow__", &dunder<ops::pow>)
+      .def("__rpow__", &rdunder<ops::pow>)
+      .def("__matmul__", &dunder<ops::matmul>)
+      .def("__rmatmul__", &rdunder<ops::matmul>)
+      .def("__iadd__", &idunder<add_2>)
+      .def("__isub__", &idunder<sub_2>)
+      .def("__imul__", &idunder<ops::mul_>)
+      .def("__itruediv__", &idunder<ops::div_>)
+      .def("__neg__", [](const Tensor& t) { return ops::neg(t); })
+      .def("__pos__", [](const Tensor& t) { return t; })
+      .def("__abs__", [](const Tensor& t) { return ops::abs(t); })
+      .def("__eq__", &dunder<ops::eq>)
+      .def("__ne__", &dunder<ops::ne>)
+      .def("__lt__", &dunder<ops::lt>)
+      .def("__le__", &dunder<ops::le>)
+      .def("__gt__", &dunder<ops::gt>)
+      .def("__ge__", &dunder<ops::ge>)
+      .def("__hash__", [](py::handle self) { return py::hash(py::int_(reinterpret_cast<uintptr_t>(self.ptr()))); })
+      .def("__len__", [](const Tensor& t) {
+        ENGINE_CHECK(t.dim() > 0, engine::TypeError, "len() of a 0-d tensor");
+        return t.shape()[0];
+      })
+      .def("__bool__", [](const Tensor& t) {
+        ENGINE_CHECK(t.numel() > 0, std::runtime_error, "Boolean value of Tensor with no values is ambiguous");
+        ENGINE_CHECK(t.numel() == 1, std::runtime_error, "Boolean value of Tensor with more than one value is ambiguous");
+        return kernels::read_double(t, 0) != 0.0;
+      })
+      .def("__float__", [](const Tensor& t) {
+        ENGINE_CHECK(t.numel() == 1, engine::TypeError, "only one element tensors can be converted to Python scalars");
+        return kernels::read_double(t, 0);
+      })
+      .def("__int__", [](const Tensor& t) {
+        ENGINE_CHECK(t.numel() == 1, engine::TypeError, "only one element tensors can be converted to Python scalars");
+        return is_floating(t.dtype()) ? static_cast<int64_t>(kernels::read_double(t, 0)) : kernels::read_int(t, 0);
+      })
+      .def("__index__", [](const Tensor& t) {
+        ENGINE_CHECK(t.numel() == 1 && !is_floating(t.dtype()), engine::TypeError,
+                     "only integer tensors of a single element can be converted to an index");
+        return kernels::read_int(t, 0);
+      })
+      // ---- methods that mirror engine.<op> ----
+      .def("add", [](const Tensor& a, py::handle b, double alpha) { return ops::add(a, operand_or_throw(b, "add"), alpha); },
+           py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0)
+      .def("sub", [](const Tensor& a, py::handle b, double alpha) { return ops::sub(a, operand_or_throw(b, "sub"), alpha); },
+           py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0)
+      .def("mul", [](const Tensor& a, py::handle b) { return ops::mul(a, operand_or_throw(b, "mul")); })
+      .def("div", [](const Tensor& a, py::handle b) { return ops::div(a, operand_or_throw(b, "div")); })
+      .def("pow", [](const Tensor& a, py::handle b) { return ops::pow(a, operand_or_throw(b, "pow", "exponent")); })
+      .def("matmul", [](const Tensor& a, const Tensor& b) { return ops::matmul(a, b); })
+      .def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); })
+      .def("neg", [](const Tensor& t) { return ops::neg(t); })
+      .def("exp", [](const Tensor& t) { return ops::exp(t); })
+      .def("log", [](const Tensor& t) { return ops::log(t); })
+      .def("sqrt", [](const Tensor& t) { return ops::sqrt(t); })
+      .def("sin", [](const Tensor& t) { return ops::sin(t); })
+      .def("cos", [](const Tensor& t) { return ops::cos(t); })
+      .def("tanh", [](const Tensor& t) { return ops::tanh(t); })
+      .def("sigmoid", [](const Tensor& t) { return ops::sigmoid(t); })
+      .def("relu", [](const Tensor& t) { return ops::relu(t); })
+      .def("abs", [](const Tensor& t) { return ops::abs(t); })
+      .def("sign", [](const Tensor& t) { return ops::sign(t); })
+      .def("eq", [](const Tensor& a, py::handle b) { return ops::eq(a, operand_or_throw(b, "eq")); })
+      .def("ne", [](const Tensor& a, py::handle b) { return ops::ne(a, operand_or_throw(b, "ne")); })
+      .def("lt", [](const Tensor& a, py::handle b) { return ops::lt(a, operand_or_throw(b, "lt")); })
+      .def("le", [](const Tensor& a, py::handle b) { return ops::le(a, operand_or_throw(b, "le")); })
+      .def("gt", [](const Tensor& a, py::handle b) { return ops::gt(a, operand_or_throw(b, "gt")); })
+      .def("ge", [](const Tensor& a, py::handle b) { return ops::ge(a, operand_or_throw(b, "ge")); })
+      .def("sum", [](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype) {
+             return ops::sum(t, dims_arg(dim, t.dim()), keepdim, opt_dtype(dtype));
+           }, py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(), py::arg("dtype") = py::none())
+      .def("mean", [](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype) {
+             return ops::mean(t, dims_arg(dim, t.dim()), keepdim, opt_dtype(dtype));
+           }, py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(), py::arg("dtype") = py::none())
+      .def("reshape", [](const Tensor& t, py::args shape) { return ops::reshape(t, shape_from_args(shape, "reshape")); })
+      .def("view", [](const Tensor& t, py::args shape) { return ops::view(t, shape_from_args(shape, "view")); })
+      .def("view_as", [](const Tensor& t, const Tensor& o) { return ops::view(t, o.shape()); })
+      .def("reshape_as", [](const Tensor& t, const Tensor& o) { return ops::reshape(t, o.shape()); })
+      .def("expand", [](const Tensor& t, py::args shape) { return ops::expand(t, shape_from_args(shape, "expand")); })
+      .def("expand_as", [](const Tensor& t, const Tensor& o) { return ops::expand(t, o.shape()); })
+      .def("permute", [](const Tensor& t, py::args dims) { return ops::permute(t, shape_from_args(dims, "permute")); })
+      .def("t", [](const Tensor& t) { return ops::t(t); })
+      .def("transpose", [](const Tensor& t, int64_t d0, int64_t d1) { return ops::transpose(t, d0, d1); })
+      .def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); })
+      .def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
+           py::arg("dim") = py::none())
+      // ---- in place ----
+      .def("add_", [](Tensor t, py::handle o, double alpha) { return ops::add_(t, operand_or_throw(o, "add_"), alpha); },
+           py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0)
+      .def("sub_", [](Tensor t, py::handle o, double alpha) { return ops::sub_(t, operand_or_throw(o, "sub_"), alpha); },
+           py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0)
+      .def("mul_", [](Tensor t, py::handle o) { return ops::mul_(t, operand_or_throw(o, "mul_")); })
+      .def("div_", [](Tensor t, py::handle o) { return ops::div_(t, operand_or_throw(o, "div_")); })
+      .def("fill_", [](Tensor t, double v) { return ops::fill_(t, v); })
+      .def("zero_", [](Tensor t) { return ops::zero_(t); })
+      .def("copy_", [](Tensor t, const Tensor& src) { return ops::copy_(t, src); });
+}
+
+}  // namespace engine::python

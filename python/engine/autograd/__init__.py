@@ -1,0 +1,83 @@
+"""Reverse-mode automatic differentiation: backward, grad, custom Functions, grad modes, checks."""
+
+from engine import _C
+from engine.autograd import function
+from engine.autograd.function import Function, once_differentiable
+from engine.autograd.grad_mode import enable_grad, no_grad, set_grad_enabled
+from engine.autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
+
+__all__ = [
+    "Function",
+    "GradcheckError",
+    "backward",
+    "enable_grad",
+    "function",
+    "grad",
+    "gradcheck",
+    "gradgradcheck",
+    "no_grad",
+    "once_differentiable",
+    "set_grad_enabled",
+]
+
+
+def _as_tuple(x):
+    if x is None:
+        return None
+    if _C.is_tensor(x):
+        return (x,)
+    return tuple(x)
+
+
+def _grad_list(grads, n, what):
+    if grads is None:
+        return [None] * n
+    grads = list(_as_tuple(grads))
+    if len(grads) != n:
+        raise RuntimeError(f"{what} should be a sequence of length {n}, but got {len(grads)}")
+    for g in grads:
+        if g is not None and not _C.is_tensor(g):
+            raise TypeError(f"{what} must contain Tensors or None, got {type(g).__name__}")
+    return grads
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+    """Accumulates into ``.grad`` of the leaves the gradient of ``tensors`` (``torch.autograd.backward``)."""
+    tensors = _as_tuple(tensors)
+    grads = _grad_list(grad_tensors, len(tensors), "grad_tensors")
+    if retain_graph is None:
+        retain_graph = create_graph
+    if create_graph:
+        import warnings
+
+        warnings.warn(
+            "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+            "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
+            "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
+            "to None after use to break the cycle and avoid the leak.",
+            UserWarning,
+            stacklevel=3,
+        )
+    if inputs is not None:
+        inputs = list(_as_tuple(inputs))
+        if not inputs:
+            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+    _C._run_backward(list(tensors), grads, retain_graph, create_graph, inputs or [], True, bool(inputs))
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=None,
+         is_grads_batched=False, materialize_grads=False):
+    """Returns the gradients of ``outputs`` w.r.t. ``inputs`` without touching ``.grad``."""
+    if is_grads_batched:
+        raise NotImplementedError("grad(is_grads_batched=True) is not supported by engine")
+    outputs = _as_tuple(outputs)
+    inputs = _as_tuple(inputs)
+    grads = _grad_list(grad_outputs, len(outputs), "grad_outputs")
+    if retain_graph is None:
+        retain_graph = create_graph
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    result = _C._run_backward(list(outputs), grads, retain_graph, create_graph, list(inputs), allow_unused, False)
+    if materialize_grads:
+        result = tuple(_C.zeros_like(i) if r is None else r for r, i in zip(result, inputs))
+    return tuple(result)

@@ -1,0 +1,181 @@
+"""Custom differentiable operations: subclass ``Function``, define ``forward`` and ``backward``.
+
+``Function.apply`` is native. How ``forward`` is called is decided once per class, when the class
+is created:
+
+* no ``setup_context`` override: ``forward(ctx, *args)`` (PyTorch's original style);
+* ``setup_context`` overridden and ``forward``'s first parameter named ``ctx``:
+  ``forward(ctx, *args)`` and then ``setup_context(ctx, inputs, output)``;
+* ``setup_context`` overridden otherwise: ``forward(*args)``, then ``setup_context``
+  (PyTorch's new style).
+
+PyTorch rejects the middle combination; engine accepts it because the ``setup_context``
+tutorials write it.
+"""
+
+import functools
+import inspect
+import warnings
+
+from engine import _C
+
+__all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable"]
+
+FunctionCtx = _C._FunctionCtx
+
+
+class BackwardCFunction(_C._FunctionCtx):
+    """Base of every ``<Fn>Backward`` type: the ctx object, which is also the output's grad_fn."""
+
+    _forward_cls = None
+
+    def apply(self, *grads):
+        """Runs the user's backward on ``grads`` (what the engine does for this node)."""
+        return self._engine_backward(self, *grads)
+
+    def name(self):
+        return type(self).__name__
+
+    @property
+    def saved_variables(self):
+        warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)
+        return self.saved_tensors
+
+    @property
+    def metadata(self):
+        return self.__dict__.setdefault("_metadata", {})
+
+
+def _not_overridden(cls, name):
+    return getattr(cls, name) is getattr(Function, name)
+
+
+def _backward_impl(cls):
+    """The function the engine calls for this class's nodes, chosen once."""
+    has_backward = not _not_overridden(cls, "backward")
+    has_vjp = not _not_overridden(cls, "vjp")
+    if has_backward and has_vjp and cls.backward is not cls.vjp:
+
+        def both(ctx, *grads):
+            raise RuntimeError(
+                "Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
+                "You should only implement one of them."
+            )
+
+        return both
+    return cls.vjp if has_vjp else cls.backward
+
+
+def _make_info(cls, backward_cls):
+    forward = cls.forward
+    if _not_overridden(cls, "setup_context"):
+        return _C._FunctionInfo(forward, None, backward_cls, cls.__name__, True, -1, (), None)
+    sig = inspect.signature(forward)
+    params = list(sig.parameters.values())
+    takes_ctx = bool(params) and params[0].name == "ctx"
+    if takes_ctx:
+        params = params[1:]
+        sig = sig.replace(parameters=params)
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    simple = all(p.kind in positional for p in params)
+    defaults = tuple(p.default for p in params if p.default is not inspect.Parameter.empty)
+
+    def bind(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return tuple(bound.args)
+
+    nparams = len(params) if simple else -1
+    return _C._FunctionInfo(forward, cls.setup_context, backward_cls, cls.__name__, takes_ctx, nparams, defaults, bind)
+
+
+class Function:
+    """Base class of custom autograd operations (``torch.autograd.Function``'s API).
+
+    Example::
+
+        class Exp(engine.autograd.Function):
+            @staticmethod
+            def forward(x):
+                return x.exp()
+
+            @staticmethod
+            def setup_context(ctx, inputs, output):
+                ctx.save_for_backward(output)
+
+            @staticmethod
+            def backward(ctx, grad):
+                (y,) = ctx.saved_tensors
+                return grad * y
+
+        y = Exp.apply(x)
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        backward_cls = type(
+            cls.__name__ + "Backward",
+            (BackwardCFunction,),
+            {"_forward_cls": cls, "__module__": "engine.autograd.function"},
+        )
+        backward_cls._engine_backward = staticmethod(_backward_impl(cls))
+        cls._backward_cls = backward_cls
+        cls._engine_info = _make_info(cls, backward_cls)
+
+    apply = classmethod(_C._function_apply)
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(
+            f"{self.__class__} should not be instantiated. Methods on autograd functions are all static, so you "
+            "should invoke them on the class itself. Instantiating an autograd function will raise an error in a "
+            "future version of PyTorch.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(
+            "Legacy autograd function with non-static forward method is deprecated. Please use new-style autograd "
+            "function with static forward method. (Example: "
+            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+        )
+
+    @staticmethod
+    def forward(*args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        raise NotImplementedError(
+            "You must implement either the backward or vjp method for your custom autograd.Function to use it "
+            "with backward mode AD."
+        )
+
+    vjp = backward
+
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError(
+            "You must implement the jvp function for custom autograd.Function to use it with forward mode AD."
+        )
+
+
+def once_differentiable(fn):
+    """Marks a backward as not differentiable: it runs without recording a graph."""
+
+    @functools.wraps(fn)
+    def wrapper(ctx, *args):
+        with _no_grad():
+            return fn(ctx, *args)
+
+    return wrapper
+
+
+def _no_grad():
+    from engine.autograd.grad_mode import no_grad
+
+    return no_grad()
