@@ -3,7 +3,10 @@
 Port a PyTorch script by changing one line: ``import engine as torch``.
 """
 
-from engine import _C
+from engine import (
+    _C,
+    autograd,
+)
 from engine._C import (
     Generator,
     Tensor,
@@ -68,7 +71,6 @@ from engine._C import (
 from engine._tensor import Size
 from engine._tensor_str import set_printoptions
 from engine.autograd import Function, enable_grad, no_grad, set_grad_enabled
-from engine import autograd  # noqa: E402  (after Function: autograd imports from the package)
 
 # dtype objects and PyTorch's aliases for them; assigned here because several shadow builtins.
 globals().update(
@@ -93,7 +95,7 @@ negative = neg
 absolute = abs
 
 
-def sum(input, *args, **kwargs):  # noqa: A001  (PyTorch's name)
+def sum(input, *args, **kwargs):
     """Sum of all elements, or over ``dim`` (int or tuple), like ``torch.sum``."""
     return input.sum(*args, **kwargs)
 

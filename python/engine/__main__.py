@@ -58,14 +58,20 @@ def main():
     torch.manual_seed(0)
     x = torch.randn(3, requires_grad=True)
     print("x =", x)
-    for fn, reference in ((MulByTwo, lambda t: t * 2), (Cube, lambda t: t**3), (Exp, lambda t: t.exp())):
+    for fn, reference in (
+        (MulByTwo, lambda t: t * 2),
+        (Cube, lambda t: t**3),
+        (Exp, lambda t: t.exp()),
+    ):
         y = fn.apply(x)
         (g,) = torch.autograd.grad(y.sum(), x)
         (ref,) = torch.autograd.grad(reference(x).sum(), x)
         same = bool((g - ref).abs().sum() < 1e-6)
         print(f"{fn.__name__:>8}: y = {y}")
         print(f"{'':>8}  dy/dx = {g}  (matches built-in ops: {same})")
-    ok = torch.autograd.gradcheck(Cube.apply, (torch.randn(4, dtype=torch.float64, requires_grad=True),))
+    ok = torch.autograd.gradcheck(
+        Cube.apply, (torch.randn(4, dtype=torch.float64, requires_grad=True),)
+    )
     print("gradcheck(Cube) in float64:", ok)
 
 
