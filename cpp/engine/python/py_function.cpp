@@ -215,6 +215,16 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       const bool is_input = std::any_of(tensor_inputs.begin(), tensor_inputs.end(), [&](const Tensor& i) { return i.is_same(t); });
       if (is_input) returned_inputs.insert(t.get());
       if (!node) {
+        // Nothing to differentiate (no_grad, or no input requires grad): as in PyTorch, no output
+        // requires grad, even a leaf forward made with requires_grad=True, and an input returned
+        // as-is comes back as a history-free alias rather than as the input itself.
+        if (is_input) {
+          t = detach(t);
+          o = py::cast(t);
+        } else if (auto* m = autograd_meta(t)) {
+          m->grad_fn.reset();
+          m->requires_grad = false;
+        }
         output_impls.insert(t.get());
         continue;
       }
