@@ -58,6 +58,20 @@ class Square(Function):
         return 2 * x * g
 
 
+class TimesSelfAtOne(Function):
+    """Identity on ones whose backward multiplies by a saved input (ones too)."""
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * 1
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return g * x
+
+
 # ---- Tensor.backward ----------------------------------------------------------------------------
 
 
@@ -364,26 +378,20 @@ def test_deep_chain_of_builtin_ops_backward_and_drop():
     x = leaf(1.0)
     y = x
     for _ in range(DEPTH):
-        y = y * 1.0
-    y.backward()
-    assert x.grad.tolist() == [1.0]
-    y2 = x
-    for _ in range(DEPTH):
-        y2 = y2 + 0.0
-    del y2  # dropping an unused deep graph must not recurse either
+        y = y * x  # MulBackward0 saves both operands
+    y.backward(retain_graph=True)
+    assert x.grad.tolist() == [DEPTH + 1.0]  # d/dx x**(DEPTH + 1) at 1
+    del y  # dropping the whole chain, saved tensors included, must not recurse either
 
 
 def test_deep_chain_of_custom_functions_backward_and_drop():
     x = leaf(1.0)
     y = x
     for _ in range(DEPTH):
-        y = Double.apply(y) * 0.5
-    y.backward()
+        y = TimesSelfAtOne.apply(y)
+    y.backward(retain_graph=True)
     assert x.grad.tolist() == [1.0]
-    z = x
-    for _ in range(DEPTH):
-        z = Square.apply(z)
-    del z
+    del y
 
 
 # ---- threads ------------------------------------------------------------------------------------

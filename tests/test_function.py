@@ -4,7 +4,9 @@ Expected behaviour and messages are PyTorch 2.13's (see the project's reference 
 ``torch.autograd.Function``), except where the tutorial's style is accepted on purpose.
 """
 
+import gc
 import re
+import weakref
 
 import engine as torch
 import pytest
@@ -992,3 +994,36 @@ def test_create_graph_through_a_custom_function_gives_second_derivative():
     assert g.requires_grad
     (gg,) = torch.autograd.grad(g.sum(), x)
     assert gg.tolist() == [6.0, 12.0, 18.0]
+
+
+def test_grad_fn_held_after_the_output_is_dropped_keeps_its_node():
+    class Keep(Function):
+        @staticmethod
+        def forward(x):
+            return x.exp()
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(inputs[0], output)
+
+        @staticmethod
+        def backward(ctx, g):
+            x, y = ctx.saved_tensors
+            return g * y
+
+    gc.collect()
+    gc.disable()
+    try:
+        x = leaf(0.0, 1.0)
+        fn = Keep.apply(x).grad_fn
+        ((acc, nr),) = fn.next_functions
+        assert acc.variable is x and nr == 0
+        saved_x, saved_y = fn.saved_tensors
+        assert saved_x is x and saved_y.grad_fn is fn
+        saved_y.sum().backward()
+        assert x.grad.tolist() == pytest.approx([1.0, 2.718281828])
+        ref = weakref.ref(fn)
+        del fn, saved_y, acc
+        assert ref() is None
+    finally:
+        gc.enable()
