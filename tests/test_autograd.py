@@ -509,3 +509,10 @@ def test_graph_is_freed_without_the_collector(no_gc):
     assert first_ref() is not None
     del y
     assert first_ref() is None
+
+
+def test_backward_with_inputs_accumulates_only_into_them():
+    a, b = leaf(1.0), leaf(2.0)
+    Double.apply(a * b).sum().backward(inputs=[b])
+    assert a.grad is None
+    assert b.grad.tolist() == [2.0]

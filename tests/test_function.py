@@ -1027,3 +1027,51 @@ def test_grad_fn_held_after_the_output_is_dropped_keeps_its_node():
         assert ref() is None
     finally:
         gc.enable()
+
+
+def test_saved_output_supports_double_backward():
+    class Exp(Function):
+        @staticmethod
+        def forward(x):
+            return x.exp()
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(output)
+
+        @staticmethod
+        def backward(ctx, g):
+            (y,) = ctx.saved_tensors
+            return g * y
+
+    x = leaf(0.0, 1.0)
+    (g,) = torch.autograd.grad(Exp.apply(x).sum(), x, create_graph=True)
+    assert g.grad_fn is not None
+    (gg,) = torch.autograd.grad(g.sum(), x)
+    assert gg.tolist() == pytest.approx([1.0, 2.718281828])
+
+
+def test_needs_input_grad_is_not_narrowed_by_grad_inputs():
+    seen = []
+
+    class Two(Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            return a * b
+
+        @staticmethod
+        def backward(ctx, g):
+            seen.append(ctx.needs_input_grad)
+            return g, g
+
+    a, b = leaf(1.0), leaf(2.0)
+    torch.autograd.grad(Two.apply(a, b).sum(), a)
+    assert seen == [(True, True)]
+
+
+def test_node_apply_runs_backward_and_node_is_not_callable():
+    y = Pow.apply(leaf(2.0), 2)
+    (g, none) = y.grad_fn.apply(torch.ones(1))
+    assert g.tolist() == [4.0] and none is None
+    with pytest.raises(TypeError, match=exact("'PowBackward' object is not callable")):
+        y.grad_fn(torch.ones(1))
