@@ -30,8 +30,8 @@ struct FunctionInfo {
   py::object binder;  // callable(*args, **kwargs) -> tuple, or None when the fast path always applies
 };
 
-// Drops the ctx reference through the node teardown, so a long chain of custom nodes whose ctx
-// objects hold tensors is freed iteratively rather than by nested deallocations.
+// Drops the ctx reference through the node teardown, so a long chain of custom nodes (each owned
+// by its ctx) is freed iteratively rather than by nested deallocations.
 struct CtxRelease : DeferredRelease {
   explicit CtxRelease(PyObject* o) : obj(o) {}
   ~CtxRelease() override {
@@ -78,10 +78,23 @@ py::tuple FunctionCtx::saved_tensors(const std::shared_ptr<Node>& owner) {
   return out;
 }
 
-PyNode::PyNode(py::object ctx, FunctionCtx* native, std::string name, std::string forward_name)
-    : ctx_(ctx.release().ptr()), native_(native), name_(std::move(name)), forward_name_(std::move(forward_name)) {}
+FunctionCtx::FunctionCtx() = default;
+FunctionCtx::~FunctionCtx() = default;
 
-PyNode::~PyNode() { defer_release(std::make_unique<CtxRelease>(ctx_)); }
+std::shared_ptr<PyNode> share_node(FunctionCtx& c) {
+  if (!c.owned_node) return nullptr;
+  if (auto n = c.node.lock()) return n;
+  // No live control block (first use, or the graph let go while Python still holds the ctx):
+  // start one, holding a reference to the ctx that its deleter gives back.
+  PyObject* ctx = c.owned_node->ctx().release().ptr();
+  std::shared_ptr<PyNode> n(c.owned_node.get(),
+                            [ctx](PyNode*) { defer_release(std::make_unique<CtxRelease>(ctx)); });
+  c.node = n;
+  return n;
+}
+
+PyNode::PyNode(PyObject* ctx, FunctionCtx* native, std::string name, std::string forward_name)
+    : ctx_(ctx), native_(native), name_(std::move(name)), forward_name_(std::move(forward_name)) {}
 
 void PyNode::release_variables() {
   py::gil_scoped_acquire gil;
@@ -168,12 +181,13 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   native->needs_input_grad = needs;
   std::shared_ptr<PyNode> node;
   if (any_requires) {
-    node = std::make_shared<PyNode>(ctx, native, py::str(info.backward_cls.attr("__name__")), info.name);
+    native->owned_node =
+        std::make_unique<PyNode>(ctx.ptr(), native, py::str(info.backward_cls.attr("__name__")), info.name);
+    node = share_node(*native);
     edge_list edges;
     for (const Tensor& t : tensor_inputs) edges.push_back(gradient_edge(t));
     node->mutable_next_edges() = std::move(edges);
     node->input_is_tensor = std::move(input_is_tensor);
-    native->node = node;
   }
 
   py::object raw;
@@ -215,6 +229,16 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       const bool is_input = std::any_of(tensor_inputs.begin(), tensor_inputs.end(), [&](const Tensor& i) { return i.is_same(t); });
       if (is_input) returned_inputs.insert(t.get());
       if (!node) {
+        // Nothing to differentiate (no_grad, or no input requires grad): as in PyTorch, no output
+        // requires grad, even a leaf forward made with requires_grad=True, and an input returned
+        // as-is comes back as a history-free alias rather than as the input itself.
+        if (is_input) {
+          t = detach(t);
+          o = py::cast(t);
+        } else if (auto* m = autograd_meta(t)) {
+          m->grad_fn.reset();
+          m->requires_grad = false;
+        }
         output_impls.insert(t.get());
         continue;
       }
@@ -268,7 +292,7 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   return std::move(result);
 }
 
-std::shared_ptr<PyNode> node_of(const FunctionCtx& c) { return c.node.lock(); }
+std::shared_ptr<PyNode> node_of(FunctionCtx& c) { return share_node(c); }
 
 }  // namespace
 
@@ -319,7 +343,7 @@ void init_function(py::module_& m) {
         }
         c.dirty = tensors;
       })
-      .def_property_readonly("next_functions", [](const FunctionCtx& c) {
+      .def_property_readonly("next_functions", [](FunctionCtx& c) {
         auto n = node_of(c);
         py::tuple out(n ? n->next_edges().size() : 0);
         for (size_t i = 0; n && i < n->next_edges().size(); ++i) {

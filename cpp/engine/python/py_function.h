@@ -14,8 +14,17 @@ class PyNode;
 
 // The native part of a ctx (the Python object is an instance of a subclass named <Fn>Backward,
 // whose __dict__ holds the user's attributes).
+//
+// The ctx owns its node. Every shared_ptr the graph holds to that node shares one control block
+// whose deleter releases a reference to the ctx instead of deleting the node: the graph keeps the
+// ctx (and so the node) alive, a Python reference to `y.grad_fn` keeps the node alive after the
+// outputs are gone, as in PyTorch, and no reference cycle forms.
 struct FunctionCtx {
-  std::weak_ptr<PyNode> node;
+  FunctionCtx();
+  ~FunctionCtx();
+
+  std::unique_ptr<PyNode> owned_node;  // null when apply built no node
+  std::weak_ptr<PyNode> node;          // the live control block, if any (see share_node)
   py::tuple needs_input_grad;
   // What save_for_backward was given, kept as Python objects until the outputs are wrapped; then
   // converted to SavedTensors (outputs saved without a cycle).
@@ -30,10 +39,13 @@ struct FunctionCtx {
   py::tuple saved_tensors(const std::shared_ptr<Node>& owner);
 };
 
+// A shared_ptr to the ctx's node (null if it has none), holding a reference to the ctx. Needs the GIL.
+std::shared_ptr<PyNode> share_node(FunctionCtx& c);
+
 class PyNode : public Node {
  public:
-  PyNode(py::object ctx, FunctionCtx* native, std::string name, std::string forward_name);
-  ~PyNode() override;
+  // `ctx` is borrowed: the ctx owns this node (see FunctionCtx).
+  PyNode(PyObject* ctx, FunctionCtx* native, std::string name, std::string forward_name);
 
   variable_list apply(variable_list&& grads) override;
   std::string name() const override { return name_; }
