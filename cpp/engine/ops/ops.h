@@ -78,6 +78,10 @@ Tensor unsqueeze(const Tensor& a, int64_t dim);
 Tensor squeeze(const Tensor& a, std::optional<int64_t> dim);
 Tensor expand(const Tensor& a, const Dims& shape);
 Tensor permute(const Tensor& a, const Dims& dims);
+// a[..., index, ...] along `dim`: a view with that dim removed.
+Tensor select(const Tensor& a, int64_t dim, int64_t index);
+// The gradient of select: zeros of `input_shape` with `grad` written at `index` along `dim`.
+Tensor select_backward(const Tensor& grad, const Dims& input_shape, int64_t dim, int64_t index);
 // Resolves a -1 entry in a requested shape against numel (PyTorch's infer_size).
 Dims infer_size(const Dims& shape, int64_t numel);
 

@@ -149,6 +149,8 @@ void init_ops(py::module_& m) {
   def_unary<ops::clone>(m, "clone");
   m.def("detach", [](const Tensor& t) { return detach(t); });
   m.def("t", [](const Tensor& t) { return ops::t(t); });
+  m.def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },
+        py::arg("input"), py::arg("dim"), py::arg("index"));
   m.def("transpose", [](const Tensor& t, int64_t a, int64_t b) { return ops::transpose(t, a, b); });
   m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); });
   m.def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },

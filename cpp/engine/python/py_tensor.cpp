@@ -336,6 +336,8 @@ void init_tensor(py::module_& m) {
       .def("expand_as", [](const Tensor& t, const Tensor& o) { return ops::expand(t, o.shape()); })
       .def("permute", [](const Tensor& t, py::args dims) { return ops::permute(t, shape_from_args(dims, "permute")); })
       .def("t", [](const Tensor& t) { return ops::t(t); })
+      .def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },
+           py::arg("dim"), py::arg("index"))
       .def("transpose", [](const Tensor& t, int64_t d0, int64_t d1) { return ops::transpose(t, d0, d1); })
       .def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); })
       .def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
