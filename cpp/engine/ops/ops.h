@@ -12,11 +12,14 @@ namespace engine::ops {
 // ---- creation (no history) ----
 Tensor empty(const Dims& shape, DType dtype);
 Tensor full(const Dims& shape, double value, DType dtype);
+// Filled from a 0-d tensor, so 64-bit integers stay exact; out-of-range values are errors.
+Tensor full(const Dims& shape, const Tensor& value, DType dtype);
 Tensor zeros(const Dims& shape, DType dtype);
 Tensor ones(const Dims& shape, DType dtype);
 // A Python number taking part in an operation (0-d, lower promotion priority).
 Tensor wrapped_scalar(double value, DType dtype);
 Tensor arange(double start, double end, double step, DType dtype);
+Tensor arange(int64_t start, int64_t end, int64_t step, DType dtype);  // exact for any int64
 Tensor linspace(double start, double end, int64_t steps, DType dtype);
 
 // ---- type promotion ----
