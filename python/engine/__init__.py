@@ -52,6 +52,7 @@ from engine._C import (
     relu,
     reshape,
     result_type,
+    select,
     set_default_dtype,
     sigmoid,
     sign,

@@ -12,6 +12,26 @@ class Size(tuple):
     def __repr__(self):
         return f"torch.Size([{', '.join(str(s) for s in self)}])"
 
+    # Slices and concatenations of a shape are shapes too, as in PyTorch.
+    def __getitem__(self, key):
+        item = tuple.__getitem__(self, key)
+        return Size(item) if isinstance(key, slice) else item
+
+    def __add__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple.__add__(other, self))
+
+    def __mul__(self, n):
+        return Size(tuple.__mul__(self, n))
+
+    __rmul__ = __mul__
+
     def numel(self):
         n = 1
         for s in self:
@@ -28,12 +48,13 @@ def _size(self, dim=None):
     if dim is None:
         return Size(shape)
     n = len(shape)
-    if not -max(n, 1) <= dim < max(n, 1):
+    if n == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    if not -n <= dim < n:
         raise IndexError(
-            f"Dimension out of range (expected to be in range of [{-max(n, 1)}, {max(n, 1) - 1}], "
-            f"but got {dim})"
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
         )
-    return shape[dim] if n else 1
+    return shape[dim]
 
 
 def _backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
@@ -56,13 +77,19 @@ def _format(self, spec):
 
 
 def _array(self, dtype=None, copy=None):
-    arr = self.detach().numpy()
-    return arr if dtype is None else arr.astype(dtype, copy=False)
+    # NumPy 2 trusts __array__ to honour `copy`: np.array(t) asks for a copy and must not alias t.
+    arr = self.numpy()  # refuses a tensor that requires grad, as PyTorch does
+    if dtype is not None:
+        return arr.astype(dtype, copy=bool(copy))
+    return arr.copy() if copy else arr
 
 
 def _install():
     T = _C.Tensor
     T.__module__ = "engine"
+    # Assigning __name__ also resets the C-level tp_name ("engine._C.Tensor" as pybind11 built it),
+    # which Python's own messages use: "unsupported operand type(s) for +: 'Tensor' and 'str'".
+    T.__name__ = "Tensor"
     T.__repr__ = tensor_repr
     T.__str__ = tensor_repr
     T.__format__ = _format

@@ -14,7 +14,32 @@ Tensor full(const Dims& shape, double value, DType dtype) {
   return t;
 }
 
-Tensor zeros(const Dims& shape, DType dtype) { return full(shape, 0.0, dtype); }
+Tensor full(const Dims& shape, const Tensor& value, DType dtype) {
+  ENGINE_ASSERT(value.dim() == 0);
+  if (dtype == DType::Int64 || dtype == DType::Int32) {
+    // PyTorch's checked conversion, which names the C++ types.
+    const char* name = dtype == DType::Int64 ? "int64_t" : "int";
+    const double lo = dtype == DType::Int64 ? -9223372036854775808.0 : -2147483648.0;
+    if (is_floating(value.dtype())) {
+      const double d = kernels::read_double(value, 0);
+      ENGINE_CHECK(d >= lo && d < -lo, std::runtime_error, "value cannot be converted to type ", name,
+                   " without overflow");
+    } else if (dtype == DType::Int32) {
+      const int64_t v = kernels::read_int(value, 0);
+      ENGINE_CHECK(v >= lo && v < -lo, std::runtime_error, "value cannot be converted to type ", name,
+                   " without overflow");
+    }
+  }
+  Tensor t = Tensor::empty(shape, dtype);
+  kernels::copy(t, value);  // broadcasts the 0-d value; converts without going through double
+  return t;
+}
+
+Tensor zeros(const Dims& shape, DType dtype) {
+  // PyTorch's zeros checks sizes before allocating, with its own message.
+  for (int64_t s : shape) ENGINE_CHECK(s >= 0, std::runtime_error, "zeros: Dimension size must be non-negative.");
+  return full(shape, 0.0, dtype);
+}
 Tensor ones(const Dims& shape, DType dtype) { return full(shape, 1.0, dtype); }
 
 Tensor wrapped_scalar(double value, DType dtype) {
@@ -28,7 +53,7 @@ Tensor arange(double start, double end, double step, DType dtype) {
   ENGINE_CHECK(std::isfinite(start) && std::isfinite(end), std::runtime_error, "unsupported range: ", start, " -> ",
                end);
   ENGINE_CHECK((step > 0 && end >= start) || (step < 0 && end <= start), std::runtime_error,
-               "upper bound and larger bound inconsistent with step sign");
+               "upper bound and lower bound inconsistent with step sign");
   const int64_t n = static_cast<int64_t>(std::ceil((end - start) / step));
   Tensor t = Tensor::empty({n}, dtype);
   ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
@@ -39,12 +64,32 @@ Tensor arange(double start, double end, double step, DType dtype) {
   return t;
 }
 
+Tensor arange(int64_t start, int64_t end, int64_t step, DType dtype) {
+  ENGINE_CHECK(step != 0, std::runtime_error, "step must be nonzero");
+  ENGINE_CHECK((step > 0 && end >= start) || (step < 0 && end <= start), std::runtime_error,
+               "upper bound and lower bound inconsistent with step sign");
+  // In integers throughout: doubles would merge neighbours past 2**53.
+  const int64_t span = step > 0 ? end - start : start - end, st = step > 0 ? step : -step;
+  const int64_t n = span / st + (span % st != 0);
+  Tensor t = Tensor::empty({n}, dtype);
+  ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* p = t.data<T>();
+    for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(start + i * step);
+  });
+  return t;
+}
+
 Tensor linspace(double start, double end, int64_t steps, DType dtype) {
   ENGINE_CHECK(steps >= 0, std::runtime_error, "number of steps must be non-negative");
   Tensor t = Tensor::empty({steps}, dtype);
   const double step = steps > 1 ? (end - start) / static_cast<double>(steps - 1) : 0.0;
   // Like PyTorch, fill the second half backwards from `end` so both endpoints are exact.
   const int64_t half = steps / 2;
+  if (steps == 1) {
+    kernels::fill(t, start);  // a single point is `start` (the loop below would give `end`)
+    return t;
+  }
   ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
     using T = decltype(tag);
     T* p = t.data<T>();

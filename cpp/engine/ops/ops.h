@@ -12,11 +12,14 @@ namespace engine::ops {
 // ---- creation (no history) ----
 Tensor empty(const Dims& shape, DType dtype);
 Tensor full(const Dims& shape, double value, DType dtype);
+// Filled from a 0-d tensor, so 64-bit integers stay exact; out-of-range values are errors.
+Tensor full(const Dims& shape, const Tensor& value, DType dtype);
 Tensor zeros(const Dims& shape, DType dtype);
 Tensor ones(const Dims& shape, DType dtype);
 // A Python number taking part in an operation (0-d, lower promotion priority).
 Tensor wrapped_scalar(double value, DType dtype);
 Tensor arange(double start, double end, double step, DType dtype);
+Tensor arange(int64_t start, int64_t end, int64_t step, DType dtype);  // exact for any int64
 Tensor linspace(double start, double end, int64_t steps, DType dtype);
 
 // ---- type promotion ----
@@ -78,6 +81,10 @@ Tensor unsqueeze(const Tensor& a, int64_t dim);
 Tensor squeeze(const Tensor& a, std::optional<int64_t> dim);
 Tensor expand(const Tensor& a, const Dims& shape);
 Tensor permute(const Tensor& a, const Dims& dims);
+// a[..., index, ...] along `dim`: a view with that dim removed.
+Tensor select(const Tensor& a, int64_t dim, int64_t index);
+// The gradient of select: zeros of `input_shape` with `grad` written at `index` along `dim`.
+Tensor select_backward(const Tensor& grad, const Dims& input_shape, int64_t dim, int64_t index);
 // Resolves a -1 entry in a requested shape against numel (PyTorch's infer_size).
 Dims infer_size(const Dims& shape, int64_t numel);
 

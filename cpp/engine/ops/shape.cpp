@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -9,7 +10,8 @@ namespace engine::ops {
 
 namespace {
 
-// One node type for the views: its rule maps the gradient of the view back to the input's layout.
+// One node type for the views (and for select_backward, whose gradient is again a select): its rule
+// maps the incoming gradient back to the input's layout.
 struct ViewLikeBackward : Node {
   using Rule = Tensor (*)(const Tensor& grad, const ViewLikeBackward& self);
   const char* node_name;
@@ -205,6 +207,36 @@ Tensor permute(const Tensor& a, const Dims& dims) {
                        return permute(g, inverse);
                      },
                      wrapped);
+}
+
+Tensor select(const Tensor& a, int64_t dim, int64_t index) {
+  ENGINE_CHECK(a.dim() > 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
+  dim = wrap_dim(dim, a.dim());
+  const int64_t n = a.shape()[dim];
+  ENGINE_CHECK(index >= -n && index < n, IndexError, "select(): index ", index, " out of range for tensor of size ",
+               dims_str(a.shape()), " at dimension ", dim);
+  if (index < 0) index += n;
+  Dims shape = a.shape(), strides = a.strides();
+  shape.erase(shape.begin() + dim);
+  strides.erase(strides.begin() + dim);
+  return record_view(a, a.as_strided(shape, strides, a.offset() + index * a.strides()[dim]), "SelectBackward0",
+                     [](const Tensor& g, const ViewLikeBackward& n) {
+                       return select_backward(g, n.input_shape, n.dims[0], n.dims[1]);
+                     },
+                     {dim, index});
+}
+
+Tensor select_backward(const Tensor& grad, const Dims& input_shape, int64_t dim, int64_t index) {
+  Tensor out = zeros(input_shape, grad.dtype());
+  Dims shape = out.shape(), strides = out.strides();
+  shape.erase(shape.begin() + dim);
+  strides.erase(strides.begin() + dim);
+  // A fresh buffer written once, so the copy is not an in-place op on anything the graph can see.
+  kernels::copy(out.as_strided(shape, strides, index * out.strides()[dim]), grad);
+  // The gradient's own gradient picks the same slice back out; record_view only needs its rule.
+  return record_view(grad, out, "SelectBackwardBackward0",
+                     [](const Tensor& gg, const ViewLikeBackward& n) { return select(gg, n.dims[0], n.dims[1]); },
+                     {dim, index});
 }
 
 }  // namespace engine::ops

@@ -1,6 +1,8 @@
 // Python values to tensors: operands of arithmetic, engine.tensor(data), shapes.
 #include <pybind11/numpy.h>
 
+#include <limits>
+
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
@@ -62,6 +64,14 @@ bool numpy_loaded() { return PyDict_GetItemString(PyImport_GetModuleDict(), "num
 
 bool is_ndarray(py::handle obj) { return numpy_loaded() && py::isinstance<py::array>(obj); }
 
+// numpy.bool_ has neither __index__ nor a Python bool base, but it is a bool to PyTorch.
+bool is_numpy_bool(py::handle obj) {
+  if (!numpy_loaded()) return false;
+  PyObject* np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
+  py::object bool_type = py::reinterpret_steal<py::object>(PyObject_GetAttrString(np, "bool_"));
+  return bool_type && PyObject_TypeCheck(obj.ptr(), reinterpret_cast<PyTypeObject*>(bool_type.ptr()));
+}
+
 bool is_sequence(py::handle obj) {
   return PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr()) || is_ndarray(obj) ||
          (is_tensor(obj) && obj.cast<Tensor>().dim() > 0);
@@ -79,6 +89,7 @@ Kind leaf_kind(py::handle obj, const Dims& index) {
   if (PyBool_Check(p)) return Kind::Bool;
   if (PyLong_Check(p)) return Kind::Int;
   if (PyFloat_Check(p)) return Kind::Float;
+  if (is_numpy_bool(obj)) return Kind::Bool;
   if (is_tensor(obj)) {
     Tensor t = obj.cast<Tensor>();
     return is_floating(t.dtype()) ? Kind::Float : t.dtype() == DType::Bool ? Kind::Bool : Kind::Int;
@@ -117,22 +128,45 @@ void scan(py::handle obj, size_t depth, Scan& s, Dims& index) {
   }
 }
 
+// An integer element for an integer tensor: out-of-range values are errors, never wrapped.
+template <typename T>
+T checked_int(py::handle obj) {
+  PyObject* p = obj.ptr();
+  int64_t v = 0;
+  if (is_tensor(obj) && !is_floating(obj.cast<Tensor>().dtype())) {
+    v = kernels::read_int(obj.cast<Tensor>(), 0);
+  } else if (is_tensor(obj) || PyFloat_Check(p) || !PyIndex_Check(p)) {
+    // Floats truncate toward zero, as in a C cast, but only when the result fits.
+    const double d = is_tensor(obj) ? kernels::read_double(obj.cast<Tensor>(), 0) : py::cast<double>(obj);
+    ENGINE_CHECK(d > -9223372036854775808.0 && d < 9223372036854775808.0, std::runtime_error,
+                 "value cannot be converted to type ", dtype_name(dtype_of<T>::value), " without overflow");
+    v = static_cast<int64_t>(d);
+  } else {
+    py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(p));
+    int overflow = 0;
+    v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+    ENGINE_CHECK(!overflow, ValueError, "Overflow when unpacking long long");
+  }
+  ENGINE_CHECK(v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max(), std::runtime_error,
+               "value cannot be converted to type ", dtype_name(dtype_of<T>::value), " without overflow");
+  return static_cast<T>(v);
+}
+
 template <typename T>
 void fill_leaves(py::handle obj, T*& out) {
   if (!is_sequence(obj)) {
     PyObject* p = obj.ptr();
-    if (is_tensor(obj)) {
-      *out++ = static_cast<T>(kernels::read_double(obj.cast<Tensor>(), 0));
-    } else if constexpr (std::is_same_v<T, bool>) {
-      *out++ = PyObject_IsTrue(p) == 1;
+    if constexpr (std::is_same_v<T, bool>) {
+      *out++ = is_tensor(obj) ? kernels::read_double(obj.cast<Tensor>(), 0) != 0.0 : PyObject_IsTrue(p) == 1;
     } else if constexpr (std::is_integral_v<T>) {
-      if (PyFloat_Check(p)) {
-        *out++ = static_cast<T>(PyFloat_AS_DOUBLE(p));
-      } else {
-        *out++ = static_cast<T>(py::cast<int64_t>(obj));
-      }
+      *out++ = checked_int<T>(obj);
+    } else if (is_tensor(obj)) {
+      *out++ = static_cast<T>(kernels::read_double(obj.cast<Tensor>(), 0));
     } else {
-      *out++ = static_cast<T>(py::cast<double>(obj));
+      // PyFloat_AsDouble rounds integers of any size (2**64 becomes 1.8e19, as in PyTorch).
+      const double d = PyFloat_AsDouble(p);
+      if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+      *out++ = static_cast<T>(d);
     }
     return;
   }

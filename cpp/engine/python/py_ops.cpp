@@ -3,6 +3,7 @@
 
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
 #include "engine/python/factory_options.h"
@@ -31,6 +32,19 @@ DType number_dtype(py::handle v) {
   if (PyBool_Check(v.ptr())) return DType::Bool;
   if (PyLong_Check(v.ptr()) || PyIndex_Check(v.ptr())) return DType::Int64;
   return default_dtype();
+}
+
+// A number argument (Python, NumPy or 0-d tensor) as a 0-d tensor, exact for 64-bit integers.
+Tensor number_arg(py::handle v, const char* fname, const char* arg, int pos) {
+  Tensor t = to_operand(v);
+  ENGINE_CHECK(t.defined() && t.dim() == 0, engine::TypeError, fname, "(): argument '", arg, "' (position ", pos,
+               ") must be Number, not ", Py_TYPE(v.ptr())->tp_name);
+  return t;
+}
+
+// The dtype PyTorch infers from a fill value: its category, with floats at the default dtype.
+DType category_dtype(const Tensor& v) {
+  return is_floating(v.dtype()) ? default_dtype() : v.dtype() == DType::Bool ? DType::Bool : DType::Int64;
 }
 
 template <Tensor (*Op)(const Tensor&)>
@@ -65,7 +79,8 @@ void init_ops(py::module_& m) {
   m.def("full", [](py::handle size, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full");
     Dims shape = PyLong_Check(size.ptr()) ? Dims{size.cast<int64_t>()} : dims_from_sequence(size, "full");
-    return finish(ops::full(shape, py::cast<double>(value), o.dtype.value_or(number_dtype(value))), o);
+    Tensor v = number_arg(value, "full", "fill_value", 2);
+    return finish(ops::full(shape, v, o.dtype.value_or(category_dtype(v))), o);
   });
   auto like = [](const char* name, double value, bool fill) {
     return [name, value, fill](const Tensor& t, py::kwargs kw) {
@@ -79,7 +94,7 @@ void init_ops(py::module_& m) {
   m.def("empty_like", like("empty_like", 0.0, false));
   m.def("full_like", [](const Tensor& t, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full_like");
-    return finish(ops::full(t.shape(), py::cast<double>(value), o.dtype.value_or(t.dtype())), o);
+    return finish(ops::full(t.shape(), number_arg(value, "full_like", "fill_value", 2), o.dtype.value_or(t.dtype())), o);
   });
   m.def("arange", [](py::args args, py::kwargs kw) {
     std::vector<py::object> vals;
@@ -101,17 +116,25 @@ void init_ops(py::module_& m) {
     if (!step) step = py::int_(1);
     auto o = parse_factory_kwargs(rest, "arange");
     bool all_int = true;
-    for (auto* v : {&start, &end, &step}) {
-      if (is_tensor(*v)) *v = v->attr("item")();
-      all_int = all_int && number_dtype(*v) != default_dtype();
+    const char* names[] = {"start", "end", "step"};
+    Tensor v[3];
+    for (int i = 0; i < 3; ++i) {
+      py::object& a = i == 0 ? start : i == 1 ? end : step;
+      v[i] = number_arg(a, "arange", names[i], vals.size() == 1 ? 1 : i + 1);
+      all_int = all_int && !is_floating(v[i].dtype());
     }
     DType dt = o.dtype.value_or(all_int ? DType::Int64 : default_dtype());
-    return finish(ops::arange(start.cast<double>(), end.cast<double>(), step.cast<double>(), dt), o);
+    if (all_int) {
+      return finish(ops::arange(kernels::read_int(v[0], 0), kernels::read_int(v[1], 0), kernels::read_int(v[2], 0), dt), o);
+    }
+    return finish(ops::arange(kernels::read_double(v[0], 0), kernels::read_double(v[1], 0), kernels::read_double(v[2], 0), dt), o);
   });
-  m.def("linspace", [](double start, double end, int64_t steps, py::kwargs kw) {
+  m.def("linspace", [](py::handle start, py::handle end, int64_t steps, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "linspace");
-    return finish(ops::linspace(start, end, steps, o.dtype.value_or(default_dtype())), o);
-  });
+    const double a = kernels::read_double(number_arg(start, "linspace", "start", 1), 0);
+    const double b = kernels::read_double(number_arg(end, "linspace", "end", 2), 0);
+    return finish(ops::linspace(a, b, steps, o.dtype.value_or(default_dtype())), o);
+  }, py::arg("start"), py::arg("end"), py::arg("steps"));
 
   def_binary<ops::mul>(m, "mul");
   def_binary<ops::div>(m, "div");
@@ -149,6 +172,8 @@ void init_ops(py::module_& m) {
   def_unary<ops::clone>(m, "clone");
   m.def("detach", [](const Tensor& t) { return detach(t); });
   m.def("t", [](const Tensor& t) { return ops::t(t); });
+  m.def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },
+        py::arg("input"), py::arg("dim"), py::arg("index"));
   m.def("transpose", [](const Tensor& t, int64_t a, int64_t b) { return ops::transpose(t, a, b); });
   m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); });
   m.def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },

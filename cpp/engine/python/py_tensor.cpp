@@ -198,7 +198,7 @@ void init_tensor(py::module_& m) {
       .def("_is_view", [](const Tensor& t) { return t.is_view(); })
       .def("data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.raw_data()); })
       .def("stride", [](const Tensor& t, py::handle dim) -> py::object {
-             if (dim.is_none()) return py::cast(t.strides());
+             if (dim.is_none()) return py::tuple(py::cast(t.strides()));
              return py::int_(t.strides()[wrap_dim(dim.cast<int64_t>(), t.dim())]);
            }, py::arg("dim") = py::none())
       .def("item", [](const Tensor& t) {
@@ -283,11 +283,11 @@ void init_tensor(py::module_& m) {
         return kernels::read_double(t, 0) != 0.0;
       })
       .def("__float__", [](const Tensor& t) {
-        ENGINE_CHECK(t.numel() == 1, engine::TypeError, "only one element tensors can be converted to Python scalars");
+        ENGINE_CHECK(t.numel() == 1, ValueError, "only one element tensors can be converted to Python scalars");
         return kernels::read_double(t, 0);
       })
       .def("__int__", [](const Tensor& t) {
-        ENGINE_CHECK(t.numel() == 1, engine::TypeError, "only one element tensors can be converted to Python scalars");
+        ENGINE_CHECK(t.numel() == 1, ValueError, "only one element tensors can be converted to Python scalars");
         return is_floating(t.dtype()) ? static_cast<int64_t>(kernels::read_double(t, 0)) : kernels::read_int(t, 0);
       })
       .def("__index__", [](const Tensor& t) {
@@ -336,6 +336,8 @@ void init_tensor(py::module_& m) {
       .def("expand_as", [](const Tensor& t, const Tensor& o) { return ops::expand(t, o.shape()); })
       .def("permute", [](const Tensor& t, py::args dims) { return ops::permute(t, shape_from_args(dims, "permute")); })
       .def("t", [](const Tensor& t) { return ops::t(t); })
+      .def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },
+           py::arg("dim"), py::arg("index"))
       .def("transpose", [](const Tensor& t, int64_t d0, int64_t d1) { return ops::transpose(t, d0, d1); })
       .def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); })
       .def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
