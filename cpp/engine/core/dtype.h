@@ -36,6 +36,18 @@ inline const char* dtype_name(DType d) {
   return "?";
 }
 
+// PyTorch's ScalarType names, used in its kernel error messages ("... with dtype Float").
+inline const char* scalar_type_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "Bool";
+    case DType::Int32: return "Int";
+    case DType::Int64: return "Long";
+    case DType::Float32: return "Float";
+    case DType::Float64: return "Double";
+  }
+  return "?";
+}
+
 // The legacy type names used in autograd's version-counter message ("torch.FloatTensor").
 inline const char* legacy_type_name(DType d) {
   switch (d) {

@@ -136,8 +136,15 @@ struct MaxMinBackward : Node {
   }
 };
 
-void check_not_bool_pair(const Tensor& a, const Tensor& b, const char* what) {
-  ENGINE_CHECK(!(a.dtype() == DType::Bool && b.dtype() == DType::Bool), std::runtime_error, what);
+// PyTorch refuses subtraction with a bool operand on either side, Python bools included.
+void check_sub_operands(const Tensor& a, const Tensor& b) {
+  const bool ab = a.dtype() == DType::Bool, bb = b.dtype() == DType::Bool;
+  ENGINE_CHECK(!(ab && bb), std::runtime_error,
+               "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+               "`logical_xor()` operator instead.");
+  ENGINE_CHECK(!(ab || bb), std::runtime_error,
+               "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a "
+               "mask, use the `~` or `logical_not()` operator instead.");
 }
 
 }  // namespace
@@ -154,9 +161,7 @@ Tensor add(const Tensor& a, const Tensor& b, double alpha) {
 }
 
 Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
-  check_not_bool_pair(a, b,
-                      "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
-                      "`logical_xor()` operator instead.");
+  check_sub_operands(a, b);
   const DType dt = result_type(a, b);
   Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
   Tensor out = binary_kernel(BinaryOp::Sub, a, bb, dt, dt);
@@ -193,6 +198,8 @@ Tensor div(const Tensor& a, const Tensor& b) {
 
 Tensor pow(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
+  // A bool tensor may be raised to a Python bool (PyTorch's pow(Tensor, Scalar)), nothing else.
+  ENGINE_CHECK(dt != DType::Bool || b.is_wrapped_number(), NotImplementedError, "\"pow\" not implemented for 'Bool'");
   if (!is_floating(dt) && b.is_wrapped_number()) {
     ENGINE_CHECK(kernels::read_int(b, 0) >= 0, std::runtime_error,
                  "Integers to negative integer powers are not allowed.");
@@ -224,7 +231,8 @@ Tensor neg(const Tensor& a) {
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(cond.dtype() == DType::Bool, std::runtime_error,
-               "where expected condition to be a boolean tensor, but got a tensor with dtype ", dtype_name(cond.dtype()));
+               "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+               scalar_type_name(cond.dtype()));
   const DType dt = result_type(a, b);
   Dims shape = broadcast_shapes(broadcast_shapes(cond.shape(), a.shape()), b.shape());
   Tensor out = Tensor::empty(shape, dt);

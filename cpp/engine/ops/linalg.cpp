@@ -71,14 +71,12 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
                  " elements respectively");
     return reshape(mm(unsqueeze(a, 0), unsqueeze(b, 1)), {});
   }
-  if (a.dim() == 1) {
-    ENGINE_CHECK(a.shape()[0] == b.shape()[0], std::runtime_error, "size mismatch, got input (", a.shape()[0],
-                 "), mat (", b.shape()[0], "x", b.shape()[1], ")");
-    return squeeze(mm(unsqueeze(a, 0), b), 0);
-  }
+  // A size mismatch is reported as PyTorch reports it: by mm for vector @ matrix, and in
+  // addmv's terms (input = the result's length) for matrix @ vector.
+  if (a.dim() == 1) return squeeze(mm(unsqueeze(a, 0), b), 0);
   if (b.dim() == 1) {
-    ENGINE_CHECK(a.shape()[1] == b.shape()[0], std::runtime_error, "size mismatch, got input (", a.shape()[0], "x",
-                 a.shape()[1], "), vec (", b.shape()[0], ")");
+    ENGINE_CHECK(a.shape()[1] == b.shape()[0], std::runtime_error, "size mismatch, got input (", a.shape()[0],
+                 "), mat (", a.shape()[0], "x", a.shape()[1], "), vec (", b.shape()[0], ")");
     return squeeze(mm(a, unsqueeze(b, 1)), 1);
   }
   return mm(a, b);

@@ -24,6 +24,9 @@ Tensor linspace(double start, double end, int64_t steps, DType dtype);
 
 // ---- type promotion ----
 DType result_type(const Tensor& a, const Tensor& b);
+// add/sub's alpha must fit the result: no float alpha for integral results, bool alpha only for
+// bool results (PyTorch's alpha_check). `alpha` is the dtype of the Python number given.
+void alpha_check(DType result, DType alpha);
 
 // ---- conversion and copies ----
 Tensor to_dtype(const Tensor& t, DType dtype);  // returns t itself when the dtype already matches

@@ -40,4 +40,11 @@ DType result_type(const Tensor& a, const Tensor& b) {
   return *combine(s.dim, combine(s.zero, s.wrapped));
 }
 
+void alpha_check(DType result, DType alpha) {
+  ENGINE_CHECK(result == DType::Bool || alpha != DType::Bool, std::runtime_error,
+               "Boolean alpha only supported for Boolean results.");
+  ENGINE_CHECK(is_floating(result) || !is_floating(alpha), std::runtime_error,
+               "For integral input tensors, argument alpha must not be a floating point number.");
+}
+
 }  // namespace engine::ops

@@ -100,7 +100,7 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std
   ENGINE_CHECK(is_floating(dt), std::runtime_error,
                "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
                "Got: ",
-               dt == DType::Int64 ? "Long" : dt == DType::Int32 ? "Int" : "Bool");
+               scalar_type_name(dt));
   const std::vector<bool> mask = reduce_mask(a, dims);
   int64_t count = 1;
   for (size_t d = 0; d < mask.size(); ++d) {

@@ -77,12 +77,15 @@ Dims infer_size(const Dims& shape, int64_t numel) {
       ENGINE_CHECK(!infer, std::runtime_error, "only one dimension can be inferred");
       infer = i;
     } else {
-      ENGINE_CHECK(shape[i] >= 0, std::runtime_error, "invalid shape dimension ", shape[i]);
+      ENGINE_CHECK(shape[i] >= 0, std::runtime_error, "invalid shape dimension ", shape[i], " at index ", i,
+                   " of shape ", dims_str(shape));
       known *= shape[i];
     }
   }
   Dims out = shape;
   if (infer) {
+    ENGINE_CHECK(numel != 0 || known != 0, std::runtime_error, "cannot reshape tensor of 0 elements into shape ",
+                 dims_str(shape), " because the unspecified dimension size -1 can be any value and is ambiguous");
     ENGINE_CHECK(known != 0 && numel % known == 0, std::runtime_error, "shape '", dims_str(shape),
                  "' is invalid for input of size ", numel);
     out[*infer] = numel / known;
@@ -188,8 +191,9 @@ Tensor expand(const Tensor& a, const Dims& shape) {
 
 Tensor permute(const Tensor& a, const Dims& dims) {
   ENGINE_CHECK(static_cast<int64_t>(dims.size()) == a.dim(), std::runtime_error,
-               "permute(): number of dims don't match in permute: the tensor has ", a.dim(),
-               " dimensions but ", dims.size(), " were given");
+               "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
+               "desired ordering of dimensions i.e. input.dim() = ",
+               a.dim(), " is not equal to len(dims) = ", dims.size());
   Dims shape(dims.size()), strides(dims.size()), wrapped(dims.size());
   std::vector<bool> seen(dims.size(), false);
   for (size_t i = 0; i < dims.size(); ++i) {

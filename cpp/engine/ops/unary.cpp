@@ -86,7 +86,7 @@ Tensor sigmoid(const Tensor& a) {
                [](const Tensor& g, const Tensor&, const Tensor& y) { return g * ((1.0 - y) * y); }, false, true);
 }
 Tensor relu(const Tensor& a) {
-  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "\"clamp_min_scalar_cpu\" not implemented for 'Bool'");
+  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "Boolean inputs not supported for relu");
   return unary(UnaryOp::Relu, a, false, "ReluBackward0",
                [](const Tensor& g, const Tensor&, const Tensor& y) {
                  return g * gt(y, wrapped_scalar(0.0, DType::Int64));
@@ -94,6 +94,7 @@ Tensor relu(const Tensor& a) {
                false, true);
 }
 Tensor abs(const Tensor& a) {
+  ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'");
   return unary(UnaryOp::Abs, a, false, "AbsBackward0",
                [](const Tensor& g, const Tensor& x, const Tensor&) { return g * sign(x); }, true, false);
 }

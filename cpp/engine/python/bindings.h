@@ -31,5 +31,7 @@ py::object node_to_py(const std::shared_ptr<Node>& node);
 // Shape argument as PyTorch accepts it: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)).
 Dims shape_from_args(const py::args& args, const char* fname);
 Dims dims_from_sequence(py::handle seq, const char* fname);
+// The `alpha` of add/sub as a double, after checking it suits the result type of a and b.
+double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char* fname);
 
 }  // namespace engine::python

@@ -33,6 +33,14 @@ Tensor to_operand(py::handle obj) {
   return Tensor();
 }
 
+double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char* fname) {
+  Tensor s = to_operand(alpha);
+  ENGINE_CHECK(s.defined() && s.is_wrapped_number(), engine::TypeError, fname,
+               "(): argument 'alpha' must be Number, not ", Py_TYPE(alpha.ptr())->tp_name);
+  ops::alpha_check(ops::result_type(a, b), s.dtype());
+  return kernels::read_double(s, 0);
+}
+
 Dims dims_from_sequence(py::handle seq, const char* fname) {
   Dims out;
   for (py::handle item : seq) {

@@ -21,10 +21,11 @@ Tensor finish(Tensor t, const FactoryOptions& o) {
   return t;
 }
 
+// `arg` is "input" (position 1) or "other" (position 2), as PyTorch's signatures name them.
 Tensor operand(py::handle obj, const char* fname, const char* arg) {
   Tensor t = to_operand(obj);
-  ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", arg, "' must be Tensor, not ",
-               Py_TYPE(obj.ptr())->tp_name);
+  ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", arg, "' (position ",
+               std::string(arg) == "input" ? 1 : 2, ") must be Tensor, not ", Py_TYPE(obj.ptr())->tp_name);
   return t;
 }
 
@@ -147,12 +148,14 @@ void init_ops(py::module_& m) {
   def_binary<ops::le>(m, "le");
   def_binary<ops::gt>(m, "gt");
   def_binary<ops::ge>(m, "ge");
-  m.def("add", [](py::handle a, py::handle b, double alpha) {
-    return ops::add(operand(a, "add", "input"), operand(b, "add", "other"), alpha);
-  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0);
-  m.def("sub", [](py::handle a, py::handle b, double alpha) {
-    return ops::sub(operand(a, "sub", "input"), operand(b, "sub", "other"), alpha);
-  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0);
+  m.def("add", [](py::handle a, py::handle b, py::handle alpha) {
+    Tensor x = operand(a, "add", "input"), y = operand(b, "add", "other");
+    return ops::add(x, y, alpha_arg(alpha, x, y, "add"));
+  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1);
+  m.def("sub", [](py::handle a, py::handle b, py::handle alpha) {
+    Tensor x = operand(a, "sub", "input"), y = operand(b, "sub", "other");
+    return ops::sub(x, y, alpha_arg(alpha, x, y, "sub"));
+  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1);
   m.def("where", [](const Tensor& c, py::handle a, py::handle b) {
     return ops::where(c, operand(a, "where", "input"), operand(b, "where", "other"));
   });
@@ -183,7 +186,7 @@ void init_ops(py::module_& m) {
   m.def("is_tensor", [](py::handle o) { return is_tensor(o); });
   m.def("numel", [](const Tensor& t) { return t.numel(); });
   m.def("result_type", [](py::handle a, py::handle b) {
-    return dtype_to_py(ops::result_type(operand(a, "result_type", "tensor"), operand(b, "result_type", "other")));
+    return dtype_to_py(ops::result_type(operand(a, "result_type", "input"), operand(b, "result_type", "other")));
   });
 }
 

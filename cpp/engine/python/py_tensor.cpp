@@ -52,7 +52,7 @@ py::object tolist(const Tensor& t) { return nested(t, 0, 0, -1); }
 
 Tensor operand_or_throw(py::handle obj, const char* fname, const char* argname = "other") {
   Tensor t = to_operand(obj);
-  ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", argname, "' must be Tensor or Number, not ",
+  ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", argname, "' (position 1) must be Tensor, not ",
                Py_TYPE(obj.ptr())->tp_name);
   return t;
 }
@@ -296,10 +296,14 @@ void init_tensor(py::module_& m) {
         return kernels::read_int(t, 0);
       })
       // ---- methods that mirror engine.<op> ----
-      .def("add", [](const Tensor& a, py::handle b, double alpha) { return ops::add(a, operand_or_throw(b, "add"), alpha); },
-           py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0)
-      .def("sub", [](const Tensor& a, py::handle b, double alpha) { return ops::sub(a, operand_or_throw(b, "sub"), alpha); },
-           py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0)
+      .def("add", [](const Tensor& a, py::handle b, py::handle alpha) {
+             Tensor o = operand_or_throw(b, "add");
+             return ops::add(a, o, alpha_arg(alpha, a, o, "add"));
+           }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
+      .def("sub", [](const Tensor& a, py::handle b, py::handle alpha) {
+             Tensor o = operand_or_throw(b, "sub");
+             return ops::sub(a, o, alpha_arg(alpha, a, o, "sub"));
+           }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
       .def("mul", [](const Tensor& a, py::handle b) { return ops::mul(a, operand_or_throw(b, "mul")); })
       .def("div", [](const Tensor& a, py::handle b) { return ops::div(a, operand_or_throw(b, "div")); })
       .def("pow", [](const Tensor& a, py::handle b) { return ops::pow(a, operand_or_throw(b, "pow", "exponent")); })
@@ -343,10 +347,14 @@ void init_tensor(py::module_& m) {
       .def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
            py::arg("dim") = py::none())
       // ---- in place ----
-      .def("add_", [](Tensor t, py::handle o, double alpha) { return ops::add_(t, operand_or_throw(o, "add_"), alpha); },
-           py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0)
-      .def("sub_", [](Tensor t, py::handle o, double alpha) { return ops::sub_(t, operand_or_throw(o, "sub_"), alpha); },
-           py::arg("other"), py::kw_only(), py::arg("alpha") = 1.0)
+      .def("add_", [](Tensor t, py::handle o, py::handle alpha) {
+             Tensor other = operand_or_throw(o, "add_");
+             return ops::add_(t, other, alpha_arg(alpha, t, other, "add_"));
+           }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
+      .def("sub_", [](Tensor t, py::handle o, py::handle alpha) {
+             Tensor other = operand_or_throw(o, "sub_");
+             return ops::sub_(t, other, alpha_arg(alpha, t, other, "sub_"));
+           }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
       .def("mul_", [](Tensor t, py::handle o) { return ops::mul_(t, operand_or_throw(o, "mul_")); })
       .def("div_", [](Tensor t, py::handle o) { return ops::div_(t, operand_or_throw(o, "div_")); })
       .def("fill_", [](Tensor t, double v) { return ops::fill_(t, v); })

@@ -183,6 +183,7 @@ def gradgradcheck(
 ):
     """Checks second derivatives: gradcheck of the map (inputs, v) -> vᵀ·J(inputs)."""
     from engine.autograd import grad
+    from engine.autograd.grad_mode import enable_grad
 
     inputs = (inputs,) if _C.is_tensor(inputs) else tuple(inputs)
     diff_idx = [i for i, x in enumerate(inputs) if _C.is_tensor(x) and x.requires_grad]
@@ -197,10 +198,18 @@ def gradgradcheck(
     n_in = len(inputs)
 
     def first_derivative(*args):
-        ins, vs = args[:n_in], args[n_in:]
-        outs = [o for o in _as_outputs(func(*ins)) if o.requires_grad]
-        diff = [ins[i] for i in diff_idx]
-        return grad(outs, diff, vs, create_graph=True, allow_unused=True)
+        # gradcheck evaluates this under no_grad, on fresh perturbed inputs that do not require
+        # grad; the first derivative needs a graph of its own, so grad mode is turned back on and
+        # such inputs become leaves that do.
+        with enable_grad():
+            ins = [
+                x.detach().requires_grad_() if i in diff_idx and not x.requires_grad else x
+                for i, x in enumerate(args[:n_in])
+            ]
+            vs = args[n_in:]
+            outs = [o for o in _as_outputs(func(*ins)) if o.requires_grad]
+            diff = [ins[i] for i in diff_idx]
+            return grad(outs, diff, vs, create_graph=True, allow_unused=True)
 
     return gradcheck(
         lambda *a: tuple(g for g in first_derivative(*a) if g is not None),

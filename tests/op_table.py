@@ -1,0 +1,530 @@
+"""The op table: one row per op, driving the forward, layout, gradient and differential tests.
+
+A row's ``fn(lib, *tensors)`` is written once against the PyTorch API and runs with ``lib`` being
+``engine`` or ``torch``; ``ref(*arrays)`` is the NumPy float64 reference. ``domains`` holds one
+input domain per tensor argument, chosen away from kinks and poles so finite differences are
+reliable (log and sqrt on positive values, abs / relu / sign / where's condition away from 0):
+
+    real     uniform in [-2, 2]
+    pos      uniform in [0.5, 2]
+    nonzero  uniform in [0.5, 2] with a random sign
+    int      integer values in [-2, 2] stored as floats (comparisons meet equal values)
+
+``shapes`` lists the input shapes of each case (broadcasting, 0-d, empty and size-1 cases are
+spelled out there); ``layouts`` says which memory layouts the inputs may take (see make_input).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+# Input shapes per case. Elementwise rows share these; the others list their own.
+UNARY_SHAPES = (((3, 4),), ((2, 3, 4),), ((),), ((0, 3),), ((1,),), ((1, 1),), ((7,),))
+BINARY_SHAPES = (
+    ((3, 4), (3, 4)),
+    ((2, 3, 4), (2, 3, 4)),
+    ((3, 1, 4), (2, 1)),  # both sides broadcast
+    ((4,), (3, 4)),
+    ((3, 4), ()),
+    ((), (3, 4)),
+    ((), ()),
+    ((0, 3), (1, 3)),
+    ((0, 3), (3,)),
+    ((1,), (1, 1)),
+)
+MATMUL_SHAPES = (
+    ((3,), (3,)),
+    ((3,), (3, 4)),
+    ((2, 3), (3,)),
+    ((2, 3), (3, 4)),
+    ((1, 1), (1, 1)),
+    ((0, 3), (3, 4)),
+    ((2, 0), (0, 4)),
+    ((0,), (0,)),
+)
+REDUCE_SHAPES = (((3, 4),), ((2, 3, 4),), ((0, 3),), ((1, 1),))
+ND_SHAPES = (((2, 3, 4),), ((1, 3, 5),))
+
+ALL_LAYOUTS = ("contiguous", "permuted", "expanded")
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    fn: Callable
+    ref: Callable
+    domains: tuple[str, ...]
+    differentiable: bool = True
+    shapes: tuple = UNARY_SHAPES
+    layouts: tuple[str, ...] = ALL_LAYOUTS
+    # What the op gives for int32 inputs: "same", "float32", "int64", "bool", or None (untested).
+    int_result: str | None = None
+    # Output dtype regardless of the (floating) input dtype, if fixed.
+    out_dtype: str | None = None
+    # Elementwise in each input: second derivatives are checked with gradgradcheck.
+    elementwise: bool = False
+    # Reduced precision when computed in float32 (relative tolerance).
+    f32_rtol: float = 1e-5
+
+    @property
+    def arity(self):
+        return len(self.domains)
+
+    def __repr__(self):
+        return self.name
+
+
+def _unary(name, fn, ref, domain="real", int_result="float32", **kw):
+    return Op(name, fn, ref, (domain,), int_result=int_result, elementwise=True, **kw)
+
+
+def _binary(name, fn, ref, domains=("real", "real"), int_result="same", **kw):
+    return Op(
+        name, fn, ref, domains, shapes=BINARY_SHAPES, int_result=int_result, elementwise=True, **kw
+    )
+
+
+def _compare(name, fn, ref):
+    return Op(
+        name,
+        fn,
+        ref,
+        ("int", "int"),
+        differentiable=False,
+        shapes=BINARY_SHAPES,
+        int_result="bool",
+        out_dtype="bool",
+    )
+
+
+def _mean(x, axis=None, keepdims=False):
+    # The mean of nothing is NaN (0/0) in both libraries; NumPy would also warn.
+    count = x.size if axis is None else np.prod([x.shape[a] for a in np.atleast_1d(axis)])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.sum(x, axis=axis, keepdims=keepdims) / count
+
+
+def _sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+OPS = [
+    # ---- arithmetic ----
+    _binary("add", lambda lib, a, b: lib.add(a, b), np.add),
+    _binary("add_operator", lambda lib, a, b: a + b, np.add),
+    _binary(
+        "add_alpha",
+        lambda lib, a, b: lib.add(a, b, alpha=2.5),
+        lambda a, b: a + 2.5 * b,
+        int_result=None,
+    ),
+    _binary("add_int_alpha", lambda lib, a, b: a.add(b, alpha=3), lambda a, b: a + 3 * b),
+    _binary("sub", lambda lib, a, b: lib.sub(a, b), np.subtract),
+    _binary("sub_operator", lambda lib, a, b: a - b, np.subtract),
+    _binary(
+        "sub_alpha",
+        lambda lib, a, b: lib.sub(a, b, alpha=2.5),
+        lambda a, b: a - 2.5 * b,
+        int_result=None,
+    ),
+    _binary("mul", lambda lib, a, b: lib.mul(a, b), np.multiply),
+    _binary("mul_operator", lambda lib, a, b: a * b, np.multiply),
+    _binary(
+        "div", lambda lib, a, b: lib.div(a, b), np.divide, ("real", "nonzero"), int_result="float32"
+    ),
+    _binary(
+        "div_operator",
+        lambda lib, a, b: a / b,
+        np.divide,
+        ("real", "nonzero"),
+        int_result="float32",
+    ),
+    _unary("add_scalar", lambda lib, x: x + 2.5, lambda x: x + 2.5),
+    _unary("radd_scalar", lambda lib, x: 2 + x, lambda x: 2 + x, int_result="same"),
+    _unary("rsub_scalar", lambda lib, x: 2.5 - x, lambda x: 2.5 - x),
+    _unary("mul_scalar", lambda lib, x: x * -3, lambda x: x * -3, int_result="same"),
+    _unary("rdiv_scalar", lambda lib, x: 2.0 / x, lambda x: 2.0 / x, "nonzero"),
+    _unary("div_int_scalar", lambda lib, x: x / 4, lambda x: x / 4),
+    _unary("pow_scalar", lambda lib, x: x**3, lambda x: x**3, int_result="same"),
+    _unary("pow_square", lambda lib, x: x**2, lambda x: x**2, int_result="same"),
+    _unary("pow_sqrt", lambda lib, x: lib.pow(x, 0.5), np.sqrt, "pos"),
+    _unary("pow_negative", lambda lib, x: x**-1.5, lambda x: x**-1.5, "pos"),
+    _unary("rpow_scalar", lambda lib, x: 2.5**x, lambda x: 2.5**x),
+    _binary("pow", lambda lib, a, b: lib.pow(a, b), np.power, ("pos", "real"), int_result=None),
+    _binary("pow_operator", lambda lib, a, b: a**b, np.power, ("pos", "real"), int_result=None),
+    _unary("neg", lambda lib, x: lib.neg(x), np.negative, int_result="same"),
+    _unary("neg_operator", lambda lib, x: -x, np.negative, int_result="same"),
+    # ---- unary functions ----
+    _unary("exp", lambda lib, x: lib.exp(x), np.exp),
+    _unary("log", lambda lib, x: lib.log(x), np.log, "pos"),
+    _unary("sqrt", lambda lib, x: lib.sqrt(x), np.sqrt, "pos"),
+    _unary("sin", lambda lib, x: lib.sin(x), np.sin),
+    _unary("cos", lambda lib, x: lib.cos(x), np.cos),
+    _unary("tanh", lambda lib, x: lib.tanh(x), np.tanh),
+    _unary("sigmoid", lambda lib, x: lib.sigmoid(x), _sigmoid),
+    _unary(
+        "relu",
+        lambda lib, x: lib.relu(x),
+        lambda x: np.maximum(x, 0.0),
+        "nonzero",
+        int_result="same",
+    ),
+    _unary("abs", lambda lib, x: lib.abs(x), np.abs, "nonzero", int_result="same"),
+    _unary("abs_operator", lambda lib, x: abs(x), np.abs, "nonzero", int_result="same"),
+    _unary("sign", lambda lib, x: lib.sign(x), np.sign, "nonzero", int_result="same"),
+    # ---- selection ----
+    _binary(
+        "where",
+        lambda lib, a, b: lib.where(a > 0, a, b),
+        lambda a, b: np.where(a > 0, a, b),
+        ("nonzero", "real"),
+    ),
+    _unary(
+        "where_scalar",
+        lambda lib, x: lib.where(x > 0, x, 0.5),
+        lambda x: np.where(x > 0, x, 0.5),
+        "nonzero",
+        int_result=None,
+    ),
+    _binary("maximum", lambda lib, a, b: lib.maximum(a, b), np.maximum),
+    _binary("minimum", lambda lib, a, b: lib.minimum(a, b), np.minimum),
+    # ---- comparisons ----
+    _compare("eq", lambda lib, a, b: lib.eq(a, b), np.equal),
+    _compare("ne", lambda lib, a, b: a != b, np.not_equal),
+    _compare("lt", lambda lib, a, b: lib.lt(a, b), np.less),
+    _compare("le", lambda lib, a, b: a <= b, np.less_equal),
+    _compare("gt", lambda lib, a, b: lib.gt(a, b), np.greater),
+    _compare("ge", lambda lib, a, b: a >= b, np.greater_equal),
+    # ---- reductions ----
+    Op("sum", lambda lib, x: x.sum(), np.sum, ("real",), shapes=UNARY_SHAPES, int_result="int64"),
+    Op(
+        "sum_function",
+        lambda lib, x: lib.sum(x),
+        np.sum,
+        ("real",),
+        shapes=UNARY_SHAPES,
+        int_result="int64",
+    ),
+    Op(
+        "sum_dim0",
+        lambda lib, x: x.sum(0),
+        lambda x: np.sum(x, 0),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+        int_result="int64",
+    ),
+    Op(
+        "sum_dim_negative",
+        lambda lib, x: x.sum(-1),
+        lambda x: np.sum(x, -1),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+    ),
+    Op(
+        "sum_dim_tuple",
+        lambda lib, x: x.sum((0, -1)),
+        lambda x: np.sum(x, (0, -1)),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+    ),
+    Op(
+        "sum_keepdim",
+        lambda lib, x: x.sum(1, keepdim=True),
+        lambda x: np.sum(x, 1, keepdims=True),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+    ),
+    Op(
+        "sum_all_keepdim",
+        lambda lib, x: x.sum((0, 1), True),
+        lambda x: np.sum(x, (0, 1), keepdims=True),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+    ),
+    Op("sum_0d_dim", lambda lib, x: x.sum(0), np.sum, ("real",), shapes=(((),),)),
+    Op("mean", lambda lib, x: x.mean(), _mean, ("real",), shapes=UNARY_SHAPES[:3]),
+    Op("mean_function", lambda lib, x: lib.mean(x), _mean, ("real",), shapes=UNARY_SHAPES[:3]),
+    Op(
+        "mean_dim0",
+        lambda lib, x: x.mean(0),
+        lambda x: _mean(x, 0),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+    ),
+    Op(
+        "mean_dim_negative",
+        lambda lib, x: x.mean(-1),
+        lambda x: _mean(x, -1),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+    ),
+    Op(
+        "mean_dim_tuple",
+        lambda lib, x: x.mean((0, -1)),
+        lambda x: _mean(x, (0, -1)),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+    ),
+    Op(
+        "mean_keepdim",
+        lambda lib, x: x.mean(1, keepdim=True),
+        lambda x: _mean(x, 1, True),
+        ("real",),
+        shapes=REDUCE_SHAPES,
+    ),
+    # ---- linear algebra ----
+    Op(
+        "matmul",
+        lambda lib, a, b: lib.matmul(a, b),
+        np.matmul,
+        ("real", "real"),
+        shapes=MATMUL_SHAPES,
+        int_result="same",
+    ),
+    Op(
+        "matmul_operator",
+        lambda lib, a, b: a @ b,
+        np.matmul,
+        ("real", "real"),
+        shapes=MATMUL_SHAPES,
+    ),
+    Op(
+        "mm",
+        lambda lib, a, b: lib.mm(a, b),
+        np.matmul,
+        ("real", "real"),
+        shapes=tuple(s for s in MATMUL_SHAPES if len(s[0]) == len(s[1]) == 2),
+        int_result="same",
+    ),
+    # ---- shapes and views ----
+    Op(
+        "reshape_flat",
+        lambda lib, x: x.reshape(-1),
+        lambda x: x.reshape(-1),
+        ("real",),
+        int_result="same",
+    ),
+    Op(
+        "reshape",
+        lambda lib, x: lib.reshape(x, (x.shape[0], -1)),
+        lambda x: x.reshape(x.shape[0], -1),
+        ("real",),
+        shapes=ND_SHAPES + (((3, 4),), ((1, 1),)),
+    ),
+    Op(
+        "view",
+        lambda lib, x: x.view(-1, x.shape[-1]),
+        lambda x: x.reshape(-1, x.shape[-1]),
+        ("real",),
+        shapes=ND_SHAPES + (((3, 4),), ((0, 3),)),
+        layouts=("contiguous",),
+        int_result="same",
+    ),
+    Op(
+        "t",
+        lambda lib, x: x.t(),
+        lambda x: x.T,
+        ("real",),
+        shapes=(((3, 4),), ((3,),), ((),), ((0, 2),)),
+        int_result="same",
+    ),
+    Op("t_function", lambda lib, x: lib.t(x), lambda x: x.T, ("real",), shapes=(((3, 4),),)),
+    Op(
+        "transpose",
+        lambda lib, x: x.transpose(0, 1),
+        lambda x: np.swapaxes(x, 0, 1),
+        ("real",),
+        shapes=ND_SHAPES + (((3, 4),),),
+        int_result="same",
+    ),
+    Op(
+        "transpose_negative",
+        lambda lib, x: lib.transpose(x, -1, 0),
+        lambda x: np.swapaxes(x, -1, 0),
+        ("real",),
+        shapes=ND_SHAPES,
+    ),
+    Op("unsqueeze", lambda lib, x: x.unsqueeze(0), lambda x: x[None], ("real",), int_result="same"),
+    Op(
+        "unsqueeze_negative", lambda lib, x: lib.unsqueeze(x, -1), lambda x: x[..., None], ("real",)
+    ),
+    Op(
+        "squeeze",
+        lambda lib, x: x.squeeze(),
+        np.squeeze,
+        ("real",),
+        shapes=(((1, 3, 1),), ((1, 1),), ((),), ((3, 4),)),
+        int_result="same",
+    ),
+    Op(
+        "squeeze_dim",
+        lambda lib, x: lib.squeeze(x, 0),
+        lambda x: np.squeeze(x, 0) if x.shape[0] == 1 else x,
+        ("real",),
+        shapes=(((1, 3),), ((3, 1),), ((1, 0),)),
+    ),
+    Op(
+        "expand",
+        lambda lib, x: x.expand(2, 3, 4),
+        lambda x: np.broadcast_to(x, (2, 3, 4)),
+        ("real",),
+        shapes=(((3, 1),), ((4,),), ((),), ((1, 3, 4),)),
+        int_result="same",
+    ),
+    Op(
+        "expand_keep",
+        lambda lib, x: x.expand(-1, 5),
+        lambda x: np.broadcast_to(x, (x.shape[0], 5)),
+        ("real",),
+        shapes=(((3, 1),), ((0, 1),)),
+    ),
+    Op(
+        "permute",
+        lambda lib, x: x.permute(2, 0, 1),
+        lambda x: np.transpose(x, (2, 0, 1)),
+        ("real",),
+        shapes=ND_SHAPES,
+        int_result="same",
+    ),
+    Op(
+        "permute_function",
+        lambda lib, x: lib.permute(x, (-1, 0, 1)),
+        lambda x: np.transpose(x, (2, 0, 1)),
+        ("real",),
+        shapes=ND_SHAPES,
+    ),
+    Op("clone", lambda lib, x: x.clone(), np.copy, ("real",), int_result="same"),
+    Op("clone_function", lambda lib, x: lib.clone(x), np.copy, ("real",)),
+    Op("contiguous", lambda lib, x: x.contiguous(), np.copy, ("real",), int_result="same"),
+    Op(
+        "detach",
+        lambda lib, x: x.detach(),
+        np.copy,
+        ("real",),
+        differentiable=False,
+        int_result="same",
+    ),
+    Op("to_float64", lambda lib, x: x.to(lib.float64), np.copy, ("real",), out_dtype="float64"),
+    Op("double", lambda lib, x: x.double(), np.copy, ("real",), out_dtype="float64"),
+    # float32 results are too coarse for float64 finite differences: values only.
+    Op(
+        "to_float32",
+        lambda lib, x: x.to(lib.float32),
+        np.copy,
+        ("real",),
+        differentiable=False,
+        out_dtype="float32",
+    ),
+    Op(
+        "to_int64",
+        lambda lib, x: x.to(lib.int64),
+        lambda x: np.trunc(x),
+        ("real",),
+        differentiable=False,
+        out_dtype="int64",
+        int_result="int64",
+    ),
+    Op(
+        "to_bool",
+        lambda lib, x: x.to(dtype=lib.bool),
+        lambda x: x != 0,
+        ("int",),
+        differentiable=False,
+        out_dtype="bool",
+        int_result="bool",
+    ),
+    # ---- compositions (several nodes, views feeding arithmetic) ----
+    Op(
+        "composite",
+        lambda lib, a, b: ((a.t() @ b).tanh() * 2 + b.sum(0)).mean(0),
+        lambda a, b: np.mean(np.tanh(a.T @ b) * 2 + np.sum(b, 0), 0),
+        ("real", "real"),
+        shapes=(((3, 2), (3, 4)),),
+    ),
+]
+
+BY_NAME = {op.name: op for op in OPS}
+assert len(BY_NAME) == len(OPS), "op names must be unique"
+
+
+def sample(rng, shape, domain):
+    """float64 NumPy values of `shape` drawn from `domain`."""
+    if domain == "real":
+        return rng.uniform(-2.0, 2.0, shape)
+    if domain == "pos":
+        return rng.uniform(0.5, 2.0, shape)
+    if domain == "nonzero":
+        return rng.uniform(0.5, 2.0, shape) * rng.choice([-1.0, 1.0], shape)
+    if domain == "int":
+        return rng.integers(-2, 3, shape).astype(np.float64)
+    raise ValueError(domain)
+
+
+def sample_int(rng, shape, domain):
+    """Integer values for integer-dtype inputs: positive where the domain asks for it."""
+    lo = 1 if domain == "pos" else -3
+    values = rng.integers(lo, 4, shape)
+    if domain == "nonzero":
+        values[values == 0] = 1
+    return values
+
+
+def layouts_for(op, shapes):
+    """The layouts op's inputs can take for one case: a layout needs a dim it can act on."""
+    out = []
+    for layout in op.layouts:
+        if layout == "permuted" and not any(len(s) >= 2 for s in shapes):
+            continue
+        if layout == "expanded" and not any(len(s) >= 1 and s[0] > 1 for s in shapes):
+            continue
+        out.append(layout)
+    return out
+
+
+def _tensor(lib, values, dtype):
+    # Through a flat list and a reshape, so empty shapes such as (0, 3) survive.
+    return lib.tensor(values.reshape(-1).tolist(), dtype=dtype).reshape(values.shape)
+
+
+def make_input(lib, values, layout, dtype):
+    """A `lib` tensor holding `values` (a NumPy array) in the given memory layout.
+
+    contiguous  row-major
+    permuted    the values stored with their dims reversed, then permuted back: every stride
+                differs from the row-major one (the innermost is no longer 1)
+    expanded    values' first dim broadcast from a single row (stride 0); `values` must
+                already repeat along that dim (see expand_values)
+    """
+    if layout == "contiguous" or values.ndim == 0:
+        return _tensor(lib, values, dtype)
+    if layout == "permuted":
+        if values.ndim < 2:
+            return _tensor(lib, values, dtype)
+        rev = tuple(reversed(range(values.ndim)))
+        return _tensor(lib, values.transpose(rev), dtype).permute(*rev)
+    if layout == "expanded":
+        if values.shape[0] <= 1:
+            return _tensor(lib, values, dtype)
+        return _tensor(lib, values[:1], dtype).expand(*values.shape)
+    raise ValueError(layout)
+
+
+def expand_values(values, layout):
+    """The values an input of this layout can hold: for `expanded`, the first row repeated."""
+    if layout == "expanded" and values.ndim >= 1 and values.shape[0] > 1:
+        return np.broadcast_to(values[:1], values.shape).copy()
+    return values
+
+
+def cases(op, rng, layouts=None):
+    """(id, [values per input], layout) for every shape case and layout of `op`."""
+    for shapes in op.shapes:
+        for layout in layouts_for(op, shapes):
+            if layouts is not None and layout not in layouts:
+                continue
+            values = [expand_values(sample(rng, s, d), layout) for s, d in zip(shapes, op.domains)]
+            ident = "-".join("x".join(map(str, s)) or "0d" for s in shapes)
+            yield f"{ident}-{layout}", values, layout
