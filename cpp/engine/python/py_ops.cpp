@@ -29,12 +29,6 @@ Tensor operand(py::handle obj, const char* fname, const char* arg) {
   return t;
 }
 
-DType number_dtype(py::handle v) {
-  if (PyBool_Check(v.ptr())) return DType::Bool;
-  if (PyLong_Check(v.ptr()) || PyIndex_Check(v.ptr())) return DType::Int64;
-  return default_dtype();
-}
-
 // A number argument (Python, NumPy or 0-d tensor) as a 0-d tensor, exact for 64-bit integers.
 Tensor number_arg(py::handle v, const char* fname, const char* arg, int pos) {
   Tensor t = to_operand(v);
