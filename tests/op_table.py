@@ -446,6 +446,303 @@ OPS = [
     ),
 ]
 
+# ---- indexing, strided views and joining (engine/_indexing.py, _shape_ops.py, index.cpp) ----
+_IDX = np.array([2, 0, 2])
+_GATHER = np.array([[0, 2, 1, 0], [1, 1, 0, 2], [2, 0, 0, 1]])
+
+
+def _lib_index(lib, values):
+    return lib.tensor(values.tolist())
+
+
+def _np_gather(x, idx):
+    return np.take_along_axis(x, idx, 0)
+
+
+def _np_scatter_add(x, idx, src):
+    out = x.copy()
+    np.add.at(out, (idx, np.arange(idx.shape[1])[None, :].repeat(idx.shape[0], 0)), src)
+    return out
+
+
+INDEX_OPS = [
+    Op("getitem_int", lambda lib, x: x[1], lambda x: x[1], ("real",), shapes=ND_SHAPES[:1]),
+    Op(
+        "getitem_slices",
+        lambda lib, x: x[1:, ::2, -3:-1],
+        lambda x: x[1:, ::2, -3:-1],
+        ("real",),
+        shapes=ND_SHAPES,
+        int_result="same",
+    ),
+    Op(
+        "getitem_none_ellipsis",
+        lambda lib, x: x[None, ..., 1, None],
+        lambda x: x[None, ..., 1, None],
+        ("real",),
+        shapes=ND_SHAPES,
+    ),
+    Op(
+        "getitem_list",
+        lambda lib, x: x[[2, 0, 2, -1]],
+        lambda x: x[[2, 0, 2, -1]],
+        ("real",),
+        shapes=(((3, 4),), ((3,),)),
+        int_result="same",
+    ),
+    Op(
+        "getitem_advanced_pair",
+        lambda lib, x: x[[0, 1, 1], :, [3, 0, 3]],
+        lambda x: x[[0, 1, 1], :, [3, 0, 3]],
+        ("real",),
+        shapes=(((2, 3, 4),),),
+    ),
+    Op(
+        "getitem_advanced_adjacent",
+        lambda lib, x: x[:, lib.tensor([[0, 2], [1, 1]]), 1:],
+        lambda x: x[:, np.array([[0, 2], [1, 1]]), 1:],
+        ("real",),
+        shapes=(((2, 3, 4),),),
+    ),
+    Op(
+        "getitem_mask",
+        lambda lib, x: x[x > 0],
+        lambda x: x[x > 0],
+        ("nonzero",),
+        shapes=(((3, 4),), ((2, 3, 4),), ((0, 3),)),
+    ),
+    Op(
+        "narrow",
+        lambda lib, x: lib.narrow(x, -1, 1, 2),
+        lambda x: x[..., 1:3],
+        ("real",),
+        shapes=ND_SHAPES + (((3, 4),),),
+        int_result="same",
+    ),
+    Op(
+        "flatten",
+        lambda lib, x: x.flatten(1),
+        lambda x: x.reshape(x.shape[0], -1),
+        ("real",),
+        shapes=ND_SHAPES,
+    ),
+    Op(
+        "unflatten",
+        lambda lib, x: x.unflatten(-1, (2, -1)),
+        lambda x: x.reshape(*x.shape[:-1], 2, -1),
+        ("real",),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    Op("T", lambda lib, x: x.T, lambda x: x.T, ("real",), shapes=(((3, 4),),)),
+    Op("mT", lambda lib, x: x.mT, lambda x: np.swapaxes(x, -1, -2), ("real",), shapes=ND_SHAPES),
+    Op(
+        "broadcast_to",
+        lambda lib, x: lib.broadcast_to(x, (2, 3, 4)),
+        lambda x: np.broadcast_to(x, (2, 3, 4)),
+        ("real",),
+        shapes=(((3, 1),), ((4,),)),
+    ),
+    Op(
+        "repeat",
+        lambda lib, x: x.repeat(2, 1, 3),
+        lambda x: np.tile(x, (2, 1, 3)),
+        ("real",),
+        shapes=(((3, 4),), ((2,),), ((),)),
+        int_result="same",
+    ),
+    Op(
+        "flip",
+        lambda lib, x: lib.flip(x, (0, -1)),
+        lambda x: np.flip(x, (0, -1)),
+        ("real",),
+        shapes=ND_SHAPES + (((3, 4),),),
+        int_result="same",
+    ),
+    Op(
+        "roll",
+        lambda lib, x: lib.roll(x, (1, -2), (0, 1)),
+        lambda x: np.roll(x, (1, -2), (0, 1)),
+        ("real",),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    Op(
+        "roll_flat",
+        lambda lib, x: x.roll(5),
+        lambda x: np.roll(x, 5),
+        ("real",),
+        shapes=(((3, 4),),),
+    ),
+    Op(
+        "split",
+        lambda lib, x: x.split(2, 1)[1],
+        lambda x: np.split(x, [2], 1)[1][:, :2],
+        ("real",),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    Op(
+        "split_sections",
+        lambda lib, x: lib.split(x, [1, 2], 0)[1],
+        lambda x: x[1:3],
+        ("real",),
+        shapes=(((3, 4),),),
+    ),
+    Op(
+        "chunk",
+        lambda lib, x: x.chunk(2, -1)[-1],
+        lambda x: x[..., 2:],
+        ("real",),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    Op(
+        "unbind",
+        lambda lib, x: lib.unbind(x, 1)[2],
+        lambda x: x[:, 2],
+        ("real",),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    Op(
+        "cat",
+        lambda lib, a, b: lib.cat([a, b, a], 1),
+        lambda a, b: np.concatenate([a, b, a], 1),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 2)), ((2, 0), (2, 3)), ((2, 3, 4), (2, 1, 4))),
+        int_result="same",
+    ),
+    Op(
+        "cat_dim0",
+        lambda lib, a, b: lib.cat((a, b)),
+        lambda a, b: np.concatenate([a, b]),
+        ("real", "real"),
+        shapes=(((3, 4), (1, 4)), ((2,), (3,))),
+    ),
+    Op(
+        "stack",
+        lambda lib, a, b: lib.stack([a, b], -1),
+        lambda a, b: np.stack([a, b], -1),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((), ())),
+    ),
+    Op(
+        "tril",
+        lambda lib, x: x.tril(),
+        np.tril,
+        ("real",),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+        int_result="same",
+    ),
+    Op(
+        "triu_offset",
+        lambda lib, x: lib.triu(x, 1),
+        lambda x: np.triu(x, 1),
+        ("real",),
+        shapes=(((3, 4),), ((4, 3),)),
+    ),
+    Op(
+        "tril_negative",
+        lambda lib, x: lib.tril(x, -1),
+        lambda x: np.tril(x, -1),
+        ("real",),
+        shapes=(((3, 4),),),
+    ),
+    Op(
+        "diag_vector",
+        lambda lib, x: lib.diag(x, 1),
+        lambda x: np.diag(x, 1),
+        ("real",),
+        shapes=(((3,),), ((1,),)),
+        layouts=("contiguous",),
+    ),
+    Op(
+        "diag_matrix",
+        lambda lib, x: lib.diag(x, -1),
+        lambda x: np.diag(x, -1),
+        ("real",),
+        shapes=(((3, 4),), ((4, 3),)),
+    ),
+    Op(
+        "diagonal",
+        lambda lib, x: x.diagonal(),
+        lambda x: np.diagonal(x).copy(),
+        ("real",),
+        shapes=(((3, 4),), ((4, 3),)),
+        int_result="same",
+    ),
+    Op(
+        "diagonal_dims",
+        lambda lib, x: lib.diagonal(x, 1, 0, 2),
+        lambda x: np.diagonal(x, 1, 0, 2).copy(),
+        ("real",),
+        shapes=ND_SHAPES,
+    ),
+    Op(
+        "index_select",
+        lambda lib, x: x.index_select(0, _lib_index(lib, _IDX)),
+        lambda x: x[_IDX],
+        ("real",),
+        shapes=(((3, 4),), ((3,),)),
+        int_result="same",
+    ),
+    Op(
+        "index_select_dim1",
+        lambda lib, x: lib.index_select(x, -1, _lib_index(lib, _IDX)),
+        lambda x: x[..., _IDX],
+        ("real",),
+        shapes=ND_SHAPES,
+    ),
+    Op(
+        "gather",
+        lambda lib, x: x.gather(0, _lib_index(lib, _GATHER)),
+        lambda x: _np_gather(x, _GATHER),
+        ("real",),
+        shapes=(((3, 4),),),
+        int_result="same",
+    ),
+    Op(
+        "scatter_add",
+        lambda lib, x, s: x.scatter_add(0, _lib_index(lib, _GATHER), s),
+        lambda x, s: _np_scatter_add(x, _GATHER, s),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    Op(
+        "scatter",
+        lambda lib, x, s: lib.scatter(x, 1, _lib_index(lib, np.array([[3], [0], [1]])), s),
+        lambda x, s: np.where(np.arange(4)[None] == np.array([[3], [0], [1]]), s[:, :1], x),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 2)),),
+    ),
+    Op(
+        "index_add",
+        lambda lib, x, s: x.index_add(0, _lib_index(lib, _IDX), s, alpha=2.0),
+        lambda x, s: _np_index_add(x, s),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    Op(
+        "take",
+        lambda lib, x: lib.take(x, _lib_index(lib, np.array([[0, -1], [5, 2]]))),
+        lambda x: np.take(x, [[0, -1], [5, 2]]),
+        ("real",),
+        shapes=(((2, 3),), ((3, 4),)),
+    ),
+    Op(
+        "masked_fill",
+        lambda lib, x: x.masked_fill(x > 0, 0.5),
+        lambda x: np.where(x > 0, 0.5, x),
+        ("nonzero",),
+        shapes=UNARY_SHAPES[:4],
+    ),
+]
+
+
+def _np_index_add(x, s):
+    out = x.copy()
+    np.add.at(out, _IDX, 2.0 * s)
+    return out
+
+
+OPS.extend(INDEX_OPS)
+
 BY_NAME = {op.name: op for op in OPS}
 assert len(BY_NAME) == len(OPS), "op names must be unique"
 

@@ -129,4 +129,41 @@ def is_floating_point(input):
     return input.is_floating_point()
 
 
+# ---- indexing, views, joining and engine.nn (see _indexing.py, _shape_ops.py, nn/) ----
+from engine import _indexing, _shape_ops  # noqa: E402
+from engine._C import (  # noqa: E402
+    cat,
+    diagonal,
+    from_numpy,
+    gather,
+    index_add,
+    index_copy,
+    index_select,
+    narrow,
+    scatter,
+    scatter_add,
+    stack,
+)
+from engine._shape_ops import (  # noqa: E402
+    broadcast_to,
+    chunk,
+    diag,
+    flatten,
+    flip,
+    masked_fill,
+    roll,
+    split,
+    take,
+    tril,
+    triu,
+    unbind,
+    unflatten,
+)
+
+concat = concatenate = cat
+_shape_ops.install()
+_C.Tensor.__getitem__ = _indexing.getitem
+_C.Tensor.__setitem__ = _indexing.setitem
+from engine import nn  # noqa: E402
+
 __version__ = "0.1.0"

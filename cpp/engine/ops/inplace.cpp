@@ -20,10 +20,33 @@ void check_inplace(const Tensor& self, bool records) {
     if (is_leaf(base) && requires_grad(base)) {
       throw std::runtime_error("a view of a leaf Variable that requires grad is being used in an in-place operation.");
     }
-    ENGINE_CHECK(!(records && requires_grad(base)), std::runtime_error,
-                 "in-place modification of a view of a tensor that requires grad is not supported; apply the "
-                 "operation out of place (y = y + x) or to a clone");
   }
+  (void)records;
+}
+
+// An in-place write through a view whose base has (or gets) history: the base's history becomes
+// "base with this region replaced by `result`" (PyTorch's CopySlices), and the view's history a
+// strided view of that. Returns false when the plain path applies.
+bool commit_view(Tensor& self, const Tensor& result) {
+  if (!GradMode::is_enabled() || !self.is_view()) return false;
+  Tensor base(self.get()->view_base);
+  if (!requires_grad(base) && !requires_grad(result)) return false;
+  ENGINE_CHECK(base.is_contiguous(), std::runtime_error,
+               "in-place modification of a view of a non-contiguous base tensor that requires grad is not "
+               "supported; apply the operation to a clone");
+  const Dims vshape = self.shape(), vstrides = self.strides();
+  const int64_t rel = self.offset() - base.offset();
+  ViewFn fn = [vshape, vstrides, rel](const Dims&, const Dims&, int64_t off) {
+    return ViewGeom{vshape, vstrides, off + rel};
+  };
+  kernels::copy(self, result);
+  self.bump_version();
+  rebase_history_of_view(base, result, fn);
+  Tensor fresh = strided_view(base, fn);
+  auto& m = ensure_autograd_meta(self);
+  m.grad_fn = grad_fn(fresh);
+  m.output_nr = output_nr(fresh);
+  return true;
 }
 
 // Writes `result` (self's shape) into self and gives self result's history.
@@ -33,6 +56,7 @@ Tensor& commit(Tensor& self, const Tensor& result) {
   ENGINE_CHECK(is_floating(self.dtype()) || !is_floating(result.dtype()), std::runtime_error, "result type ",
                result.dtype() == DType::Float64 ? "Double" : "Float", " can't be cast to the desired output type ",
                self.dtype() == DType::Int64 ? "Long" : self.dtype() == DType::Int32 ? "Int" : "Bool");
+  if (commit_view(self, result)) return self;
   kernels::copy(self, result);
   self.bump_version();
   if (const auto& fn = grad_fn(result); fn && GradMode::is_enabled()) {
@@ -59,15 +83,21 @@ Tensor& add_(Tensor& self, const Tensor& other, double alpha) {
 Tensor& sub_(Tensor& self, const Tensor& other, double alpha) {
   return inplace(self, other, [&] { return sub(self, other, alpha); });
 }
+// mul and div save their inputs for backward; overwriting self would invalidate the saved copy, so
+// when recording they read self through a (differentiable) clone, as PyTorch saves original_self.
+static Tensor saved_self(const Tensor& self, const Tensor& other) {
+  return compute_requires_grad({&other}) ? clone(self) : self;
+}
 Tensor& mul_(Tensor& self, const Tensor& other) {
-  return inplace(self, other, [&] { return mul(self, other); });
+  return inplace(self, other, [&] { return mul(saved_self(self, other), other); });
 }
 Tensor& div_(Tensor& self, const Tensor& other) {
-  return inplace(self, other, [&] { return div(self, other); });
+  return inplace(self, other, [&] { return div(saved_self(self, other), other); });
 }
 
 Tensor& fill_(Tensor& self, double value) {
   check_inplace(self, false);
+  if (commit_view(self, full(self.shape(), value, self.dtype()))) return self;
   kernels::fill(self, value);
   self.bump_version();
   if (GradMode::is_enabled() && grad_fn(self)) {
@@ -86,6 +116,7 @@ Tensor& copy_(Tensor& self, const Tensor& src) {
   const bool records = compute_requires_grad({&self, &src});
   check_inplace(self, records);
   if (!records) {
+    if (commit_view(self, expand(src, self.shape()))) return self;
     kernels::copy(self, src);
     self.bump_version();
     if (GradMode::is_enabled() && grad_fn(self)) ensure_autograd_meta(self).grad_fn.reset();

@@ -2,6 +2,7 @@
 // The differentiable operations. Each records a <Op>Backward node when grad mode is on and an input
 // requires grad; backward rules are written with these same functions, so under create_graph they
 // record their own history and give higher derivatives.
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -90,6 +91,34 @@ Tensor select(const Tensor& a, int64_t dim, int64_t index);
 Tensor select_backward(const Tensor& grad, const Dims& input_shape, int64_t dim, int64_t index);
 // Resolves a -1 entry in a requested shape against numel (PyTorch's infer_size).
 Dims infer_size(const Dims& shape, int64_t numel);
+
+// ---- indexing, strided views and joining (index.cpp, join.cpp) ----
+// A strided view is described by a function from a layout (shape, strides, offset) to the view's
+// layout; applied to a contiguous buffer of the input's shape it also locates the gradient.
+struct ViewGeom {
+  Dims shape, strides;
+  int64_t offset;
+};
+using ViewFn = std::function<ViewGeom(const Dims& shape, const Dims& strides, int64_t offset)>;
+Tensor strided_view(const Tensor& a, ViewFn fn, const char* name = "AsStridedBackward0");
+// A fresh contiguous copy of `base` with `src` written into fn's region (differentiable in both).
+Tensor strided_view_scatter(const Tensor& base, const Tensor& src, ViewFn fn);
+// Gives `base` (whose fn-region has just been overwritten by `src` in place) the history of that
+// write: PyTorch's CopySlices.
+void rebase_history_of_view(const Tensor& base, const Tensor& src, ViewFn fn);
+Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step);
+Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length);
+Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2);
+Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index);
+Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, double alpha = 1.0);
+Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor gather(const Tensor& a, int64_t dim, const Tensor& index);
+// scatter (add=false) and scatter_add (add=true), out of place.
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, bool add);
+Tensor cat(const TensorList& tensors, int64_t dim);
+Tensor stack(const TensorList& tensors, int64_t dim);
+// The standard normal CDF, 0.5 * erfc(-x / sqrt(2)) (GELU's gate).
+Tensor normal_cdf(const Tensor& a);
 
 // ---- in place (bump the version; rebase history when recording) ----
 Tensor& add_(Tensor& self, const Tensor& other, double alpha = 1.0);

@@ -17,6 +17,7 @@ void init_ops(py::module_& m);
 void init_autograd(py::module_& m);
 void init_function(py::module_& m);
 void init_random(py::module_& m);
+void init_index(py::module_& m);
 
 // A Python value as an operand: a Tensor as is, a Python number as a wrapped 0-d tensor. Returns
 // an undefined Tensor if `obj` is neither (the caller answers NotImplemented or raises).

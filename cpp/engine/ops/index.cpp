@@ -1,0 +1,452 @@
+// Indexing along a dim and strided views of part of a tensor: slice/narrow, diagonal, index_select,
+// index_add/index_copy, gather, scatter/scatter_add; and the view-scatter behind in-place writes
+// through views (PyTorch's CopySlices).
+#include <cmath>
+
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/ops/node_util.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+namespace {
+
+// A strided view's backward: the gradient written into zeros of the input's shape at the region the
+// view's function picks out of a contiguous layout.
+struct StridedViewBackward : Node {
+  const char* node_name;
+  ViewFn fn;
+  Dims input_shape;
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    return {strided_view_scatter(zeros(input_shape, g[0].dtype()), g[0], fn)};
+  }
+};
+
+// out = base with src written at fn's region: gradient flows to base outside it and to src inside it.
+struct StridedViewScatterBackward : Node {
+  const char* node_name = "CopySlices";
+  ViewFn fn;
+  Dims src_shape;
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    Tensor gc = contiguous(g[0]);
+    variable_list out(2);
+    if (should_compute_output(0)) {
+      Tensor region = strided_view(gc, fn);
+      out[0] = strided_view_scatter(gc, zeros(region.shape(), gc.dtype()), fn);
+    }
+    if (should_compute_output(1)) out[1] = strided_view(gc, fn);
+    return out;
+  }
+};
+
+Tensor contiguous_nograd(const Tensor& t) {
+  if (t.is_contiguous()) return t;
+  Tensor out = Tensor::empty(t.shape(), t.dtype());
+  kernels::copy(out, t);
+  return out;
+}
+
+std::vector<int64_t> index_values(const Tensor& index, const char* fname) {
+  ENGINE_CHECK(index.dtype() == DType::Int64 || index.dtype() == DType::Int32, std::runtime_error, fname,
+               "(): Expected dtype int32/int64 for index");
+  Tensor i64 = Tensor::empty(index.shape(), DType::Int64);
+  kernels::copy(i64, index);
+  return std::vector<int64_t>(i64.data<int64_t>(), i64.data<int64_t>() + i64.numel());
+}
+
+// Calls f(multi_index) for every position of `shape` in row-major order.
+template <typename F>
+void for_each_position(const Dims& shape, F&& f) {
+  if (numel_of(shape) == 0) return;
+  Dims pos(shape.size(), 0);
+  while (true) {
+    f(pos);
+    size_t d = shape.size();
+    while (d-- > 0) {
+      if (++pos[d] < shape[d]) break;
+      pos[d] = 0;
+      if (d == 0) return;
+    }
+    if (shape.empty()) return;
+  }
+}
+
+int64_t dot(const Dims& pos, const Dims& strides) {
+  int64_t o = 0;
+  for (size_t i = 0; i < pos.size(); ++i) o += pos[i] * strides[i];
+  return o;
+}
+
+// Along `dim` of contiguous `out`: out[..., idx[k], ...] (=|+=) src[..., k, ...] * alpha.
+void index_accumulate(Tensor& out, int64_t dim, const std::vector<int64_t>& idx, const Tensor& src, bool add,
+                      double alpha) {
+  const int64_t n = out.dim() == 0 ? 1 : out.shape()[dim];
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < dim; ++d) outer *= out.shape()[d];
+  for (int64_t d = dim + 1; d < out.dim(); ++d) inner *= out.shape()[d];
+  const int64_t k = static_cast<int64_t>(idx.size());
+  Tensor s = contiguous_nograd(to_dtype(src, out.dtype()));
+  ENGINE_DISPATCH_ALL(out.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T* o = out.data<T>();
+    const T* sp = s.data<T>();
+    for (int64_t a = 0; a < outer; ++a)
+      for (int64_t j = 0; j < k; ++j) {
+        T* dst = o + (a * n + idx[j]) * inner;
+        const T* from = sp + (a * k + j) * inner;
+        for (int64_t b = 0; b < inner; ++b) {
+          if (add) dst[b] = static_cast<T>(dst[b] + from[b] * alpha);
+          else dst[b] = from[b];
+        }
+      }
+  });
+}
+
+void check_index_range(std::vector<int64_t>& idx, int64_t n, bool wrap) {
+  for (auto& i : idx) {
+    ENGINE_CHECK(i >= -n && i < n && (wrap || i >= 0), IndexError, "index out of range in self");
+    if (i < 0) i += n;
+  }
+}
+
+std::vector<int64_t> vector_index(const Tensor& index, const char* fname) {
+  ENGINE_CHECK(index.dim() <= 1, IndexError, fname, "(): Index is supposed to be a vector");
+  return index_values(index, fname);
+}
+
+struct IndexSelectBackward : BuiltinNode<IndexSelectBackward> {
+  static constexpr const char* kName = "IndexSelectBackward0";
+  Dims input_shape;
+  int64_t dim;
+  Tensor index;
+  variable_list apply(variable_list&& g) override {
+    return {index_add(zeros(input_shape, g[0].dtype()), dim, index, g[0])};
+  }
+};
+
+struct IndexAddBackward : BuiltinNode<IndexAddBackward> {
+  static constexpr const char* kName = "IndexAddBackward0";
+  int64_t dim;
+  Tensor index;
+  double alpha;
+  bool copy;  // index_copy: self's gradient is zero where src was written
+  Dims src_shape;
+  std::string name() const override { return copy ? "IndexCopyBackward0" : kName; }
+  variable_list apply(variable_list&& g) override {
+    variable_list out(2);
+    if (should_compute_output(0)) {
+      out[0] = copy ? index_copy(g[0], dim, index, zeros(src_shape, g[0].dtype())) : g[0];
+    }
+    if (should_compute_output(1)) {
+      Tensor s = index_select(g[0], dim, index);
+      if (alpha != 1.0) s = s * alpha;
+      out[1] = reshape(s, src_shape);
+    }
+    return out;
+  }
+};
+
+struct GatherBackward : BuiltinNode<GatherBackward> {
+  static constexpr const char* kName = "GatherBackward0";
+  Dims input_shape;
+  int64_t dim;
+  Tensor index;
+  variable_list apply(variable_list&& g) override {
+    return {scatter(zeros(input_shape, g[0].dtype()), dim, index, g[0], true)};
+  }
+};
+
+// The gradient of scatter's src: gathered at the index's positions, zero where src was not read.
+Tensor src_grad(const Tensor& g, int64_t dim, const Tensor& index, const Dims& src_shape) {
+  Tensor got = gather(g, dim, index);
+  if (got.shape() == src_shape) return got;
+  const Dims ishape = index.shape();
+  return strided_view_scatter(zeros(src_shape, g.dtype()), got,
+                              [ishape](const Dims&, const Dims& st, int64_t off) { return ViewGeom{ishape, st, off}; });
+}
+
+struct ScatterBackward : BuiltinNode<ScatterBackward> {
+  static constexpr const char* kName = "ScatterBackward0";
+  int64_t dim;
+  Tensor index;
+  bool add;
+  Dims src_shape;
+  std::string name() const override { return add ? "ScatterAddBackward0" : kName; }
+  variable_list apply(variable_list&& g) override {
+    variable_list out(2);
+    if (should_compute_output(0)) {
+      out[0] = add ? g[0] : scatter(g[0], dim, index, zeros(index.shape(), g[0].dtype()), false);
+    }
+    if (should_compute_output(1)) out[1] = src_grad(g[0], dim, index, src_shape);
+    return out;
+  }
+};
+
+struct NormalCdfBackward : BuiltinNode<NormalCdfBackward> {
+  static constexpr const char* kName = "NormalCdfBackward0";
+  SavedTensor x;
+  void release_variables() override { x.reset(); }
+  variable_list apply(variable_list&& g) override {
+    Tensor v = x.unpack(shared_from_this());
+    return {g[0] * (exp(v * v * -0.5) * 0.3989422804014327)};
+  }
+};
+
+}  // namespace
+
+Tensor strided_view(const Tensor& a, ViewFn fn, const char* name) {
+  ViewGeom geom = fn(a.shape(), a.strides(), a.offset());
+  Tensor out = a.as_strided(geom.shape, geom.strides, geom.offset);
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<StridedViewBackward>();
+    node->node_name = name;
+    node->fn = std::move(fn);
+    node->input_shape = a.shape();
+    node->mutable_next_edges() = collect_next_edges({&a});
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor strided_view_scatter(const Tensor& base, const Tensor& src, ViewFn fn) {
+  Tensor out = Tensor::empty(base.shape(), base.dtype());
+  kernels::copy(out, base);
+  ViewGeom geom = fn(out.shape(), out.strides(), out.offset());
+  kernels::copy(out.as_strided(geom.shape, geom.strides, geom.offset), src);
+  if (auto node = make_node<StridedViewScatterBackward>({&base, &src})) {
+    node->node_name = "AsStridedScatterBackward0";
+    node->fn = std::move(fn);
+    node->src_shape = src.shape();
+    set_history(out, node);
+  }
+  return out;
+}
+
+void rebase_history_of_view(const Tensor& base, const Tensor& src, ViewFn fn) {
+  auto node = make_node<StridedViewScatterBackward>({&base, &src});
+  if (!node) return;
+  node->fn = fn;
+  node->src_shape = src.shape();
+  set_history(base, node);
+}
+
+Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
+  ENGINE_CHECK(step > 0, ValueError, "step must be greater than zero");
+  dim = wrap_dim(dim, a.dim());
+  const int64_t n = a.shape()[dim];
+  auto clampi = [n](std::optional<int64_t> v, int64_t dflt) {
+    if (!v) return dflt;
+    int64_t x = *v < 0 ? *v + n : *v;
+    return std::min(std::max<int64_t>(x, 0), n);
+  };
+  const int64_t s = clampi(start, 0), e = std::max(clampi(end, n), s);
+  const int64_t len = (e - s + step - 1) / step;
+  return strided_view(a, [dim, s, len, step](const Dims& sh, const Dims& st, int64_t off) {
+    ViewGeom g{sh, st, off + s * st[dim]};
+    g.shape[dim] = len;
+    g.strides[dim] = st[dim] * step;
+    return g;
+  }, "SliceBackward0");
+}
+
+Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length) {
+  ENGINE_CHECK(a.dim() > 0, std::runtime_error, "narrow() cannot be applied to a 0-dim tensor.");
+  dim = wrap_dim(dim, a.dim());
+  const int64_t n = a.shape()[dim];
+  ENGINE_CHECK(start >= -n && start <= n, IndexError, "start out of range (expected to be in range of [", -n, ", ", n,
+               "], but got ", start, ")");
+  if (start < 0) start += n;
+  ENGINE_CHECK(length >= 0, std::runtime_error, "narrow(): length must be non-negative.");
+  ENGINE_CHECK(start + length <= n, std::runtime_error, "start (", start, ") + length (", length,
+               ") exceeds dimension size (", n, ").");
+  return slice(a, dim, start, start + length, 1);
+}
+
+Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2) {
+  dim1 = wrap_dim(dim1, a.dim());
+  dim2 = wrap_dim(dim2, a.dim());
+  ENGINE_CHECK(dim1 != dim2, std::runtime_error, "diagonal dimensions cannot be identical ", dim1, ", ", dim2);
+  return strided_view(a, [offset, dim1, dim2](const Dims& sh, const Dims& st, int64_t off) {
+    int64_t len = offset >= 0 ? std::min(sh[dim1], sh[dim2] - offset) : std::min(sh[dim1] + offset, sh[dim2]);
+    len = std::max<int64_t>(len, 0);
+    if (len > 0) off += offset >= 0 ? offset * st[dim2] : -offset * st[dim1];
+    ViewGeom g{{}, {}, off};
+    for (size_t d = 0; d < sh.size(); ++d) {
+      if (static_cast<int64_t>(d) == dim1 || static_cast<int64_t>(d) == dim2) continue;
+      g.shape.push_back(sh[d]);
+      g.strides.push_back(st[d]);
+    }
+    g.shape.push_back(len);
+    g.strides.push_back(st[dim1] + st[dim2]);
+    return g;
+  }, "DiagonalBackward0");
+}
+
+Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
+  auto idx = vector_index(index, "index_select");
+  dim = wrap_dim(dim, a.dim());
+  const int64_t n = a.dim() == 0 ? 1 : a.shape()[dim];
+  check_index_range(idx, n, false);
+  Dims shape = a.shape();
+  if (a.dim() > 0) shape[dim] = static_cast<int64_t>(idx.size());
+  Tensor out = Tensor::empty(shape, a.dtype());
+  // A gather along dim: the transposed problem of index_add, written directly.
+  Tensor src = contiguous_nograd(a);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < dim; ++d) outer *= shape[d];
+  for (int64_t d = dim + 1; d < a.dim(); ++d) inner *= shape[d];
+  const int64_t k = static_cast<int64_t>(idx.size());
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T* o = out.data<T>();
+    const T* s = src.data<T>();
+    for (int64_t x = 0; x < outer; ++x)
+      for (int64_t j = 0; j < k; ++j) {
+        const T* from = s + (x * n + idx[j]) * inner;
+        std::copy(from, from + inner, o + (x * k + j) * inner);
+      }
+  });
+  if (auto node = make_node<IndexSelectBackward>({&a})) {
+    node->input_shape = a.shape();
+    node->dim = dim;
+    node->index = index;
+    set_history(out, node);
+  }
+  return out;
+}
+
+namespace {
+Tensor index_add_impl(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, double alpha,
+                      bool add, const char* fname) {
+  auto idx = vector_index(index, fname);
+  dim = wrap_dim(dim, self.dim());
+  const int64_t n = self.dim() == 0 ? 1 : self.shape()[dim];
+  for (auto& i : idx) {
+    ENGINE_CHECK(i >= -n && i < n, IndexError, "index ", i, " is out of bounds for dimension ", dim, " with size ",
+                 n);
+    if (i < 0) i += n;
+  }
+  Dims want = self.shape();
+  if (self.dim() > 0) want[dim] = static_cast<int64_t>(idx.size());
+  ENGINE_CHECK(numel_of(want) == src.numel() && (src.dim() == self.dim() || src.dim() <= 1), std::runtime_error,
+               fname, "_(): Source/destination tensor must have same slice shapes. Destination slice shape: ",
+               dims_str(want), " at dimension ", dim, " and source slice shape: ", dims_str(src.shape()),
+               " at dimension 0.");
+  Tensor out = Tensor::empty(self.shape(), self.dtype());
+  kernels::copy(out, self);
+  index_accumulate(out, dim, idx, src, add, alpha);
+  if (auto node = make_node<IndexAddBackward>({&self, &src})) {
+    node->dim = dim;
+    node->index = index;
+    node->alpha = alpha;
+    node->copy = !add;
+    node->src_shape = src.shape();
+    set_history(out, node);
+  }
+  return out;
+}
+}  // namespace
+
+Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, double alpha) {
+  return index_add_impl(self, dim, index, src, alpha, true, "index_add");
+}
+
+Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return index_add_impl(self, dim, index, src, 1.0, false, "index_copy");
+}
+
+Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
+  ENGINE_CHECK(index.dim() == a.dim() || (index.dim() <= 1 && a.dim() <= 1), std::runtime_error,
+               "Index tensor must have the same number of dimensions as input tensor");
+  dim = wrap_dim(dim, a.dim());
+  for (int64_t d = 0; d < index.dim(); ++d) {
+    ENGINE_CHECK(d == dim || index.shape()[d] <= a.shape()[d], std::runtime_error, "Size does not match at dimension ",
+                 d, " expected index ", dims_str(index.shape()), " to be no larger than self ", dims_str(a.shape()),
+                 " apart from dimension ", dim);
+  }
+  auto idx = index_values(index, "gather");
+  Tensor src = contiguous_nograd(a);
+  Tensor out = Tensor::empty(index.shape(), a.dtype());
+  const int64_t n = a.dim() == 0 ? 1 : a.shape()[dim];
+  const Dims st = a.dim() == 0 ? Dims{0} : src.strides();
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T* o = out.data<T>();
+    const T* s = src.data<T>();
+    int64_t flat = 0;
+    for_each_position(index.shape(), [&](const Dims& pos) {
+      const int64_t i = idx[flat];
+      ENGINE_CHECK(i >= -n && i < n, std::runtime_error, "index ", i, " is out of bounds for dimension ", dim,
+                   " with size ", n);
+      int64_t off = index.dim() == 0 ? 0 : dot(pos, st) + ((i < 0 ? i + n : i) - pos[dim]) * st[dim];
+      o[flat++] = s[off];
+    });
+  });
+  if (auto node = make_node<GatherBackward>({&a})) {
+    node->input_shape = a.shape();
+    node->dim = dim;
+    node->index = index;
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, bool add) {
+  ENGINE_CHECK(index.dim() == self.dim() || (index.dim() <= 1 && self.dim() <= 1), std::runtime_error,
+               "Index tensor must have the same number of dimensions as self tensor");
+  dim = wrap_dim(dim, self.dim());
+  auto idx = index_values(index, add ? "scatter_add" : "scatter");
+  Tensor out = Tensor::empty(self.shape(), self.dtype());
+  kernels::copy(out, self);
+  Tensor s = contiguous_nograd(to_dtype(src.dim() == 0 && index.dim() > 0 ? expand(src, index.shape()) : src,
+                                        self.dtype()));
+  ENGINE_CHECK(s.dim() == index.dim() || index.dim() == 0, std::runtime_error,
+               "Index tensor must have the same number of dimensions as src tensor");
+  const int64_t n = self.dim() == 0 ? 1 : self.shape()[dim];
+  const Dims ost = self.dim() == 0 ? Dims{0} : out.strides();
+  const Dims sst = s.dim() == 0 ? Dims{0} : s.strides();
+  ENGINE_DISPATCH_ALL(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T* o = out.data<T>();
+    const T* sp = s.data<T>();
+    int64_t flat = 0;
+    for_each_position(index.shape(), [&](const Dims& pos) {
+      const int64_t i = idx[flat++];
+      ENGINE_CHECK(i >= -n && i < n, std::runtime_error, "index ", i, " is out of bounds for dimension ", dim,
+                   " with size ", n);
+      const int64_t so = index.dim() == 0 ? 0 : dot(pos, sst);
+      const int64_t oo = index.dim() == 0 ? 0 : dot(pos, ost) + ((i < 0 ? i + n : i) - pos[dim]) * ost[dim];
+      o[oo] = add ? static_cast<T>(o[oo] + sp[so]) : sp[so];
+    });
+  });
+  if (auto node = make_node<ScatterBackward>({&self, &src})) {
+    node->dim = dim;
+    node->index = index;
+    node->add = add;
+    node->src_shape = src.shape();
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor normal_cdf(const Tensor& a) {
+  ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "normal_cdf expects a floating point tensor");
+  Tensor src = contiguous_nograd(a);
+  Tensor out = Tensor::empty(a.shape(), a.dtype());
+  ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* s = src.data<T>();
+    T* o = out.data<T>();
+    for (int64_t i = 0; i < out.numel(); ++i) o[i] = static_cast<T>(0.5 * std::erfc(-s[i] * 0.7071067811865476));
+  });
+  if (auto node = make_node<NormalCdfBackward>({&a})) {
+    node->x = SavedTensor(a, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+}  // namespace engine::ops

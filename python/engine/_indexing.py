@@ -1,0 +1,193 @@
+"""Tensor.__getitem__ and __setitem__ with PyTorch's semantics.
+
+Basic indices (ints, slices with steps and negative bounds, None, ``...``) give views of the
+tensor. Advanced indices (integer tensors or lists, boolean masks) are broadcast together and
+gathered with ``index_select`` over the advanced dims flattened into one, so the result and its
+gradient come from differentiable ops; as in PyTorch, the broadcast index dims go where the first
+advanced index stood when the advanced indices are adjacent, and to the front otherwise.
+
+Assignment writes through the basic view with ``copy_`` (an advanced part first becomes an
+``index_copy`` into the flattened view), so versions and gradients follow the in-place rules.
+"""
+
+import operator
+
+from engine import _C
+
+_Tensor = _C.Tensor
+
+
+def _index_tensor(k):
+    """k as an index tensor, or None if k is not an advanced index."""
+    if isinstance(k, _Tensor):
+        return k
+    if isinstance(k, list):
+        return _C.tensor(k, dtype=_C.bool if _all_bool(k) else _C.int64)
+    if type(k).__module__ == "numpy" and hasattr(k, "ndim") and k.ndim > 0:
+        return _C.tensor(k)
+    return None
+
+
+def _all_bool(seq):
+    flat = list(seq)
+    while flat and isinstance(flat[0], list):
+        flat = [x for s in flat for x in s]
+    return bool(flat) and all(isinstance(x, bool) for x in flat)
+
+
+def _normalize(key):
+    if not isinstance(key, tuple):
+        key = (key,)
+    out = []
+    for k in key:
+        t = _index_tensor(k)
+        if t is not None:
+            if t.dtype == _C.bool and t.dim() == 0:
+                k = bool(t.item())
+            elif t.dtype in (_C.int64, _C.int32) and t.dim() == 0:
+                k = int(t.item())
+            else:
+                if t.dtype not in (_C.int64, _C.int32, _C.bool):
+                    raise IndexError(
+                        "tensors used as indices must be long, int, byte or bool tensors"
+                    )
+                k = t
+        out.append(k)
+    return out
+
+
+def _consumed(k):
+    if k is None or k is Ellipsis or isinstance(k, bool):
+        return 0
+    if isinstance(k, _Tensor) and k.dtype == _C.bool:
+        return k.dim()
+    return 1
+
+
+def _basic(self, key):
+    """Applies the basic part of `key`: (view, [(dim, int64 index array)])."""
+    import numpy as np
+
+    key = _normalize(key)
+    consumed = sum(_consumed(k) for k in key)
+    if consumed > self.dim():
+        raise IndexError(f"too many indices for tensor of dimension {self.dim()}")
+    t, d, adv, seen_ellipsis = self, 0, [], False
+    for k in key:
+        if k is None:
+            t = t.unsqueeze(d)
+            d += 1
+        elif k is Ellipsis:
+            if seen_ellipsis:
+                raise IndexError("an index can only have a single ellipsis ('...')")
+            seen_ellipsis = True
+            d += self.dim() - consumed
+        elif isinstance(k, bool):
+            t = t.unsqueeze(d)
+            if not k:
+                t = _C._slice(t, d, 0, 0, 1)
+            d += 1
+        elif isinstance(k, slice):
+            idx = [None if v is None else operator.index(v) for v in (k.start, k.stop, k.step)]
+            t = _C._slice(t, d, idx[0], idx[1], 1 if idx[2] is None else idx[2])
+            d += 1
+        elif isinstance(k, _Tensor):
+            arr = k.detach().numpy()
+            if k.dtype == _C.bool:
+                for j in range(k.dim()):
+                    if arr.shape[j] != t.shape[d + j]:
+                        raise IndexError(
+                            f"The shape of the mask [{', '.join(map(str, arr.shape))}] at index {j} does "
+                            f"not match the shape of the indexed tensor "
+                            f"[{', '.join(map(str, self.shape))}] at index {d + j}"
+                        )
+                for j, nz in enumerate(np.nonzero(arr)):
+                    adv.append((d + j, nz.astype(np.int64)))
+                d += k.dim()
+            else:
+                adv.append((d, arr.astype(np.int64)))
+                d += 1
+        else:
+            try:
+                i = operator.index(k)
+            except TypeError:
+                raise IndexError(
+                    "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+                    f"are valid indices (got {type(k).__name__})"
+                ) from None
+            n = t.shape[d]
+            if not -n <= i < n:
+                raise IndexError(f"index {i} is out of bounds for dimension {d} with size {n}")
+            t = t.select(d, i)
+    return t, adv
+
+
+def _advanced(t, adv):
+    import numpy as np
+
+    dims = [d for d, _ in adv]
+    try:
+        bshape = np.broadcast_shapes(*[a.shape for _, a in adv])
+    except ValueError:
+        shapes = ", ".join("[" + ", ".join(map(str, a.shape)) + "]" for _, a in adv)
+        raise IndexError(
+            f"shape mismatch: indexing tensors could not be broadcast together with shapes {shapes}"
+        ) from None
+    lin = np.zeros(bshape, dtype=np.int64)
+    for d, a in adv:
+        n = t.shape[d]
+        bad = a[(a < -n) | (a >= n)]
+        if bad.size:
+            raise IndexError(
+                f"index {bad.flat[0]} is out of bounds for dimension {d} with size {n}"
+            )
+        lin = lin * n + np.where(a < 0, a + n, a)
+    rest = [d for d in range(t.dim()) if d not in dims]
+    rest_shape = [t.shape[d] for d in rest]
+    size = 1
+    for d in dims:
+        size *= t.shape[d]
+    flat = t.permute(*(dims + rest)).reshape(size, *rest_shape)
+    out = flat.index_select(0, _C.from_numpy(np.ascontiguousarray(lin.reshape(-1))))
+    out = out.reshape(*bshape, *rest_shape)
+    p, nb = dims[0], len(bshape)
+    if dims == list(range(p, p + len(dims))) and p > 0 and nb > 0:
+        perm = list(range(nb, nb + p)) + list(range(nb)) + list(range(nb + p, out.dim()))
+        out = out.permute(*perm)
+    return out
+
+
+def getitem(self, key):
+    t, adv = _basic(self, key)
+    return _advanced(t, adv) if adv else t
+
+
+def _broadcast_value(value, shape):
+    vshape, target = tuple(value.shape), tuple(shape)
+    ok = len(vshape) <= len(target) or all(s == 1 for s in vshape[: len(vshape) - len(target)])
+    if ok:
+        v = vshape[len(vshape) - len(target) :] if len(vshape) > len(target) else vshape
+        ok = all(a in (1, b) for a, b in zip(reversed(v), reversed(target)))
+    if not ok:
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape [{', '.join(map(str, vshape))}] cannot be "
+            f"broadcast to indexing result of shape [{', '.join(map(str, target))}]"
+        )
+    if len(vshape) > len(target):
+        value = _C.reshape(value, vshape[len(vshape) - len(target) :])
+    return value.expand(*target)
+
+
+def setitem(self, key, value):
+    if not isinstance(value, _Tensor):
+        value = _C.tensor(value, dtype=self.dtype)
+    elif value.dtype != self.dtype:
+        value = value.to(self.dtype)
+    t, adv = _basic(self, key)
+    if not adv:
+        t.copy_(_broadcast_value(value, t.shape))
+        return
+    positions = _advanced(_C.arange(t.numel()).reshape(*t.shape), adv)
+    v = _broadcast_value(value, positions.shape)
+    updated = t.reshape(-1).index_copy(0, positions.reshape(-1), v.reshape(-1))
+    t.copy_(updated.view(*t.shape))

@@ -1,0 +1,245 @@
+"""Shape, view and selection ops composed from the native ones (each differentiable through them),
+installed as engine.<op> and Tensor methods by engine/__init__.py."""
+
+import builtins
+import math
+
+from engine import _C
+
+_Tensor = _C.Tensor
+
+
+def _sizes(args):
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return list(args[0])
+    return list(args)
+
+
+def _wrap(dim, ndim):
+    n = builtins.max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+        )
+    return dim % n
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    if input.dim() == 0:
+        return input.reshape(1)
+    s, e = _wrap(start_dim, input.dim()), _wrap(end_dim, input.dim())
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    shape = list(input.shape)
+    return _C.reshape(input, shape[:s] + [math.prod(shape[s : e + 1])] + shape[e + 1 :])
+
+
+def unflatten(input, dim, sizes):
+    d = _wrap(dim, input.dim())
+    sizes = list(sizes)
+    n = input.shape[d]
+    known = math.prod(s for s in sizes if s != -1)
+    if sizes.count(-1) == 1 and known and n % known == 0:
+        sizes[sizes.index(-1)] = n // known
+    if math.prod(sizes) != n or -1 in sizes:
+        raise RuntimeError(
+            f"unflatten: Provided sizes [{', '.join(map(str, sizes))}] don't multiply up to the size "
+            f"of dim {dim} ({n}) in the input tensor"
+        )
+    shape = list(input.shape)
+    return input.view(shape[:d] + sizes + shape[d + 1 :])
+
+
+def _T(self):
+    return self.permute(*reversed(range(self.dim())))
+
+
+def _mT(self):
+    if self.dim() < 2:
+        raise RuntimeError(
+            "tensor.mT is only supported on matrices or batches of matrices. "
+            f"Got {self.dim()}-D tensor."
+        )
+    return self.transpose(-2, -1)
+
+
+def broadcast_to(input, size):
+    return input.expand(*size)
+
+
+def repeat(self, *sizes):
+    reps = _sizes(sizes)
+    if len(reps) < self.dim():
+        raise RuntimeError(
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+        )
+    shape = [1] * (len(reps) - self.dim()) + list(self.shape)
+    x = _C.reshape(self, [v for s in shape for v in (1, s)])
+    x = x.expand(*[v for r, s in zip(reps, shape) for v in (r, s)])
+    return _C.reshape(x, [r * s for r, s in zip(reps, shape)])
+
+
+def flip(input, *dims):
+    out = input
+    for d in _sizes(dims):
+        n = input.shape[_wrap(d, input.dim())]
+        out = out.index_select(d, _C.arange(n - 1, -1, -1))
+    return out
+
+
+def roll(input, shifts, dims=None):
+    if dims is None:
+        return roll(input.reshape(-1), shifts, 0).view(*input.shape)
+    shifts = [shifts] if isinstance(shifts, int) else list(shifts)
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if len(shifts) != len(dims):
+        raise RuntimeError(
+            f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}"
+        )
+    out = input
+    for s, d in zip(shifts, dims):
+        n = input.shape[_wrap(d, input.dim())]
+        s = s % n if n else 0
+        if s:
+            out = _C.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
+    return out
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    n = tensor.shape[_wrap(dim, tensor.dim())]
+    if isinstance(split_size_or_sections, int):
+        size = split_size_or_sections
+        if size == 0 and n != 0:
+            raise RuntimeError(
+                f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}"
+            )
+        sizes = [builtins.min(size, n - i) for i in range(0, n, size)] if size else [0]
+    else:
+        sizes = list(split_size_or_sections)
+        if builtins.sum(sizes) != n:
+            raise RuntimeError(
+                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
+                f"dimension {dim}), but got split_sizes=[{', '.join(map(str, sizes))}]"
+            )
+    out, start = [], 0
+    for s in sizes:
+        out.append(tensor.narrow(dim, start, s))
+        start += s
+    return tuple(out)
+
+
+def chunk(input, chunks, dim=0):
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    n = input.shape[_wrap(dim, input.dim())]
+    return split(input, builtins.max(-(-n // chunks), 1) if n else 1, dim) if n else (input,)
+
+
+def unbind(input, dim=0):
+    return tuple(input.select(dim, i) for i in range(input.shape[_wrap(dim, input.dim())]))
+
+
+def _tri(input, diagonal, lower, name):
+    if input.dim() < 2:
+        raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+    rows, cols = input.shape[-2], input.shape[-1]
+    offset = _C.arange(cols).unsqueeze(0) - _C.arange(rows).unsqueeze(1)
+    keep = offset <= diagonal if lower else offset >= diagonal
+    return _C.where(keep, input, _C.zeros((), dtype=input.dtype))
+
+
+def tril(input, diagonal=0):
+    return _tri(input, diagonal, True, "tril")
+
+
+def triu(input, diagonal=0):
+    return _tri(input, diagonal, False, "triu")
+
+
+def diag(input, diagonal=0):
+    if input.dim() == 1:
+        k, m = diagonal, input.shape[0]
+        n = m + builtins.abs(k)
+        i = _C.arange(m)
+        pos = i * (n + 1) + (k if k >= 0 else -k * n)
+        out = _C.zeros(n * n, dtype=input.dtype).index_copy(0, pos, input)
+        return out.view(n, n)
+    if input.dim() == 2:
+        return input.diagonal(diagonal).clone()
+    raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.dim()}D")
+
+
+def take(input, index):
+    import numpy as np
+
+    n = input.numel()
+    idx = index.detach().numpy().astype(np.int64)
+    bad = idx[(idx < -n) | (idx >= n)]
+    if bad.size:
+        raise IndexError(
+            f"out of range: tried to access index {bad.flat[0]} on a tensor of {n} elements."
+        )
+    flat = np.ascontiguousarray(np.where(idx < 0, idx + n, idx).reshape(-1))
+    return input.reshape(-1).index_select(0, _C.from_numpy(flat)).view(*index.shape)
+
+
+def masked_fill(input, mask, value):
+    if isinstance(value, _Tensor):
+        if value.dim() != 0:
+            raise RuntimeError(
+                "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                f"{value.dim()} dimension(s)."
+            )
+        value = value.to(input.dtype)
+    else:
+        value = _C.tensor(value, dtype=input.dtype)
+    if mask.dtype != _C.bool:
+        raise RuntimeError(
+            f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype}"
+        )
+    return _C.where(mask, value, input)
+
+
+def _inplace(op):
+    def method(self, *args, **kwargs):
+        return self.copy_(op(self, *args, **kwargs))
+
+    method.__name__ = op.__name__ + "_"
+    return method
+
+
+def _contains(self, element):
+    if not isinstance(element, (_Tensor, int, float, bool)):
+        raise RuntimeError(
+            f"Tensor.__contains__ only supports Tensor or scalar, but you passed in a {type(element)}."
+        )
+    return bool((self == element).detach().numpy().any())
+
+
+FUNCTIONS = {
+    "flatten": flatten,
+    "unflatten": unflatten,
+    "broadcast_to": broadcast_to,
+    "flip": flip,
+    "roll": roll,
+    "split": split,
+    "chunk": chunk,
+    "unbind": unbind,
+    "tril": tril,
+    "triu": triu,
+    "diag": diag,
+    "take": take,
+    "masked_fill": masked_fill,
+}
+
+
+def install():
+    T = _Tensor
+    for name, fn in FUNCTIONS.items():
+        setattr(T, name, fn)
+    T.repeat = repeat
+    T.T = property(_T)
+    T.mT = property(_mT)
+    T.__contains__ = _contains
+    for name in ("masked_fill", "index_add", "index_copy", "scatter", "scatter_add"):
+        setattr(T, name + "_", _inplace(getattr(T, name)))

@@ -1,0 +1,280 @@
+"""engine.nn.functional: activations, losses, dropout and one_hot with PyTorch's signatures.
+
+Each function is composed from differentiable engine ops, so gradients (and higher derivatives)
+come for free. softmax and log_softmax subtract the row maximum first (log-sum-exp); the maximum is
+taken without history, which leaves the gradient unchanged because softmax ignores shifts.
+"""
+
+import math
+import warnings
+
+import engine
+from engine import _C
+
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def linear(input, weight, bias=None):
+    out = input @ (weight.t() if weight.dim() == 2 else weight)
+    return out if bias is None else out + bias
+
+
+def relu(input, inplace=False):
+    out = _C.relu(input)
+    return input.copy_(out) if inplace else out
+
+
+def gelu(input, approximate="none"):
+    if approximate == "none":
+        return input * _C._normal_cdf(input)
+    if approximate == "tanh":
+        inner = (input + input * input * input * 0.044715) * math.sqrt(2.0 / math.pi)
+        return input * 0.5 * (_C.tanh(inner) + 1.0)
+    raise RuntimeError("approximate argument must be either none or tanh.")
+
+
+def silu(input, inplace=False):
+    out = input * _C.sigmoid(input)
+    return input.copy_(out) if inplace else out
+
+
+def _softmax_dim(ndim, name):
+    warnings.warn(
+        f"Implicit dimension choice for {name} has been deprecated. "
+        "Change the call to include dim=X as an argument.",
+        UserWarning,
+        stacklevel=3,
+    )
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _shifted(input, dim):
+    """input minus its maximum along dim (taken without history)."""
+    import numpy as np
+
+    if input.numel() == 0:
+        return input
+    arr = input.detach().numpy()
+    m = np.max(arr, axis=dim % builtins_max(input.dim(), 1) if input.dim() else None, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    return input - _C.from_numpy(np.ascontiguousarray(m))
+
+
+def builtins_max(a, b):
+    return a if a > b else b
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _softmax_dim(input.dim(), "softmax")
+    if dtype is not None:
+        input = input.to(dtype)
+    e = _C.exp(_shifted(input, dim))
+    return e / e.sum(dim, keepdim=True)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _softmax_dim(input.dim(), "log_softmax")
+    if dtype is not None:
+        input = input.to(dtype)
+    s = _shifted(input, dim)
+    return s - _C.log(_C.exp(s).sum(dim, keepdim=True))
+
+
+def _reduce(loss, reduction):
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.mean()
+    raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _check_reduction(reduction):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _class_last(input):
+    """(N, C, d1, ...) -> (N, d1, ..., C); (C,) stays."""
+    if input.dim() <= 1:
+        return input
+    return input.permute(0, *range(2, input.dim()), 1)
+
+
+def nll_loss(
+    input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"
+):
+    import numpy as np
+
+    _check_reduction(reduction)
+    if input.dim() < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
+    if input.dim() >= 2 and target.shape[0] != input.shape[0]:
+        raise ValueError(
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]})."
+        )
+    if target.dtype not in (_C.int64, _C.int32):
+        raise RuntimeError(f"expected scalar type Long but found {target.dtype}")
+    n_classes = input.shape[1] if input.dim() >= 2 else input.shape[0]
+    t = target.numpy()
+    valid_np = t != ignore_index
+    bad = t[valid_np & ((t < 0) | (t >= n_classes))]
+    if bad.size:
+        raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
+    safe = _C.from_numpy(np.ascontiguousarray(np.where(valid_np, t, 0).astype(np.int64)))
+    valid = _C.from_numpy(np.ascontiguousarray(valid_np))
+    x = _class_last(input)
+    picked = x.gather(-1, safe.unsqueeze(-1)).squeeze(-1)
+    w = valid.to(input.dtype)
+    if weight is not None:
+        w = w * weight.index_select(0, safe.reshape(-1)).view(*safe.shape)
+    loss = -picked * w
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    return loss.sum() / w.sum()
+
+
+def cross_entropy(
+    input,
+    target,
+    weight=None,
+    size_average=None,
+    ignore_index=-100,
+    reduce=None,
+    reduction="mean",
+    label_smoothing=0.0,
+):
+    _check_reduction(reduction)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    class_dim = 1 if input.dim() >= 2 else 0
+    n_classes = input.shape[class_dim]
+    logp = log_softmax(input, class_dim)
+    wshape = [1] * input.dim()
+    wshape[class_dim] = n_classes
+    if target.is_floating_point():
+        if tuple(target.shape) != tuple(input.shape):
+            raise RuntimeError(
+                f"Expected target size {list(input.shape)}, got {list(target.shape)}"
+            )
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        prod = logp * target
+        if weight is not None:
+            prod = prod * _C.reshape(weight, wshape)
+        loss = -prod.sum(class_dim)
+        if reduction == "mean":
+            return loss.sum() / (loss.numel() or float("nan")) if input.dim() >= 1 else loss
+        return _reduce(loss, reduction)
+    ret = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing <= 0:
+        return ret
+    valid = (target != ignore_index).to(input.dtype)
+    wl = logp if weight is None else logp * _C.reshape(weight, wshape)
+    smooth = -wl.sum(class_dim) * valid
+    if reduction == "sum":
+        smooth = smooth.sum()
+    elif reduction == "mean":
+        if weight is None:
+            denom = valid.sum()
+        else:
+            safe = _C.where(target != ignore_index, target, 0)
+            denom = (weight.index_select(0, safe.reshape(-1)).view(*safe.shape) * valid).sum()
+        smooth = smooth.sum() / denom
+    return ret * (1 - label_smoothing) + smooth * (label_smoothing / n_classes)
+
+
+def _check_same_size(input, target):
+    if tuple(target.shape) != tuple(input.shape):
+        warnings.warn(
+            f"Using a target size ({target.shape}) that is different to the input size "
+            f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
+            "Please ensure they have the same size.",
+            UserWarning,
+            stacklevel=3,
+        )
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _check_reduction(reduction)
+    _check_same_size(input, target)
+    d = input - target
+    return _reduce(d * d, reduction)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    _check_reduction(reduction)
+    _check_same_size(input, target)
+    return _reduce(_C.abs(input - target), reduction)
+
+
+def binary_cross_entropy(
+    input, target, weight=None, size_average=None, reduce=None, reduction="mean"
+):
+    _check_reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(
+            f"Using a target size ({target.shape}) that is different to the input size ({input.shape}) "
+            "is deprecated. Please ensure they have the same size."
+        )
+    arr = input.detach().numpy()
+    if arr.size and not ((arr >= 0) & (arr <= 1)).all():
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    log_x = _C.maximum(_C.log(input), -100.0)
+    log_1mx = _C.maximum(_C.log(1 - input), -100.0)
+    loss = -(target * log_x + (1 - target) * log_1mx)
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def binary_cross_entropy_with_logits(
+    input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
+):
+    _check_reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(
+            f"Target size ({target.shape}) must be the same as input size ({input.shape})"
+        )
+    softplus_neg = _C.relu(-input) + _C.log(_C.exp(-_C.abs(input)) + 1)  # log(1 + exp(-x))
+    if pos_weight is not None:
+        log_weight = (pos_weight - 1) * target + 1
+        loss = (1 - target) * input + log_weight * softplus_neg
+    else:
+        loss = (1 - target) * input + softplus_neg
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        out = input * 0.0
+    else:
+        keep = (engine.rand(*input.shape, dtype=input.dtype) < 1.0 - p).to(input.dtype)
+        out = input * keep * (1.0 / (1.0 - p))
+    return input.copy_(out) if inplace else out
+
+
+def one_hot(tensor, num_classes=-1):
+    if tensor.dtype != _C.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    arr = tensor.numpy()
+    if num_classes == -1:
+        if arr.size == 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = int(arr.max()) + 1
+    if arr.size and arr.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if arr.size and arr.max() >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return (tensor.unsqueeze(-1) == _C.arange(num_classes)).to(_C.int64)
