@@ -66,6 +66,11 @@ Tensor& div_(Tensor& self, const Tensor& other) {
   return inplace(self, other, [&] { return div(self, other); });
 }
 
+Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f) {
+  check_inplace(self, compute_requires_grad({&self}));
+  return commit(self, f(self));
+}
+
 Tensor& fill_(Tensor& self, double value) {
   check_inplace(self, false);
   kernels::fill(self, value);

@@ -25,6 +25,7 @@ PYBIND11_MODULE(_C, m) {
   init_autograd(m);
   init_function(m);
   init_random(m);
+  init_math(m);
 }
 
 }  // namespace engine::python
