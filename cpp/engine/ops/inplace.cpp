@@ -66,9 +66,11 @@ Tensor& div_(Tensor& self, const Tensor& other) {
   return inplace(self, other, [&] { return div(self, other); });
 }
 
-Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f) {
-  check_inplace(self, compute_requires_grad({&self}));
-  return commit(self, f(self));
+Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const Tensor* other) {
+  const bool records = compute_requires_grad({&self, other ? other : &self});
+  check_inplace(self, records);
+  // A recording op may save its input; it must see a copy, since self is about to be overwritten.
+  return commit(self, f(records ? clone(self) : self));
 }
 
 Tensor& fill_(Tensor& self, double value) {

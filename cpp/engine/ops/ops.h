@@ -172,7 +172,8 @@ Tensor dot(const Tensor& a, const Tensor& b);
 Tensor outer(const Tensor& a, const Tensor& b);
 
 // ---- more in place (inplace.cpp): self = f(self), with the version bumped ----
-Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f);
+// `other`: a further input of f, if any (it decides, with self, whether the op records).
+Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const Tensor* other = nullptr);
 
 // Operator sugar for backward formulas.
 inline Tensor operator+(const Tensor& a, const Tensor& b) { return add(a, b); }

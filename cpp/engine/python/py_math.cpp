@@ -123,7 +123,7 @@ template <Tensor (*Op)(const Tensor&, const Tensor&)>
 void binary_inplace(TensorClass& cls, const char* name, const char* other = "other") {
   cls.def(name, [name, other](Tensor t, py::handle b) {
     Tensor o = operand_arg(b, name, other, 1);
-    return ops::apply_(t, [&](const Tensor& x) { return Op(x, o); });
+    return ops::apply_(t, [&](const Tensor& x) { return Op(x, o); }, &o);
   }, py::arg(other));
 }
 
@@ -143,7 +143,7 @@ void dunders(TensorClass& cls, const char* op, const char* rop, const char* iop)
   cls.def(iop, [](Tensor self, py::handle other) -> py::object {
     Tensor o = to_operand(other);
     if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-    ops::apply_(self, [&](const Tensor& x) { return Op(x, o); });
+    ops::apply_(self, [&](const Tensor& x) { return Op(x, o); }, &o);
     return py::cast(self);
   });
 }
@@ -321,7 +321,8 @@ void init_math(py::module_& m) {
   }, py::arg("end"), py::arg("weight"));
   cls.def("lerp_", [](Tensor a, const Tensor& b, py::handle w) {
     Tensor wt = operand_arg(w, "lerp_", "weight", 2);
-    return ops::apply_(a, [&](const Tensor& x) { return ops::lerp(x, b, wt); });
+    Tensor rest = ops::add(b, wt);  // only decides whether the op records
+    return ops::apply_(a, [&](const Tensor& x) { return ops::lerp(x, b, wt); }, &rest);
   }, py::arg("end"), py::arg("weight"));
 
   // ---- reductions ----
