@@ -9,6 +9,8 @@ reliable (log and sqrt on positive values, abs / relu / sign / where's condition
     pos      uniform in [0.5, 2]
     nonzero  uniform in [0.5, 2] with a random sign
     int      integer values in [-2, 2] stored as floats (comparisons meet equal values)
+    unit     uniform in [-0.9, 0.9] (asin, acos, tan)
+    frac     k + f with integer k in [-3, 3] and f in [0.1, 0.4] or [0.6, 0.9] (rounding ops)
 
 ``shapes`` lists the input shapes of each case (broadcasting, 0-d, empty and size-1 cases are
 spelled out there); ``layouts`` says which memory layouts the inputs may take (see make_input).
@@ -16,6 +18,7 @@ spelled out there); ``layouts`` says which memory layouts the inputs may take (s
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -743,6 +746,420 @@ def _np_index_add(x, s):
 
 OPS.extend(INDEX_OPS)
 
+# ---- the math API: more pointwise functions, reductions, batched products ----
+EXTREMA_SHAPES = (((3, 4),), ((2, 3, 4),), ((1, 1),), ((5,),))
+SPREAD_SHAPES = (((3, 4),), ((2, 3, 4),), ((5,),))  # var / std: more than one element
+NO_TIES = ("contiguous", "permuted")  # an expanded input repeats values: ties at every extremum
+BATCHED_MATMUL_SHAPES = (
+    ((2, 3, 4), (4, 5)),
+    ((2, 3, 4), (2, 4, 5)),
+    ((2, 1, 3, 4), (3, 4, 2)),
+    ((4,), (2, 4, 3)),
+    ((2, 3, 4), (4,)),
+    ((3, 4), (2, 4, 1)),
+    ((0, 3, 4), (4, 2)),
+)
+TERNARY_SHAPES = (((3, 4), (3, 4), (3, 4)), ((3, 4), (4,), (3, 1)), ((2, 3), (), ()))
+
+
+def _div0(x):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return x / 0.0
+
+
+def _reduce(name, fn, ref, domain="real", shapes=REDUCE_SHAPES, **kw):
+    return Op(name, fn, ref, (domain,), shapes=shapes, **kw)
+
+
+def _logsumexp(x, axis):
+    m = np.max(x, axis=axis, keepdims=True)
+    return np.log(np.sum(np.exp(x - m), axis=axis)) + np.squeeze(m, axis)
+
+
+def _norm(x, p, axis=None):
+    a = np.abs(x)
+    if p == np.inf:
+        return np.max(a, axis=axis)
+    return np.sum(a**p, axis=axis) ** (1.0 / p)
+
+
+def _einsum(eq, domains=("real", "real"), shapes=None):
+    return Op(
+        f"einsum_{eq.replace(',', '_').replace('->', '_to_')}",
+        lambda lib, *xs: lib.einsum(eq, *xs),
+        lambda *xs: np.einsum(eq, *xs),
+        domains,
+        shapes=shapes,
+    )
+
+
+OPS += [
+    _unary("exp2", lambda lib, x: lib.exp2(x), np.exp2),
+    _unary("expm1", lambda lib, x: x.expm1(), np.expm1),
+    _unary("log2", lambda lib, x: lib.log2(x), np.log2, "pos"),
+    _unary("log10", lambda lib, x: x.log10(), np.log10, "pos"),
+    _unary("log1p", lambda lib, x: lib.log1p(x), np.log1p, "pos"),
+    _unary("rsqrt", lambda lib, x: lib.rsqrt(x), lambda x: 1 / np.sqrt(x), "pos"),
+    _unary("reciprocal", lambda lib, x: x.reciprocal(), lambda x: 1 / x, "nonzero"),
+    _unary("tan", lambda lib, x: lib.tan(x), np.tan, "unit"),
+    _unary("asin", lambda lib, x: lib.asin(x), np.arcsin, "unit", int_result=None),
+    _unary("acos", lambda lib, x: x.acos(), np.arccos, "unit", int_result=None),
+    _unary("atan", lambda lib, x: lib.atan(x), np.arctan),
+    _unary("sinh", lambda lib, x: lib.sinh(x), np.sinh),
+    _unary("cosh", lambda lib, x: x.cosh(), np.cosh),
+    _unary("erf", lambda lib, x: lib.erf(x), np.vectorize(math.erf, otypes=[float])),
+    _unary("floor", lambda lib, x: lib.floor(x), np.floor, "frac", int_result="same"),
+    _unary("ceil", lambda lib, x: x.ceil(), np.ceil, "frac", int_result="same"),
+    _unary("round", lambda lib, x: lib.round(x), np.round, "frac", int_result="same"),
+    _unary(
+        "round_decimals",
+        lambda lib, x: lib.round(x * 0.37, decimals=2),
+        lambda x: np.round(x * 0.37, 2),
+        "frac",
+        int_result=None,
+    ),
+    _unary("trunc", lambda lib, x: x.trunc(), np.trunc, "frac", int_result="same"),
+    _unary(
+        "clamp",
+        lambda lib, x: lib.clamp(x, -0.5, 0.5),
+        lambda x: np.clip(x, -0.5, 0.5),
+        int_result="float32",
+    ),
+    _unary(
+        "clamp_min",
+        lambda lib, x: x.clamp(min=0.3),
+        lambda x: np.maximum(x, 0.3),
+        int_result="float32",
+    ),
+    _unary(
+        "clip_max_int",
+        lambda lib, x: lib.clip(x, max=1),
+        lambda x: np.minimum(x, 1),
+        int_result="same",
+    ),
+    _binary(
+        "clamp_tensor_min",
+        lambda lib, a, b: lib.clamp(a, min=b),
+        np.maximum,
+    ),
+    Op(
+        "clamp_tensor_bounds",
+        lambda lib, x, lo, hi: x.clamp(lo, hi),
+        lambda x, lo, hi: np.minimum(np.maximum(x, lo), hi),
+        ("real", "real", "real"),
+        shapes=TERNARY_SHAPES,
+        elementwise=True,
+    ),
+    _binary("atan2", lambda lib, a, b: lib.atan2(a, b), np.arctan2, int_result="float32"),
+    _binary("fmod", lambda lib, a, b: lib.fmod(a, b), np.fmod, ("real", "nonzero")),
+    _binary("remainder", lambda lib, a, b: a.remainder(b), np.remainder, ("real", "nonzero")),
+    _binary("remainder_operator", lambda lib, a, b: a % b, np.remainder, ("real", "nonzero")),
+    _unary(
+        "rmod_scalar",
+        lambda lib, x: 5 % x,
+        lambda x: np.remainder(5, x),
+        "nonzero",
+        int_result="same",
+    ),
+    _binary(
+        "floor_divide_operator",
+        lambda lib, a, b: a // b,
+        np.floor_divide,
+        ("real", "nonzero"),
+        differentiable=False,
+    ),
+    _binary(
+        "floor_divide",
+        lambda lib, a, b: lib.floor_divide(a, b),
+        np.floor_divide,
+        ("real", "nonzero"),
+        differentiable=False,
+    ),
+    _binary(
+        "lerp",
+        lambda lib, a, b: lib.lerp(a, b, 0.3),
+        lambda a, b: a + 0.3 * (b - a),
+        int_result=None,
+    ),
+    Op(
+        "lerp_tensor_weight",
+        lambda lib, a, b, w: a.lerp(b, w),
+        lambda a, b, w: a + w * (b - a),
+        ("real", "real", "real"),
+        shapes=TERNARY_SHAPES,
+        elementwise=True,
+    ),
+    _compare("logical_and", lambda lib, a, b: lib.logical_and(a, b), np.logical_and),
+    _compare("logical_or", lambda lib, a, b: a.logical_or(b), np.logical_or),
+    _compare("logical_xor", lambda lib, a, b: lib.logical_xor(a, b), np.logical_xor),
+    Op(
+        "logical_not",
+        lambda lib, x: lib.logical_not(x),
+        np.logical_not,
+        ("int",),
+        differentiable=False,
+        int_result="bool",
+        out_dtype="bool",
+    ),
+    Op(
+        "isfinite",
+        lambda lib, x: lib.isfinite(x / 0.0),
+        lambda x: np.isfinite(_div0(x)),
+        ("int",),
+        differentiable=False,
+        out_dtype="bool",
+    ),
+    Op(
+        "isinf",
+        lambda lib, x: (x / 0.0).isinf(),
+        lambda x: np.isinf(_div0(x)),
+        ("int",),
+        differentiable=False,
+        out_dtype="bool",
+    ),
+    Op(
+        "isnan",
+        lambda lib, x: lib.isnan(x / 0.0),
+        lambda x: np.isnan(_div0(x)),
+        ("int",),
+        differentiable=False,
+        out_dtype="bool",
+    ),
+    # reductions
+    _reduce("prod", lambda lib, x: x.prod(), np.prod, "nonzero", UNARY_SHAPES, int_result="int64"),
+    _reduce("prod_dim", lambda lib, x: lib.prod(x, 1), lambda x: np.prod(x, 1), "nonzero"),
+    _reduce(
+        "prod_keepdim",
+        lambda lib, x: x.prod(-1, keepdim=True),
+        lambda x: np.prod(x, -1, keepdims=True),
+        "nonzero",
+    ),
+    _reduce(
+        "amax",
+        lambda lib, x: lib.amax(x, (0, -1)),
+        lambda x: np.max(x, (0, -1)),
+        shapes=EXTREMA_SHAPES[:3],
+        layouts=NO_TIES,
+        int_result="same",
+    ),
+    _reduce(
+        "amin_keepdim",
+        lambda lib, x: x.amin(0, keepdim=True),
+        lambda x: np.min(x, 0, keepdims=True),
+        shapes=EXTREMA_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _reduce("max", lambda lib, x: x.max(), np.max, shapes=EXTREMA_SHAPES, layouts=NO_TIES),
+    _reduce("min", lambda lib, x: lib.min(x), np.min, shapes=EXTREMA_SHAPES, layouts=NO_TIES),
+    _reduce(
+        "max_dim_values",
+        lambda lib, x: lib.max(x, 0).values,
+        lambda x: np.max(x, 0),
+        shapes=EXTREMA_SHAPES,
+        layouts=NO_TIES,
+        int_result="same",
+    ),
+    _reduce(
+        "min_dim_keepdim",
+        lambda lib, x: x.min(-1, keepdim=True)[0],
+        lambda x: np.min(x, -1, keepdims=True),
+        shapes=EXTREMA_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "max_dim_indices",
+        lambda lib, x: x.max(dim=-1).indices,
+        lambda x: np.argmax(x, -1),
+        shapes=EXTREMA_SHAPES,
+        layouts=NO_TIES,
+        differentiable=False,
+        out_dtype="int64",
+    ),
+    _reduce(
+        "argmax",
+        lambda lib, x: lib.argmax(x),
+        np.argmax,
+        shapes=EXTREMA_SHAPES,
+        layouts=NO_TIES,
+        differentiable=False,
+        out_dtype="int64",
+        int_result="int64",
+    ),
+    _reduce(
+        "argmin_dim",
+        lambda lib, x: x.argmin(1),
+        lambda x: np.argmin(x, 1),
+        shapes=EXTREMA_SHAPES[:3],
+        layouts=NO_TIES,
+        differentiable=False,
+        out_dtype="int64",
+    ),
+    _reduce(
+        "var",
+        lambda lib, x: x.var(),
+        lambda x: np.var(x, ddof=1),
+        shapes=SPREAD_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "var_dim_biased",
+        lambda lib, x: lib.var(x, 1, unbiased=False),
+        lambda x: np.var(x, 1),
+        shapes=EXTREMA_SHAPES[:3],
+    ),
+    _reduce(
+        "var_correction_keepdim",
+        lambda lib, x: x.var((0, 1), correction=0, keepdim=True),
+        lambda x: np.var(x, (0, 1), keepdims=True),
+        shapes=EXTREMA_SHAPES[:3],
+    ),
+    _reduce(
+        "std",
+        lambda lib, x: lib.std(x),
+        lambda x: np.std(x, ddof=1),
+        shapes=SPREAD_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "std_dim",
+        lambda lib, x: x.std(0),
+        lambda x: np.std(x, 0, ddof=1),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+        layouts=NO_TIES,
+    ),
+    _reduce("norm", lambda lib, x: x.norm(), lambda x: _norm(x, 2), shapes=EXTREMA_SHAPES),
+    _reduce(
+        "norm_1",
+        lambda lib, x: lib.norm(x, 1),
+        lambda x: _norm(x, 1),
+        "nonzero",
+        EXTREMA_SHAPES,
+    ),
+    _reduce(
+        "norm_inf",
+        lambda lib, x: x.norm(float("inf")),
+        lambda x: _norm(x, np.inf),
+        shapes=EXTREMA_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "norm_fro_dim",
+        lambda lib, x: x.norm("fro", dim=1),
+        lambda x: _norm(x, 2, 1),
+        shapes=EXTREMA_SHAPES[:3],
+    ),
+    _reduce(
+        "norm_3_dim",
+        lambda lib, x: lib.norm(x, 3, 0, True),
+        lambda x: _norm(x, 3, 0)[None],
+        "nonzero",
+        EXTREMA_SHAPES[:3],
+    ),
+    _reduce(
+        "logsumexp",
+        lambda lib, x: lib.logsumexp(x, 1),
+        lambda x: _logsumexp(x, 1),
+        shapes=EXTREMA_SHAPES[:3],
+    ),
+    _reduce(
+        "cumsum",
+        lambda lib, x: x.cumsum(0),
+        lambda x: np.cumsum(x, 0) if x.ndim else x,
+        shapes=UNARY_SHAPES,
+        int_result="int64",
+    ),
+    _reduce(
+        "cumsum_last",
+        lambda lib, x: lib.cumsum(x, -1),
+        lambda x: np.cumsum(x, -1),
+        shapes=REDUCE_SHAPES,
+    ),
+    _reduce(
+        "cumprod",
+        lambda lib, x: lib.cumprod(x, 1),
+        lambda x: np.cumprod(x, 1),
+        "nonzero",
+        REDUCE_SHAPES,
+        int_result="int64",
+    ),
+    _reduce(
+        "all",
+        lambda lib, x: x.all(),
+        np.all,
+        "int",
+        UNARY_SHAPES,
+        differentiable=False,
+        out_dtype="bool",
+        int_result="bool",
+    ),
+    _reduce(
+        "any_dim",
+        lambda lib, x: lib.any(x, 1),
+        lambda x: np.any(x, 1),
+        "int",
+        REDUCE_SHAPES,
+        differentiable=False,
+        out_dtype="bool",
+        int_result="bool",
+    ),
+    _reduce(
+        "all_dim_keepdim",
+        lambda lib, x: x.all(0, keepdim=True),
+        lambda x: np.all(x, 0, keepdims=True),
+        "int",
+        REDUCE_SHAPES,
+        differentiable=False,
+        out_dtype="bool",
+    ),
+    # products
+    Op(
+        "matmul_batched",
+        lambda lib, a, b: a @ b,
+        np.matmul,
+        ("real", "real"),
+        shapes=BATCHED_MATMUL_SHAPES,
+        int_result="same",
+    ),
+    Op(
+        "bmm",
+        lambda lib, a, b: lib.bmm(a, b),
+        np.matmul,
+        ("real", "real"),
+        shapes=(((2, 3, 4), (2, 4, 5)), ((0, 2, 3), (0, 3, 1)), ((1, 1, 1), (1, 1, 1))),
+    ),
+    Op(
+        "mv",
+        lambda lib, a, v: a.mv(v),
+        np.matmul,
+        ("real", "real"),
+        shapes=(((2, 3), (3,)), ((0, 3), (3,))),
+    ),
+    Op(
+        "dot",
+        lambda lib, a, b: lib.dot(a, b),
+        np.dot,
+        ("real", "real"),
+        shapes=(((3,), (3,)), ((0,), (0,))),
+    ),
+    Op(
+        "outer",
+        lambda lib, a, b: lib.outer(a, b),
+        np.outer,
+        ("real", "real"),
+        shapes=(((3,), (4,)), ((0,), (2,))),
+    ),
+    _einsum("ij,jk->ik", shapes=(((2, 3), (3, 4)),)),
+    _einsum("bij,bjk->bik", shapes=(((2, 2, 3), (2, 3, 4)),)),
+    _einsum("i,i->", shapes=(((3,), (3,)),)),
+    _einsum("i,j->ij", shapes=(((3,), (4,)),)),
+    _einsum("bi,bi->b", shapes=(((2, 3), (2, 3)),)),
+    _einsum("ij,kj->ik", shapes=(((2, 3), (4, 3)),)),
+    _einsum("ij->ji", ("real",), shapes=(((2, 3),),)),
+    _einsum("ii->i", ("real",), shapes=(((3, 3),),)),
+    _einsum("ij->", ("real",), shapes=(((2, 3),),)),
+    _einsum("ij", ("real",), shapes=(((2, 3),),)),
+]
+
 BY_NAME = {op.name: op for op in OPS}
 assert len(BY_NAME) == len(OPS), "op names must be unique"
 
@@ -757,6 +1174,11 @@ def sample(rng, shape, domain):
         return rng.uniform(0.5, 2.0, shape) * rng.choice([-1.0, 1.0], shape)
     if domain == "int":
         return rng.integers(-2, 3, shape).astype(np.float64)
+    if domain == "unit":
+        return rng.uniform(-0.9, 0.9, shape)
+    if domain == "frac":
+        f = rng.uniform(0.1, 0.4, shape) + rng.choice([0.0, 0.5], shape)
+        return rng.integers(-3, 4, shape) + f
     raise ValueError(domain)
 
 

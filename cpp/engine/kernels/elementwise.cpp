@@ -79,6 +79,37 @@ T int_pow(T base, T exp) {
   }
 }
 
+// Integer division rounding toward negative infinity, and the matching modulus (sign of the divisor
+// for remainder, of the dividend for fmod). y == 0 is refused by the ops layer; y == -1 avoids the
+// overflow of INT_MIN / -1 (the result wraps, as PyTorch's does).
+template <typename T>
+T int_floor_div(T x, T y) {
+  if (y == 0) return 0;
+  if (y == -1) return T(U<T>(0) - U<T>(x));
+  T q = x / y;
+  if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
+  return q;
+}
+template <typename T>
+T int_mod(T x, T y, bool floor_mode) {
+  if (y == 0 || y == -1) return 0;
+  T r = x % y;
+  if (floor_mode && r != 0 && ((r < 0) != (y < 0))) r += y;
+  return r;
+}
+// PyTorch's div_floor for floating types: exact for representable quotients, y == 0 gives x / y.
+template <typename T>
+T float_floor_div(T x, T y) {
+  if (y == 0) return x / y;
+  T mod = std::fmod(x, y);
+  T div = (x - mod) / y;
+  if (mod != 0 && ((y < 0) != (mod < 0))) div -= T(1);
+  if (div == 0) return std::copysign(T(0), x / y);
+  T fl = std::floor(div);
+  if (div - fl > T(0.5)) fl += T(1);
+  return fl;
+}
+
 template <typename T>
 void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
   switch (op) {
@@ -124,6 +155,39 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
     case BinaryOp::Le: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x <= y; });
     case BinaryOp::Gt: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x > y; });
     case BinaryOp::Ge: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x >= y; });
+    case BinaryOp::Atan2:
+      if constexpr (std::is_floating_point_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(std::atan2(x, y)); });
+      break;
+    case BinaryOp::Fmod:
+      if constexpr (std::is_floating_point_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(std::fmod(x, y)); });
+      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return int_mod<T>(x, y, false); });
+      break;
+    case BinaryOp::Remainder:
+      if constexpr (std::is_floating_point_v<T>) {
+        return binary_typed<T, T>(out, a, b, [](T x, T y) {
+          T r = std::fmod(x, y);
+          return (r != 0 && ((r < 0) != (y < 0))) ? T(r + y) : r;
+        });
+      } else if constexpr (!std::is_same_v<T, bool>) {
+        return binary_typed<T, T>(out, a, b, [](T x, T y) { return int_mod<T>(x, y, true); });
+      }
+      break;
+    case BinaryOp::FloorDivide:
+      if constexpr (std::is_floating_point_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return float_floor_div<T>(x, y); });
+      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return int_floor_div<T>(x, y); });
+      break;
+    case BinaryOp::BitAnd:
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x && y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x & y); });
+      break;
+    case BinaryOp::BitOr:
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x || y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x | y); });
+      break;
+    case BinaryOp::BitXor:
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x != y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x ^ y); });
+      break;
   }
   throw std::logic_error("binary kernel: unsupported dtype for this op");
 }
@@ -159,6 +223,23 @@ void unary_dispatch(UnaryOp op, const Tensor& out, const Tensor& a) {
       case UnaryOp::Tanh: return unary_typed<T>(out, a, [](T x) { return std::tanh(x); });
       case UnaryOp::Sigmoid: return unary_typed<T>(out, a, [](T x) { return T(1) / (T(1) + std::exp(-x)); });
       case UnaryOp::Reciprocal: return unary_typed<T>(out, a, [](T x) { return T(1) / x; });
+      case UnaryOp::Exp2: return unary_typed<T>(out, a, [](T x) { return std::exp2(x); });
+      case UnaryOp::Expm1: return unary_typed<T>(out, a, [](T x) { return std::expm1(x); });
+      case UnaryOp::Log2: return unary_typed<T>(out, a, [](T x) { return std::log2(x); });
+      case UnaryOp::Log10: return unary_typed<T>(out, a, [](T x) { return std::log10(x); });
+      case UnaryOp::Log1p: return unary_typed<T>(out, a, [](T x) { return std::log1p(x); });
+      case UnaryOp::Rsqrt: return unary_typed<T>(out, a, [](T x) { return T(1) / std::sqrt(x); });
+      case UnaryOp::Tan: return unary_typed<T>(out, a, [](T x) { return std::tan(x); });
+      case UnaryOp::Asin: return unary_typed<T>(out, a, [](T x) { return std::asin(x); });
+      case UnaryOp::Acos: return unary_typed<T>(out, a, [](T x) { return std::acos(x); });
+      case UnaryOp::Atan: return unary_typed<T>(out, a, [](T x) { return std::atan(x); });
+      case UnaryOp::Sinh: return unary_typed<T>(out, a, [](T x) { return std::sinh(x); });
+      case UnaryOp::Cosh: return unary_typed<T>(out, a, [](T x) { return std::cosh(x); });
+      case UnaryOp::Erf: return unary_typed<T>(out, a, [](T x) { return std::erf(x); });
+      case UnaryOp::Floor: return unary_typed<T>(out, a, [](T x) { return std::floor(x); });
+      case UnaryOp::Ceil: return unary_typed<T>(out, a, [](T x) { return std::ceil(x); });
+      case UnaryOp::Round: return unary_typed<T>(out, a, [](T x) { return std::nearbyint(x); });  // half to even
+      case UnaryOp::Trunc: return unary_typed<T>(out, a, [](T x) { return std::trunc(x); });
       default: break;
     }
   }
@@ -177,6 +258,10 @@ void unary_dispatch(UnaryOp op, const Tensor& out, const Tensor& a) {
     case UnaryOp::Sign:
       if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return x; });
       else return unary_typed<T>(out, a, [](T x) { return T((T(0) < x) - (x < T(0))); });
+    case UnaryOp::BitNot:
+      if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return T(!x); });
+      else if constexpr (std::is_integral_v<T>) return unary_typed<T>(out, a, [](T x) { return T(~x); });
+      break;
     default: break;
   }
   throw std::logic_error("unary kernel: unsupported dtype for this op");

@@ -5,8 +5,16 @@
 
 namespace engine::kernels {
 
-enum class BinaryOp { Add, Sub, Mul, Div, Pow, Eq, Ne, Lt, Le, Gt, Ge, Maximum, Minimum };
-enum class UnaryOp { Neg, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Abs, Sign, Reciprocal };
+enum class BinaryOp {
+  Add, Sub, Mul, Div, Pow, Eq, Ne, Lt, Le, Gt, Ge, Maximum, Minimum,
+  // Integer FloorDivide / Remainder / Fmod expect a nonzero divisor (the ops layer checks).
+  Atan2, Fmod, Remainder, FloorDivide, BitAnd, BitOr, BitXor
+};
+enum class UnaryOp {
+  Neg, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Abs, Sign, Reciprocal,
+  Exp2, Expm1, Log2, Log10, Log1p, Rsqrt, Tan, Asin, Acos, Atan, Sinh, Cosh, Erf,
+  Floor, Ceil, Round, Trunc, BitNot  // rounding: floating only; BitNot: integral and bool only
+};
 
 // out = a (op) b; comparison ops write bool into `out`, the others write a's dtype.
 void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b);

@@ -1,5 +1,6 @@
 #include "engine/kernels/reduce.h"
 
+#include <cmath>
 #include <type_traits>
 
 #include "engine/kernels/elementwise.h"
@@ -60,6 +61,99 @@ void sum_typed(const Tensor& out, const Tensor& in, const std::vector<bool>& red
 
 void sum(const Tensor& out, const Tensor& in, const std::vector<bool>& reduce) {
   ENGINE_DISPATCH_ALL(in.dtype(), [&](auto tag) { sum_typed<decltype(tag)>(out, in, reduce); });
+}
+
+namespace {
+
+template <typename T>
+bool is_nan(T v) {
+  if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
+  else return false;
+}
+
+}  // namespace
+
+void reduce_rows(RowOp op, const Tensor& out, const Tensor& in, int64_t outer, int64_t inner) {
+  ENGINE_DISPATCH_ALL(in.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* x = in.data<T>();
+    if (op == RowOp::Prod) {
+      using Acc = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
+      Tensor acc = Tensor::empty({outer}, dtype_of<Acc>::value);
+      Acc* a = acc.data<Acc>();
+      for (int64_t r = 0; r < outer; ++r) {
+        Acc p = 1;
+        for (int64_t i = 0; i < inner; ++i) {
+          if constexpr (std::is_integral_v<Acc>) {
+            p = static_cast<Acc>(static_cast<uint64_t>(p) * static_cast<uint64_t>(static_cast<Acc>(x[r * inner + i])));
+          } else {
+            p *= static_cast<Acc>(x[r * inner + i]);
+          }
+        }
+        a[r] = p;
+      }
+      copy(out, acc);  // out is [outer] too
+      return;
+    }
+    T* o = out.data<T>();
+    const bool is_max = op == RowOp::Max;
+    for (int64_t r = 0; r < outer; ++r) {
+      const T* row = x + r * inner;
+      T best = row[0];
+      for (int64_t i = 1; i < inner && !is_nan(best); ++i) {
+        const T v = row[i];
+        if (is_nan(v) || (is_max ? v > best : v < best)) best = v;
+      }
+      o[r] = best;
+    }
+  });
+}
+
+void arg_reduce_rows(bool is_max, const Tensor& indices, const Tensor& values, const Tensor& in, int64_t outer,
+                     int64_t inner) {
+  ENGINE_DISPATCH_ALL(in.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* x = in.data<T>();
+    int64_t* idx = indices.data<int64_t>();
+    T* val = values.defined() ? values.data<T>() : nullptr;
+    for (int64_t r = 0; r < outer; ++r) {
+      const T* row = x + r * inner;
+      int64_t k = 0;
+      for (int64_t i = 1; i < inner && !is_nan(row[k]); ++i) {
+        const T v = row[i];
+        if (is_nan(v) || (is_max ? v > row[k] : v < row[k])) k = i;
+      }
+      idx[r] = k;
+      if (val) val[r] = row[k];
+    }
+  });
+}
+
+void scan_rows(ScanOp op, const Tensor& out, const Tensor& in, int64_t outer, int64_t inner) {
+  ENGINE_DISPATCH_ALL(out.dtype(), [&](auto otag) {
+    using R = decltype(otag);
+    ENGINE_DISPATCH_ALL(in.dtype(), [&](auto itag) {
+      using T = decltype(itag);
+      if constexpr (!std::is_same_v<R, bool>) {
+        using Acc = std::conditional_t<std::is_floating_point_v<R>, double, int64_t>;
+        const T* x = in.data<T>();
+        R* o = out.data<R>();
+        for (int64_t r = 0; r < outer; ++r) {
+          Acc acc = op == ScanOp::CumSum ? 0 : 1;
+          for (int64_t i = 0; i < inner; ++i) {
+            const Acc v = static_cast<Acc>(x[r * inner + i]);
+            if constexpr (std::is_integral_v<Acc>) {
+              acc = op == ScanOp::CumSum ? static_cast<Acc>(static_cast<uint64_t>(acc) + static_cast<uint64_t>(v))
+                                         : static_cast<Acc>(static_cast<uint64_t>(acc) * static_cast<uint64_t>(v));
+            } else {
+              acc = op == ScanOp::CumSum ? acc + v : acc * v;
+            }
+            o[r * inner + i] = static_cast<R>(acc);
+          }
+        }
+      }
+    });
+  });
 }
 
 }  // namespace engine::kernels

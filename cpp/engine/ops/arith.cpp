@@ -295,3 +295,147 @@ Tensor gt(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Gt, a, b)
 Tensor ge(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Ge, a, b); }
 
 }  // namespace engine::ops
+
+// ---- more binary functions: atan2 fmod remainder // bitwise and logical ops, clamp, lerp ----
+namespace engine::ops {
+
+namespace {
+
+struct Atan2Backward0 : BuiltinNode<Atan2Backward0> {
+  static constexpr const char* kName = "Atan2Backward0";
+  SavedTensor self_, other_;
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor a = self_.unpack(me), b = other_.unpack(me);
+    Tensor r = a * a + b * b;
+    return {should_compute_output(0) ? g[0] * b / r : Tensor(), should_compute_output(1) ? g[0] * -a / r : Tensor()};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
+// fmod and remainder: d/da = 1, d/db = -round(a / b) with trunc (fmod) or floor (remainder).
+struct ModBackward : Node {
+  const char* node_name;
+  bool floor_mode;
+  SavedTensor self_, other_;
+  ModBackward(const char* n, bool f) : node_name(n), floor_mode(f) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    Tensor gb;
+    if (should_compute_output(1)) {
+      auto me = shared_from_this();
+      Tensor q = div(self_.unpack(me), other_.unpack(me));
+      gb = -g[0] * (floor_mode ? floor(q) : trunc(q));
+    }
+    return {g[0], gb};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
+void check_not_bool(DType dt, const char* kernel) {
+  ENGINE_CHECK(dt != DType::Bool, NotImplementedError, "\"", kernel, "\" not implemented for 'Bool'");
+}
+
+// Integer division by zero is an error, as in PyTorch (floats give inf / NaN instead).
+void check_int_divisor(DType dt, const Tensor& b) {
+  if (is_floating(dt) || b.numel() == 0) return;
+  Tensor zero = eq(detach(b), wrapped_scalar(0.0, DType::Int64));
+  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, std::runtime_error, "ZeroDivisionError");
+}
+
+Tensor modulo(const Tensor& a, const Tensor& b, bool floor_mode) {
+  const DType dt = result_type(a, b);
+  check_not_bool(dt, floor_mode ? "remainder_cpu" : "fmod_cpu");
+  check_int_divisor(dt, b);
+  Tensor out = binary_kernel(floor_mode ? BinaryOp::Remainder : BinaryOp::Fmod, a, b, dt, dt);
+  if (compute_requires_grad({&a, &b})) {
+    const char* n = floor_mode ? (b.is_wrapped_number() ? "RemainderBackward0" : "RemainderBackward1")
+                               : (b.is_wrapped_number() ? "FmodBackward0" : "FmodBackward1");
+    auto node = std::make_shared<ModBackward>(n, floor_mode);
+    node->mutable_next_edges() = collect_next_edges({&a, &b});
+    if (node->should_compute_output(1)) {
+      node->self_ = SavedTensor(a, false);
+      node->other_ = SavedTensor(b, false);
+    }
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor bitwise(BinaryOp op, const Tensor& a, const Tensor& b, const char* kernel) {
+  const DType dt = result_type(a, b);
+  ENGINE_CHECK(!is_floating(dt), NotImplementedError, "\"", kernel, "\" not implemented for '", scalar_type_name(dt),
+               "'");
+  return binary_kernel(op, a, b, dt, dt);
+}
+
+Tensor truth(const Tensor& t) { return ne(detach(t), wrapped_scalar(0.0, DType::Int64)); }
+
+}  // namespace
+
+Tensor atan2(const Tensor& a, const Tensor& b) {
+  DType dt = result_type(a, b);
+  if (!is_floating(dt)) dt = default_dtype();
+  Tensor out = binary_kernel(BinaryOp::Atan2, a, b, dt, dt);
+  if (auto node = make_node<Atan2Backward0>({&a, &b})) {
+    node->self_ = SavedTensor(a, false);
+    node->other_ = SavedTensor(b, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor fmod(const Tensor& a, const Tensor& b) { return modulo(a, b, false); }
+Tensor remainder(const Tensor& a, const Tensor& b) { return modulo(a, b, true); }
+
+Tensor floor_divide(const Tensor& a, const Tensor& b) {
+  const DType dt = result_type(a, b);
+  check_not_bool(dt, "div_floor_cpu");
+  check_int_divisor(dt, b);
+  return binary_kernel(BinaryOp::FloorDivide, a, b, dt, dt);
+}
+
+Tensor bitwise_and(const Tensor& a, const Tensor& b) { return bitwise(BinaryOp::BitAnd, a, b, "bitwise_and_cpu"); }
+Tensor bitwise_or(const Tensor& a, const Tensor& b) { return bitwise(BinaryOp::BitOr, a, b, "bitwise_or_cpu"); }
+Tensor bitwise_xor(const Tensor& a, const Tensor& b) { return bitwise(BinaryOp::BitXor, a, b, "bitwise_xor_cpu"); }
+Tensor logical_and(const Tensor& a, const Tensor& b) {
+  return binary_kernel(BinaryOp::BitAnd, truth(a), truth(b), DType::Bool, DType::Bool);
+}
+Tensor logical_or(const Tensor& a, const Tensor& b) {
+  return binary_kernel(BinaryOp::BitOr, truth(a), truth(b), DType::Bool, DType::Bool);
+}
+Tensor logical_xor(const Tensor& a, const Tensor& b) {
+  return binary_kernel(BinaryOp::BitXor, truth(a), truth(b), DType::Bool, DType::Bool);
+}
+
+// Two selections: the gradient goes to x inside [min, max] and to the bound that clipped it.
+// NaN in x stays NaN (neither comparison holds).
+Tensor clamp(const Tensor& a, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  ENGINE_CHECK(min || max, std::runtime_error, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  ENGINE_CHECK(a.dtype() != DType::Bool || (min && min->dtype() != DType::Bool) || (max && max->dtype() != DType::Bool),
+               NotImplementedError, "\"clamp_cpu\" not implemented for 'Bool'");
+  Tensor r = a;
+  if (min) r = where(lt(r, *min), *min, r);
+  if (max) r = where(gt(r, *max), *max, r);
+  if (r.get() == a.get()) r = clone(a);
+  return r;
+}
+
+Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight) {
+  ENGINE_CHECK(start.dtype() == end.dtype(), std::runtime_error, "expected dtype ", dtype_name(start.dtype()),
+               " for `end` but got dtype ", dtype_name(end.dtype()));
+  ENGINE_CHECK(is_floating(start.dtype()), NotImplementedError, "\"lerp_kernel_scalar\" not implemented for '",
+               scalar_type_name(start.dtype()), "'");
+  ENGINE_CHECK(weight.is_wrapped_number() || weight.dtype() == start.dtype(), std::runtime_error, "expected dtype ",
+               dtype_name(start.dtype()), " for `weight` but got dtype ", dtype_name(weight.dtype()));
+  Tensor out = start + weight * (end - start);
+  return out.dtype() == start.dtype() ? out : to_dtype(out, start.dtype());
+}
+
+}  // namespace engine::ops

@@ -95,6 +95,13 @@ Tensor& div_(Tensor& self, const Tensor& other) {
   return inplace(self, other, [&] { return div(saved_self(self, other), other); });
 }
 
+Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const Tensor* other) {
+  const bool records = compute_requires_grad({&self, other ? other : &self});
+  check_inplace(self, records);
+  // A recording op may save its input; it must see a copy, since self is about to be overwritten.
+  return commit(self, f(records ? clone(self) : self));
+}
+
 Tensor& fill_(Tensor& self, double value) {
   check_inplace(self, false);
   if (commit_view(self, full(self.shape(), value, self.dtype()))) return self;

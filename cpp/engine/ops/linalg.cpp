@@ -32,6 +32,8 @@ const char* type_label(DType d) {
   }
 }
 
+Tensor batched_matmul(const Tensor& a, const Tensor& b);
+
 }  // namespace
 
 Tensor mm(const Tensor& a, const Tensor& b) {
@@ -62,8 +64,7 @@ Tensor mm(const Tensor& a, const Tensor& b) {
 Tensor matmul(const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(a.dim() >= 1 && b.dim() >= 1, std::runtime_error, "both arguments to matmul need to be at least 1D, but they are ",
                a.dim(), "D and ", b.dim(), "D");
-  ENGINE_CHECK(a.dim() <= 2 && b.dim() <= 2, std::runtime_error,
-               "matmul supports 1-D and 2-D operands; got ", a.dim(), "D and ", b.dim(), "D");
+  if (a.dim() > 2 || b.dim() > 2) return batched_matmul(a, b);
   if (a.dim() == 1 && b.dim() == 1) {
     ENGINE_CHECK(a.shape()[0] == b.shape()[0], std::runtime_error,
                  "inconsistent tensor size, expected tensor [", a.shape()[0], "] and src [", b.shape()[0],
@@ -80,6 +81,99 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     return squeeze(mm(a, unsqueeze(b, 1)), 1);
   }
   return mm(a, b);
+}
+
+// ---- batched products: bmm, N-D matmul, mv, dot, outer ----
+
+namespace {
+
+struct BmmBackward0 : BuiltinNode<BmmBackward0> {
+  static constexpr const char* kName = "BmmBackward0";
+  SavedTensor self_, other_;
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    return {should_compute_output(0) ? bmm(g[0], transpose(other_.unpack(me), 1, 2)) : Tensor(),
+            should_compute_output(1) ? bmm(transpose(self_.unpack(me), 1, 2), g[0]) : Tensor()};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
+// Batch dims broadcast; 1-D operands gain (and then lose) a matrix dim as in the 2-D case. Every
+// step is a differentiable view or reshape around one bmm, so bmm's rule serves all shapes.
+Tensor batched_matmul(const Tensor& a, const Tensor& b) {
+  Tensor x = a.dim() == 1 ? unsqueeze(a, 0) : a;
+  Tensor y = b.dim() == 1 ? unsqueeze(b, 1) : b;
+  const int64_t n = x.shape()[x.dim() - 2], k = x.shape()[x.dim() - 1];
+  const int64_t k2 = y.shape()[y.dim() - 2], m = y.shape()[y.dim() - 1];
+  Dims xb(x.shape().begin(), x.shape().end() - 2), yb(y.shape().begin(), y.shape().end() - 2);
+  Dims batch = broadcast_shapes(xb, yb);
+  int64_t nb = 1;
+  for (int64_t s : batch) nb *= s;
+  ENGINE_CHECK(k == k2, std::runtime_error, "Expected size for first two dimensions of batch2 tensor to be: [", nb,
+               ", ", k, "] but got: [", nb, ", ", k2, "].");
+  Dims xs = batch, ys = batch;
+  xs.insert(xs.end(), {n, k});
+  ys.insert(ys.end(), {k, m});
+  Tensor out = bmm(reshape(expand(x, xs), {nb, n, k}), reshape(expand(y, ys), {nb, k, m}));
+  Dims os = batch;
+  os.insert(os.end(), {n, m});
+  out = reshape(out, os);
+  if (a.dim() == 1) out = squeeze(out, out.dim() - 2);
+  if (b.dim() == 1) out = squeeze(out, out.dim() - 1);
+  return out;
+}
+
+}  // namespace
+
+Tensor bmm(const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(a.dim() == 3, std::runtime_error, "batch1 must be a 3D tensor");
+  ENGINE_CHECK(b.dim() == 3, std::runtime_error, "batch2 must be a 3D tensor");
+  const int64_t B = a.shape()[0], M = a.shape()[1], K = a.shape()[2], N = b.shape()[2];
+  ENGINE_CHECK(b.shape()[0] == B && b.shape()[1] == K, std::runtime_error,
+               "Expected size for first two dimensions of batch2 tensor to be: [", B, ", ", K, "] but got: [",
+               b.shape()[0], ", ", b.shape()[1], "].");
+  ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "expected scalar type ", scalar_type_name(a.dtype()),
+               " but found ", scalar_type_name(b.dtype()));
+  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "\"bmm\" not implemented for 'Bool'");
+  Tensor ac = contiguous(detach(a)), bc = contiguous(detach(b));
+  Tensor out = Tensor::empty({B, M, N}, a.dtype());
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!std::is_same_v<T, bool>) {
+      for (int64_t i = 0; i < B; ++i) {
+        kernels::gemm<T>(M, N, K, ac.data<T>() + i * M * K, bc.data<T>() + i * K * N, out.data<T>() + i * M * N);
+      }
+    }
+  });
+  if (auto node = make_node<BmmBackward0>({&a, &b})) {
+    if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
+    if (node->should_compute_output(0)) node->other_ = SavedTensor(b, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor mv(const Tensor& a, const Tensor& v) {
+  ENGINE_CHECK(a.dim() == 2 && v.dim() == 1, std::runtime_error, "vector + matrix @ vector expected, got 1, ", a.dim(),
+               ", ", v.dim());
+  return matmul(a, v);
+}
+
+Tensor dot(const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(a.dim() == 1 && b.dim() == 1, std::runtime_error, "1D tensors expected, but got ", a.dim(), "D and ",
+               b.dim(), "D tensors");
+  ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "dot : expected both vectors to have same dtype, but found ",
+               scalar_type_name(a.dtype()), " and ", scalar_type_name(b.dtype()));
+  return matmul(a, b);
+}
+
+Tensor outer(const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(a.dim() == 1, std::runtime_error, "outer: Expected 1-D argument self, but got ", a.dim(), "-D");
+  ENGINE_CHECK(b.dim() == 1, std::runtime_error, "outer: Expected 1-D argument vec2, but got ", b.dim(), "-D");
+  return mul(unsqueeze(a, 1), unsqueeze(b, 0));
 }
 
 }  // namespace engine::ops

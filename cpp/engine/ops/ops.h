@@ -4,6 +4,7 @@
 // record their own history and give higher derivatives.
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "engine/core/tensor.h"
@@ -128,6 +129,79 @@ Tensor& div_(Tensor& self, const Tensor& other);
 Tensor& fill_(Tensor& self, double value);
 Tensor& zero_(Tensor& self);
 Tensor& copy_(Tensor& self, const Tensor& src);
+
+// ---- more pointwise functions (unary.cpp) ----
+Tensor exp2(const Tensor& a);
+Tensor expm1(const Tensor& a);
+Tensor log2(const Tensor& a);
+Tensor log10(const Tensor& a);
+Tensor log1p(const Tensor& a);
+Tensor rsqrt(const Tensor& a);
+Tensor reciprocal(const Tensor& a);
+Tensor tan(const Tensor& a);
+Tensor asin(const Tensor& a);
+Tensor acos(const Tensor& a);
+Tensor atan(const Tensor& a);
+Tensor sinh(const Tensor& a);
+Tensor cosh(const Tensor& a);
+Tensor erf(const Tensor& a);
+Tensor floor(const Tensor& a);
+Tensor ceil(const Tensor& a);
+Tensor trunc(const Tensor& a);
+Tensor round(const Tensor& a, int64_t decimals = 0);
+Tensor bitwise_not(const Tensor& a);  // bool and integer tensors only
+// bool results, no history
+Tensor logical_not(const Tensor& a);
+Tensor isnan(const Tensor& a);
+Tensor isinf(const Tensor& a);
+Tensor isfinite(const Tensor& a);
+
+// ---- more binary functions (arith.cpp) ----
+Tensor atan2(const Tensor& a, const Tensor& b);
+Tensor fmod(const Tensor& a, const Tensor& b);       // sign of the dividend
+Tensor remainder(const Tensor& a, const Tensor& b);  // sign of the divisor (Python's %)
+Tensor floor_divide(const Tensor& a, const Tensor& b);  // Python's //; not differentiable
+Tensor bitwise_and(const Tensor& a, const Tensor& b);
+Tensor bitwise_or(const Tensor& a, const Tensor& b);
+Tensor bitwise_xor(const Tensor& a, const Tensor& b);
+Tensor logical_and(const Tensor& a, const Tensor& b);
+Tensor logical_or(const Tensor& a, const Tensor& b);
+Tensor logical_xor(const Tensor& a, const Tensor& b);
+// Bounds are optional tensors (Python numbers wrapped); at least one must be given.
+Tensor clamp(const Tensor& a, const std::optional<Tensor>& min, const std::optional<Tensor>& max);
+Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight);
+
+// ---- more reductions (reduce.cpp); dims empty means all dims ----
+Tensor prod(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype = std::nullopt);
+Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+// max() / min() of all elements (gradient shared among ties, as amax's).
+Tensor max_all(const Tensor& a);
+Tensor min_all(const Tensor& a);
+// max(dim) / min(dim): values and int64 indices (the gradient goes to the index).
+std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim);
+std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim);
+Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim);
+Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim);
+// p-norm over dims (p = inf / -inf for the largest / smallest magnitude).
+Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim);
+Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);
+Tensor cumprod(const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);
+Tensor all(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+Tensor any(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+
+// ---- more linear algebra (linalg.cpp) ----
+Tensor bmm(const Tensor& a, const Tensor& b);
+Tensor mv(const Tensor& a, const Tensor& v);
+Tensor dot(const Tensor& a, const Tensor& b);
+Tensor outer(const Tensor& a, const Tensor& b);
+
+// ---- more in place (inplace.cpp): self = f(self), with the version bumped ----
+// `other`: a further input of f, if any (it decides, with self, whether the op records).
+Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const Tensor* other = nullptr);
 
 // Operator sugar for backward formulas.
 inline Tensor operator+(const Tensor& a, const Tensor& b) { return add(a, b); }

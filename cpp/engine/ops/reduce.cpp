@@ -1,5 +1,6 @@
 // Reductions: sum, mean, and sum_to (the inverse of broadcasting, used by the engine).
 #include <algorithm>
+#include <cmath>
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
@@ -135,6 +136,361 @@ Tensor sum_to(const Tensor& a, const Dims& shape) {
   }
   Tensor r = dims.empty() ? a : sum(a, dims, true);
   return r.shape() == shape ? r : reshape(r, shape);
+}
+
+}  // namespace engine::ops
+
+// ---- more reductions: prod, amax / amin, max / min, arg-reductions, var / std, norm, logsumexp,
+// cumulative sums and products, all / any ----
+namespace engine::ops {
+
+namespace {
+
+// a's values with the kept dims first and the reduced dims last, contiguous, as [outer, inner].
+struct Rows {
+  Tensor data;
+  int64_t outer = 1, inner = 1;
+};
+Rows to_rows(const Tensor& a, const std::vector<bool>& mask) {
+  Dims perm;
+  Rows r;
+  for (int64_t d = 0; d < a.dim(); ++d) {
+    if (!mask[d]) {
+      perm.push_back(d);
+      r.outer *= a.shape()[d];
+    }
+  }
+  for (int64_t d = 0; d < a.dim(); ++d) {
+    if (mask[d]) {
+      perm.push_back(d);
+      r.inner *= a.shape()[d];
+    }
+  }
+  Tensor x = detach(a);
+  r.data = contiguous(a.dim() == 0 ? x : permute(x, perm));
+  return r;
+}
+
+// A fresh [outer] result given the final shape (keepdim or squeezed).
+Tensor shaped(const Tensor& flat, const Tensor& a, const std::vector<bool>& mask, bool keepdim) {
+  return view(flat, keepdim ? keepdim_shape(a, mask) : squeezed_shape(a, mask));
+}
+
+void check_nonempty(const Tensor& a, const std::vector<bool>& mask, const std::vector<int64_t>& dims,
+                    const char* name) {
+  if (a.numel() != 0) return;
+  ENGINE_CHECK(!dims.empty(), std::runtime_error, name, "(): Expected reduction dim to be specified for input.numel() == 0. "
+               "Specify the reduction dim with the 'dim' argument.");
+  for (int64_t d = 0; d < a.dim(); ++d) {
+    ENGINE_CHECK(!(mask[d] && a.shape()[d] == 0), IndexError, name, "(): Expected reduction dim ", d,
+                 " to have non-zero size.");
+  }
+}
+
+// The gradient of a reduction whose value is attained by some elements (amax / amin / max()):
+// shared evenly among the elements equal to the result.
+struct ExtremumBackward : Node {
+  const char* node_name;
+  std::vector<bool> mask;
+  bool keepdim;
+  SavedTensor self_, result_;
+  explicit ExtremumBackward(const char* n) : node_name(n) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor x = self_.unpack(me);
+    Tensor y = expand_reduced(result_.unpack(me), x.shape(), mask, keepdim);
+    Tensor hit = to_dtype(eq(x, y), g[0].dtype());
+    std::vector<int64_t> dims;
+    for (size_t d = 0; d < mask.size(); ++d) {
+      if (mask[d]) dims.push_back(static_cast<int64_t>(d));
+    }
+    Tensor count = dims.empty() ? hit : sum(hit, dims, true);
+    return {expand_reduced(g[0], x.shape(), mask, keepdim) * hit / count};
+  }
+  void release_variables() override {
+    self_.reset();
+    result_.reset();
+  }
+};
+
+Tensor extremum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, bool is_max, const char* name,
+                const char* node_name) {
+  const std::vector<bool> mask = reduce_mask(a, dims);
+  check_nonempty(a, mask, dims, name);
+  Rows r = to_rows(a, mask);
+  Tensor flat = Tensor::empty({r.outer}, a.dtype());
+  if (r.outer > 0) kernels::reduce_rows(is_max ? kernels::RowOp::Max : kernels::RowOp::Min, flat, r.data, r.outer, r.inner);
+  Tensor out = shaped(flat, a, mask, keepdim);
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<ExtremumBackward>(node_name);
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->mask = mask;
+    node->keepdim = keepdim;
+    node->self_ = SavedTensor(a, false);
+    set_history(out, node);
+    node->result_ = SavedTensor(out, true);
+  }
+  return out;
+}
+
+struct ProdBackward : Node {
+  const char* node_name;
+  std::vector<bool> mask;
+  bool keepdim;
+  SavedTensor self_, result_;
+  explicit ProdBackward(const char* n) : node_name(n) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor x = self_.unpack(me);
+    Tensor y = expand_reduced(result_.unpack(me), x.shape(), mask, keepdim);
+    Tensor gx = expand_reduced(g[0], x.shape(), mask, keepdim);
+    Tensor zero = wrapped_scalar(0.0, DType::Int64);
+    Tensor is_zero = eq(x, zero);
+    if (x.numel() == 0 || kernels::read_int(any(is_zero, {}, false), 0) == 0) return {gx * y / x};
+    // With zeros: the product of the others is the product with the zeros replaced by one, where
+    // the element is the only zero of its group, and 0 otherwise.
+    std::vector<int64_t> dims;
+    for (size_t d = 0; d < mask.size(); ++d) {
+      if (mask[d]) dims.push_back(static_cast<int64_t>(d));
+    }
+    Tensor zeros_in_group = expand(sum(is_zero, dims, true), x.shape());
+    Tensor others = where(is_zero, wrapped_scalar(1.0, DType::Int64), x);
+    Tensor p_others = expand(prod(others, dims, true), x.shape());
+    Tensor safe = where(is_zero, wrapped_scalar(1.0, DType::Int64), x);
+    Tensor one_zero = eq(zeros_in_group, wrapped_scalar(1.0, DType::Int64));
+    Tensor no_zero = eq(zeros_in_group, zero);
+    Tensor grad = where(is_zero, where(one_zero, p_others, zero), where(no_zero, y / safe, zero));
+    return {gx * grad};
+  }
+  void release_variables() override {
+    self_.reset();
+    result_.reset();
+  }
+};
+
+// a[..., i, ...] where i runs along `dim` equals `idx` (keepdim layout): a bool mask of a's shape.
+Tensor one_hot_along(const Dims& shape, int64_t dim, const Tensor& idx_keepdim) {
+  Dims s(shape.size(), 1);
+  s[dim] = shape[dim];
+  Tensor pos = reshape(arange(int64_t{0}, shape[dim], int64_t{1}, DType::Int64), s);
+  return eq(pos, idx_keepdim);
+}
+
+struct IndexReduceBackward : Node {
+  const char* node_name;
+  int64_t dim;
+  bool keepdim;
+  Dims input_shape;
+  Tensor indices;  // keepdim layout, int64 (no history)
+  explicit IndexReduceBackward(const char* n) : node_name(n) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    Tensor gk = keepdim ? g[0] : unsqueeze(g[0], dim);
+    return {where(one_hot_along(input_shape, dim, indices), gk, wrapped_scalar(0.0, DType::Float64))};
+  }
+};
+
+std::pair<Tensor, Tensor> extremum_dim(const Tensor& a, int64_t dim, bool keepdim, bool is_max) {
+  const int64_t w = wrap_dim(dim, a.dim());
+  if (a.dim() == 0) return extremum_dim(reshape(a, {1}), 0, false, is_max);  // a 0-d tensor is its own extremum
+  std::vector<bool> mask(a.dim(), false);
+  mask[w] = true;
+  ENGINE_CHECK(a.shape()[w] != 0, IndexError, is_max ? "max" : "min", "(): Expected reduction dim ", w,
+               " to have non-zero size.");
+  Rows r = to_rows(a, mask);
+  Tensor vals = Tensor::empty({r.outer}, a.dtype()), idx = Tensor::empty({r.outer}, DType::Int64);
+  if (r.outer > 0) kernels::arg_reduce_rows(is_max, idx, vals, r.data, r.outer, r.inner);
+  Tensor values = shaped(vals, a, mask, keepdim), indices = shaped(idx, a, mask, keepdim);
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<IndexReduceBackward>(is_max ? "MaxBackward0" : "MinBackward0");
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->dim = w;
+    node->keepdim = keepdim;
+    node->input_shape = a.shape();
+    node->indices = view(idx, keepdim_shape(a, mask));
+    set_history(values, node);
+  }
+  return {values, indices};
+}
+
+Tensor arg_extremum(const Tensor& a, std::optional<int64_t> dim, bool keepdim, bool is_max) {
+  const char* name = is_max ? "argmax" : "argmin";
+  if (!dim) {
+    ENGINE_CHECK(a.numel() > 0, IndexError, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
+    Tensor flat = Tensor::empty({1}, DType::Int64);
+    kernels::arg_reduce_rows(is_max, flat, Tensor(), contiguous(reshape(detach(a), {-1})), 1, a.numel());
+    return view(flat, keepdim ? Dims(a.dim(), 1) : Dims{});
+  }
+  const int64_t w = wrap_dim(*dim, a.dim());
+  if (a.dim() == 0) return zeros({}, DType::Int64);
+  ENGINE_CHECK(a.shape()[w] != 0, IndexError, name, "(): Expected reduction dim ", w, " to have non-zero size.");
+  std::vector<bool> mask(a.dim(), false);
+  mask[w] = true;
+  Rows r = to_rows(a, mask);
+  Tensor idx = Tensor::empty({r.outer}, DType::Int64);
+  if (r.outer > 0) kernels::arg_reduce_rows(is_max, idx, Tensor(), r.data, r.outer, r.inner);
+  return shaped(idx, a, mask, keepdim);
+}
+
+std::vector<int64_t> all_dims_if_empty(const Tensor& a, const std::vector<int64_t>& dims) {
+  if (!dims.empty()) return dims;
+  std::vector<int64_t> out;
+  for (int64_t d = 0; d < a.dim(); ++d) out.push_back(d);
+  return out;
+}
+
+struct CumsumBackward0 : BuiltinNode<CumsumBackward0> {
+  static constexpr const char* kName = "CumsumBackward0";
+  int64_t dim;
+  DType input_dtype;
+  variable_list apply(variable_list&& g) override {
+    // The reversed cumulative sum: the total minus what came before.
+    Tensor r = sum(g[0], {dim}, true) - cumsum(g[0], dim) + g[0];
+    return {r.dtype() == input_dtype ? r : to_dtype(r, input_dtype)};
+  }
+};
+
+struct CumprodBackward0 : BuiltinNode<CumprodBackward0> {
+  static constexpr const char* kName = "CumprodBackward0";
+  int64_t dim;
+  SavedTensor self_, result_;
+  variable_list apply(variable_list&& g) override {
+    // Exact for inputs without zeros: d y_j / d x_i = y_j / x_i for j >= i.
+    auto me = shared_from_this();
+    Tensor x = self_.unpack(me);
+    Tensor gy = g[0] * result_.unpack(me);
+    Tensor rev = sum(gy, {dim}, true) - cumsum(gy, dim) + gy;
+    return {rev / x};
+  }
+  void release_variables() override {
+    self_.reset();
+    result_.reset();
+  }
+};
+
+Tensor scan(const Tensor& a, int64_t dim, std::optional<DType> dtype, bool is_sum) {
+  const int64_t w = wrap_dim(dim, a.dim());
+  const DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
+  Tensor src = a.dim() == 0 ? reshape(detach(a), {1}) : detach(a);
+  const int64_t last = src.dim() - 1;
+  Tensor moved = contiguous(transpose(src, w, last));
+  const int64_t inner = moved.dim() == 0 ? 1 : moved.shape()[last];
+  const int64_t outer = inner == 0 ? 0 : moved.numel() / inner;
+  Tensor flat = Tensor::empty(moved.shape(), out_dtype);
+  if (moved.numel() > 0) {
+    kernels::scan_rows(is_sum ? kernels::ScanOp::CumSum : kernels::ScanOp::CumProd, flat, moved, outer, inner);
+  }
+  Tensor out = contiguous(transpose(flat, w, last));
+  if (a.dim() == 0) out = reshape(out, {});
+  if (is_floating(out_dtype) && compute_requires_grad({&a})) {
+    if (is_sum) {
+      auto node = make_node<CumsumBackward0>({&a});
+      node->dim = a.dim() == 0 ? 0 : w;
+      node->input_dtype = a.dtype();
+      set_history(out, node);
+    } else {
+      auto node = make_node<CumprodBackward0>({&a});
+      node->dim = a.dim() == 0 ? 0 : w;
+      node->self_ = SavedTensor(a, false);
+      set_history(out, node);
+      node->result_ = SavedTensor(out, true);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor prod(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
+  const std::vector<bool> mask = reduce_mask(a, dims);
+  const DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
+  Rows r = to_rows(a, mask);
+  Tensor flat = Tensor::empty({r.outer}, out_dtype);
+  if (r.outer > 0) kernels::reduce_rows(kernels::RowOp::Prod, flat, r.data, r.outer, r.inner);
+  Tensor out = shaped(flat, a, mask, keepdim);
+  if (is_floating(out_dtype) && compute_requires_grad({&a})) {
+    auto node = std::make_shared<ProdBackward>(dims.empty() && !keepdim ? "ProdBackward0" : "ProdBackward1");
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->mask = mask;
+    node->keepdim = keepdim;
+    node->self_ = SavedTensor(a, false);
+    set_history(out, node);
+    node->result_ = SavedTensor(out, true);
+  }
+  return out;
+}
+
+Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
+  return extremum(a, dims, keepdim, true, "amax", "AmaxBackward0");
+}
+Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
+  return extremum(a, dims, keepdim, false, "amin", "AminBackward0");
+}
+Tensor max_all(const Tensor& a) { return extremum(a, {}, false, true, "max", "MaxBackward1"); }
+Tensor min_all(const Tensor& a) { return extremum(a, {}, false, false, "min", "MinBackward1"); }
+std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim) { return extremum_dim(a, dim, keepdim, true); }
+std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim) { return extremum_dim(a, dim, keepdim, false); }
+Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { return arg_extremum(a, dim, keepdim, true); }
+Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { return arg_extremum(a, dim, keepdim, false); }
+
+// Written with differentiable ops: the gradient (and its own gradient) comes for free.
+Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
+  ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "std and var only support floating point and complex dtypes");
+  const std::vector<bool> mask = reduce_mask(a, dims);
+  int64_t count = 1;
+  for (size_t d = 0; d < mask.size(); ++d) {
+    if (mask[d]) count *= a.shape()[d];
+  }
+  std::vector<int64_t> all = all_dims_if_empty(a, dims);
+  Tensor centered = all.empty() ? a - a : a - mean(a, all, true);
+  Tensor sq = centered * centered;
+  Tensor s = all.empty() ? sq : sum(sq, all, keepdim);
+  const double divisor = std::max(0.0, static_cast<double>(count) - correction);
+  return div(s, wrapped_scalar(divisor, DType::Float64));
+}
+
+Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
+  return sqrt(var(a, dims, correction, keepdim));
+}
+
+Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
+  ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error,
+               "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", scalar_type_name(a.dtype()));
+  std::vector<int64_t> all = all_dims_if_empty(a, dims);
+  auto reduce_sum = [&](const Tensor& t) { return all.empty() ? t : sum(t, all, keepdim); };
+  if (std::isinf(p)) {
+    Tensor m = abs(a);
+    return all.empty() ? m : (p > 0 ? amax(m, all, keepdim) : amin(m, all, keepdim));
+  }
+  if (p == 0) return reduce_sum(to_dtype(ne(a, wrapped_scalar(0.0, DType::Int64)), a.dtype()));
+  if (p == 1) return reduce_sum(abs(a));
+  if (p == 2) return sqrt(reduce_sum(a * a));
+  return pow(reduce_sum(pow(abs(a), wrapped_scalar(p, DType::Float64))), wrapped_scalar(1.0 / p, DType::Float64));
+}
+
+Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
+  Tensor x = is_floating(a.dtype()) ? a : to_dtype(a, default_dtype());
+  std::vector<int64_t> all = all_dims_if_empty(a, dims);
+  if (all.empty() || x.numel() == 0) return log(all.empty() ? exp(x) : sum(exp(x), all, keepdim));
+  // Shifted by the (constant) maximum for stability; infinite maxima shift by 0.
+  Tensor m = amax(detach(x), all, true);
+  m = where(isinf(m), wrapped_scalar(0.0, DType::Float64), m);
+  Tensor s = log(sum(exp(x - m), all, keepdim));
+  return s + (keepdim ? m : reshape(m, s.shape()));
+}
+
+Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype) { return scan(a, dim, dtype, true); }
+Tensor cumprod(const Tensor& a, int64_t dim, std::optional<DType> dtype) { return scan(a, dim, dtype, false); }
+
+Tensor all(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
+  Tensor zeros_found = sum(eq(detach(a), wrapped_scalar(0.0, DType::Int64)), dims, keepdim);
+  return eq(zeros_found, wrapped_scalar(0.0, DType::Int64));
+}
+Tensor any(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
+  Tensor nonzeros = sum(ne(detach(a), wrapped_scalar(0.0, DType::Int64)), dims, keepdim);
+  return ne(nonzeros, wrapped_scalar(0.0, DType::Int64));
 }
 
 }  // namespace engine::ops

@@ -1,4 +1,6 @@
 // Pointwise functions of one tensor.
+#include <cmath>
+
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/node_util.h"
@@ -101,6 +103,122 @@ Tensor abs(const Tensor& a) {
 Tensor sign(const Tensor& a) {
   return unary(UnaryOp::Sign, a, false, "SignBackward0",
                [](const Tensor& g, const Tensor&, const Tensor&) { return zeros(g.shape(), g.dtype()); }, false, false);
+}
+
+}  // namespace engine::ops
+
+// ---- more pointwise functions ----
+namespace engine::ops {
+
+namespace {
+constexpr double kLn2 = 0.693147180559945309417232121458176568;
+constexpr double kLn10 = 2.30258509299404568401799145468436421;
+constexpr double kTwoOverSqrtPi = 1.12837916709551257389615890312154517;
+
+Tensor zero_rule(const Tensor& g, const Tensor&, const Tensor&) { return zeros(g.shape(), g.dtype()); }
+
+// floor / ceil / round / trunc: integers come back unchanged (a copy); the gradient is zero.
+Tensor rounding(UnaryOp op, const Tensor& a, const char* name) {
+  if (!is_floating(a.dtype())) return clone(a);
+  return unary(op, a, false, name, zero_rule, false, false);
+}
+}  // namespace
+
+Tensor exp2(const Tensor& a) {
+  return unary(UnaryOp::Exp2, a, true, "Exp2Backward0",
+               [](const Tensor& g, const Tensor&, const Tensor& y) { return g * (y * kLn2); }, false, true);
+}
+Tensor expm1(const Tensor& a) {
+  return unary(UnaryOp::Expm1, a, true, "Expm1Backward0",
+               [](const Tensor& g, const Tensor&, const Tensor& y) { return g * (y + 1.0); }, false, true);
+}
+Tensor log2(const Tensor& a) {
+  return unary(UnaryOp::Log2, a, true, "Log2Backward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return g / (x * kLn2); }, true, false);
+}
+Tensor log10(const Tensor& a) {
+  return unary(UnaryOp::Log10, a, true, "Log10Backward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return g / (x * kLn10); }, true, false);
+}
+Tensor log1p(const Tensor& a) {
+  return unary(UnaryOp::Log1p, a, true, "Log1PBackward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return g / (x + 1.0); }, true, false);
+}
+Tensor rsqrt(const Tensor& a) {
+  return unary(UnaryOp::Rsqrt, a, true, "RsqrtBackward0",
+               [](const Tensor& g, const Tensor&, const Tensor& y) { return g * (y * y * y * -0.5); }, false, true);
+}
+Tensor reciprocal(const Tensor& a) {
+  return unary(UnaryOp::Reciprocal, a, true, "ReciprocalBackward0",
+               [](const Tensor& g, const Tensor&, const Tensor& y) { return g * -(y * y); }, false, true);
+}
+Tensor tan(const Tensor& a) {
+  return unary(UnaryOp::Tan, a, true, "TanBackward0",
+               [](const Tensor& g, const Tensor&, const Tensor& y) { return g * (y * y + 1.0); }, false, true);
+}
+Tensor asin(const Tensor& a) {
+  return unary(UnaryOp::Asin, a, true, "AsinBackward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return g / sqrt(1.0 - x * x); }, true, false);
+}
+Tensor acos(const Tensor& a) {
+  return unary(UnaryOp::Acos, a, true, "AcosBackward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return -g / sqrt(1.0 - x * x); }, true, false);
+}
+Tensor atan(const Tensor& a) {
+  return unary(UnaryOp::Atan, a, true, "AtanBackward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return g / (x * x + 1.0); }, true, false);
+}
+Tensor sinh(const Tensor& a) {
+  return unary(UnaryOp::Sinh, a, true, "SinhBackward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return g * cosh(x); }, true, false);
+}
+Tensor cosh(const Tensor& a) {
+  return unary(UnaryOp::Cosh, a, true, "CoshBackward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return g * sinh(x); }, true, false);
+}
+Tensor erf(const Tensor& a) {
+  return unary(UnaryOp::Erf, a, true, "ErfBackward0",
+               [](const Tensor& g, const Tensor& x, const Tensor&) { return g * (exp(-(x * x)) * kTwoOverSqrtPi); },
+               true, false);
+}
+Tensor floor(const Tensor& a) { return rounding(UnaryOp::Floor, a, "FloorBackward0"); }
+Tensor ceil(const Tensor& a) { return rounding(UnaryOp::Ceil, a, "CeilBackward0"); }
+Tensor trunc(const Tensor& a) { return rounding(UnaryOp::Trunc, a, "TruncBackward0"); }
+Tensor round(const Tensor& a, int64_t decimals) {
+  if (decimals == 0) return rounding(UnaryOp::Round, a, "RoundBackward0");
+  ENGINE_CHECK(is_floating(a.dtype()), NotImplementedError, "\"round_cpu\" not implemented for '",
+               scalar_type_name(a.dtype()), "'");
+  // round(x * 10^d) / 10^d (or x / 10^-d ... * 10^-d), half to even, computed in a's dtype.
+  Tensor x = detach(a);
+  Tensor ten = wrapped_scalar(std::pow(10.0, static_cast<double>(decimals < 0 ? -decimals : decimals)), DType::Float64);
+  Tensor out = decimals > 0 ? div(unary_kernel(UnaryOp::Round, mul(x, ten), false), ten)
+                            : mul(unary_kernel(UnaryOp::Round, div(x, ten), false), ten);
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<UnaryBackward>("RoundBackward1", zero_rule);
+    node->mutable_next_edges() = collect_next_edges({&a});
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor bitwise_not(const Tensor& a) {
+  ENGINE_CHECK(!is_floating(a.dtype()), NotImplementedError, "\"bitwise_not_cpu\" not implemented for '",
+               scalar_type_name(a.dtype()), "'");
+  return unary_kernel(UnaryOp::BitNot, a, false);
+}
+Tensor logical_not(const Tensor& a) { return eq(detach(a), wrapped_scalar(0.0, DType::Int64)); }
+Tensor isnan(const Tensor& a) {
+  Tensor x = detach(a);
+  return ne(x, x);
+}
+Tensor isinf(const Tensor& a) {
+  if (!is_floating(a.dtype())) return zeros(a.shape(), DType::Bool);
+  return eq(abs(detach(a)), wrapped_scalar(INFINITY, DType::Float64));
+}
+Tensor isfinite(const Tensor& a) {
+  if (!is_floating(a.dtype())) return ones(a.shape(), DType::Bool);
+  Tensor x = detach(a);
+  return eq(sub(x, x), wrapped_scalar(0.0, DType::Float64));  // inf - inf and NaN - NaN are NaN
 }
 
 }  // namespace engine::ops

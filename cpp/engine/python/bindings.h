@@ -18,6 +18,7 @@ void init_autograd(py::module_& m);
 void init_function(py::module_& m);
 void init_random(py::module_& m);
 void init_index(py::module_& m);
+void init_math(py::module_& m);
 
 // A Python value as an operand: a Tensor as is, a Python number as a wrapped 0-d tensor. Returns
 // an undefined Tensor if `obj` is neither (the caller answers NotImplemented or raises).
@@ -34,5 +35,9 @@ Dims shape_from_args(const py::args& args, const char* fname);
 Dims dims_from_sequence(py::handle seq, const char* fname);
 // The `alpha` of add/sub as a double, after checking it suits the result type of a and b.
 double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char* fname);
+// `out=` of the functions: refuses it where autograd would record (PyTorch's message), then writes
+// `result` into out (resized if its shape differs) and returns out; returns result when out is None.
+void check_out_args(py::handle out, std::initializer_list<const Tensor*> inputs, const char* fname);
+py::object write_out(py::handle out, const Tensor& result);
 
 }  // namespace engine::python

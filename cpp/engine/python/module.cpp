@@ -26,6 +26,7 @@ PYBIND11_MODULE(_C, m) {
   init_function(m);
   init_random(m);
   init_index(m);
+  init_math(m);
 }
 
 }  // namespace engine::python

@@ -44,12 +44,19 @@ DType category_dtype(const Tensor& v) {
 
 template <Tensor (*Op)(const Tensor&)>
 void def_unary(py::module_& m, const char* name) {
-  m.def(name, [](const Tensor& t) { return Op(t); });
+  m.def(name, [name](const Tensor& t, py::handle out) {
+    check_out_args(out, {&t}, name);
+    return write_out(out, Op(t));
+  }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
 void def_binary(py::module_& m, const char* name) {
-  m.def(name, [name](py::handle a, py::handle b) { return Op(operand(a, name, "input"), operand(b, name, "other")); });
+  m.def(name, [name](py::handle a, py::handle b, py::handle out) {
+    Tensor x = operand(a, name, "input"), y = operand(b, name, "other");
+    check_out_args(out, {&x, &y}, name);
+    return write_out(out, Op(x, y));
+  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
 }
 
 }  // namespace
@@ -142,18 +149,23 @@ void init_ops(py::module_& m) {
   def_binary<ops::le>(m, "le");
   def_binary<ops::gt>(m, "gt");
   def_binary<ops::ge>(m, "ge");
-  m.def("add", [](py::handle a, py::handle b, py::handle alpha) {
+  m.def("add", [](py::handle a, py::handle b, py::handle alpha, py::handle out) {
     Tensor x = operand(a, "add", "input"), y = operand(b, "add", "other");
-    return ops::add(x, y, alpha_arg(alpha, x, y, "add"));
-  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1);
-  m.def("sub", [](py::handle a, py::handle b, py::handle alpha) {
+    check_out_args(out, {&x, &y}, "add");
+    return write_out(out, ops::add(x, y, alpha_arg(alpha, x, y, "add")));
+  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1, py::arg("out") = py::none());
+  m.def("sub", [](py::handle a, py::handle b, py::handle alpha, py::handle out) {
     Tensor x = operand(a, "sub", "input"), y = operand(b, "sub", "other");
-    return ops::sub(x, y, alpha_arg(alpha, x, y, "sub"));
-  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1);
+    check_out_args(out, {&x, &y}, "sub");
+    return write_out(out, ops::sub(x, y, alpha_arg(alpha, x, y, "sub")));
+  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1, py::arg("out") = py::none());
   m.def("where", [](const Tensor& c, py::handle a, py::handle b) {
     return ops::where(c, operand(a, "where", "input"), operand(b, "where", "other"));
   });
-  m.def("matmul", [](const Tensor& a, const Tensor& b) { return ops::matmul(a, b); });
+  m.def("matmul", [](const Tensor& a, const Tensor& b, py::handle out) {
+    check_out_args(out, {&a, &b}, "matmul");
+    return write_out(out, ops::matmul(a, b));
+  }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
   m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); });
   def_unary<ops::neg>(m, "neg");
   def_unary<ops::exp>(m, "exp");

@@ -1,0 +1,413 @@
+// The math API beyond the basics: more pointwise functions, bitwise / logical ops, reductions with
+// values and indices, batched products, in-place variants, and `out=`. Each op is registered both as
+// engine.<op>(input, ...) and as Tensor.<op>(...), with PyTorch's argument names.
+#include <pybind11/stl.h>
+
+#include "engine/autograd/grad_mode.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/ops/ops.h"
+#include "engine/python/bindings.h"
+
+namespace engine::python {
+
+namespace {
+
+using TensorClass = py::class_<TensorImpl, std::shared_ptr<TensorImpl>>;
+
+Tensor operand_arg(py::handle obj, const char* fname, const char* arg, int pos) {
+  Tensor t = to_operand(obj);
+  ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", arg, "' (position ", pos,
+               ") must be Tensor, not ", Py_TYPE(obj.ptr())->tp_name);
+  return t;
+}
+
+std::optional<Tensor> opt_operand(py::handle obj, const char* fname, const char* arg, int pos) {
+  if (obj.is_none()) return std::nullopt;
+  return operand_arg(obj, fname, arg, pos);
+}
+
+// dim=None -> {} (all dims); an int; or a tuple / list (an empty one also means all dims).
+std::vector<int64_t> dims_of(py::handle dim, const char* fname) {
+  std::vector<int64_t> dims;
+  if (dim.is_none()) return dims;
+  if (PyLong_Check(dim.ptr())) return {dim.cast<int64_t>()};
+  return dims_from_sequence(dim, fname);
+}
+
+std::optional<DType> dtype_of(py::handle d) {
+  if (d.is_none()) return std::nullopt;
+  return dtype_from_py(d);
+}
+
+py::object named_pair(const char* type_name, const Tensor& values, const Tensor& indices) {
+  return py::module_::import("engine.return_types").attr(type_name)(values, indices);
+}
+
+}  // namespace
+
+// `out=`: PyTorch refuses it when autograd would have to record; out is resized when its shape
+// differs (with PyTorch's deprecation warning when it had elements), and keeps its dtype.
+void check_out_args(py::handle out, std::initializer_list<const Tensor*> inputs, const char* fname) {
+  if (out.is_none()) return;
+  ENGINE_CHECK(is_tensor(out), engine::TypeError, fname, "(): argument 'out' must be Tensor, not ",
+               Py_TYPE(out.ptr())->tp_name);
+  if (!GradMode::is_enabled()) return;
+  Tensor o = out.cast<Tensor>();
+  bool any = requires_grad(o);
+  for (const Tensor* t : inputs) any = any || (t->defined() && requires_grad(*t));
+  ENGINE_CHECK(!any, std::runtime_error, fname,
+               "(): functions with out=... arguments don't support automatic differentiation, but one of the "
+               "arguments requires grad.");
+}
+
+py::object write_out(py::handle out, const Tensor& result) {
+  if (out.is_none()) return py::cast(result);
+  Tensor o = out.cast<Tensor>();
+  ENGINE_CHECK(is_floating(o.dtype()) || !is_floating(result.dtype()), std::runtime_error, "result type ",
+               scalar_type_name(result.dtype()), " can't be cast to the desired output type ",
+               scalar_type_name(o.dtype()));
+  ENGINE_CHECK(o.dtype() != DType::Bool || result.dtype() == DType::Bool, std::runtime_error, "result type ",
+               scalar_type_name(result.dtype()), " can't be cast to the desired output type Bool");
+  if (o.shape() != result.shape()) {
+    if (o.numel() != 0) {
+      std::string msg = "An output with one or more elements was resized since it had shape " + dims_str(o.shape()) +
+                        ", which does not match the required output shape " + dims_str(result.shape()) +
+                        ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
+                        "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
+                        "inplace, to zero elements with t.resize_(0).";
+      if (PyErr_WarnEx(PyExc_UserWarning, msg.c_str(), 1) < 0) throw py::error_already_set();
+    }
+    Tensor fresh = Tensor::empty(result.shape(), o.dtype());
+    TensorImpl* impl = o.get();
+    impl->storage = fresh.get()->storage;
+    impl->shape = fresh.shape();
+    impl->strides = fresh.strides();
+    impl->offset = 0;
+    impl->refresh_layout();
+  }
+  kernels::copy(o, result);
+  o.bump_version();
+  return py::reinterpret_borrow<py::object>(out);
+}
+
+namespace {
+
+template <Tensor (*Op)(const Tensor&)>
+void unary_fn(py::module_& m, TensorClass& cls, const char* name) {
+  m.def(name, [name](const Tensor& t, py::handle out) {
+    check_out_args(out, {&t}, name);
+    return write_out(out, Op(t));
+  }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
+  cls.def(name, [](const Tensor& t) { return Op(t); });
+}
+
+template <Tensor (*Op)(const Tensor&)>
+void inplace_method(TensorClass& cls, const char* name) {
+  cls.def(name, [](Tensor t) { return ops::apply_(t, [](const Tensor& x) { return Op(x); }); });
+}
+
+template <Tensor (*Op)(const Tensor&, const Tensor&)>
+void binary_fn(py::module_& m, TensorClass& cls, const char* name, const char* other = "other") {
+  m.def(name, [name, other](py::handle a, py::handle b, py::handle out) {
+    Tensor x = operand_arg(a, name, "input", 1), y = operand_arg(b, name, other, 2);
+    check_out_args(out, {&x, &y}, name);
+    return write_out(out, Op(x, y));
+  }, py::arg("input"), py::arg(other), py::kw_only(), py::arg("out") = py::none());
+  cls.def(name, [name, other](const Tensor& a, py::handle b) { return Op(a, operand_arg(b, name, other, 1)); },
+          py::arg(other));
+}
+
+template <Tensor (*Op)(const Tensor&, const Tensor&)>
+void binary_inplace(TensorClass& cls, const char* name, const char* other = "other") {
+  cls.def(name, [name, other](Tensor t, py::handle b) {
+    Tensor o = operand_arg(b, name, other, 1);
+    return ops::apply_(t, [&](const Tensor& x) { return Op(x, o); }, &o);
+  }, py::arg(other));
+}
+
+// a.__op__(b): NotImplemented for operands that are not tensors or numbers.
+template <Tensor (*Op)(const Tensor&, const Tensor&)>
+void dunders(TensorClass& cls, const char* op, const char* rop, const char* iop) {
+  cls.def(op, [](const Tensor& self, py::handle other) -> py::object {
+    Tensor o = to_operand(other);
+    if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    return py::cast(Op(self, o));
+  });
+  cls.def(rop, [](const Tensor& self, py::handle other) -> py::object {
+    Tensor o = to_operand(other);
+    if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    return py::cast(Op(o, self));
+  });
+  cls.def(iop, [](Tensor self, py::handle other) -> py::object {
+    Tensor o = to_operand(other);
+    if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    ops::apply_(self, [&](const Tensor& x) { return Op(x, o); }, &o);
+    return py::cast(self);
+  });
+}
+
+Tensor clamp_op(const Tensor& t, py::handle lo, py::handle hi, const char* name) {
+  return ops::clamp(t, opt_operand(lo, name, "min", 2), opt_operand(hi, name, "max", 3));
+}
+
+// var / std: (dim, unbiased, keepdim) or (dim, *, correction, keepdim); a leading bool is `unbiased`.
+double correction_of(py::handle& dim, py::handle unbiased, py::handle correction) {
+  if (PyBool_Check(dim.ptr())) {
+    bool u = dim.cast<bool>();
+    dim = py::none();
+    return u ? 1.0 : 0.0;
+  }
+  if (!correction.is_none()) return correction.cast<double>();
+  if (!unbiased.is_none()) return unbiased.cast<bool>() ? 1.0 : 0.0;
+  return 1.0;
+}
+
+double norm_p(py::handle p) {
+  if (p.is_none()) return 2.0;
+  if (py::isinstance<py::str>(p)) {
+    std::string s = p.cast<std::string>();
+    ENGINE_CHECK(s == "fro", std::runtime_error, "norm(): unsupported norm type '", s,
+                 "'; expected a number or 'fro'");
+    return 2.0;
+  }
+  return p.cast<double>();
+}
+
+// max / min: (input) -> all elements; (input, dim, keepdim) -> (values, indices); (input, other) -> maximum.
+py::object max_min(const Tensor& t, py::handle dim, bool keepdim, py::handle out, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  if (dim.is_none()) return write_out(out, is_max ? ops::max_all(t) : ops::min_all(t));
+  if (is_tensor(dim)) {
+    Tensor o = dim.cast<Tensor>();
+    return write_out(out, is_max ? ops::maximum(t, o) : ops::minimum(t, o));
+  }
+  ENGINE_CHECK(PyLong_Check(dim.ptr()), engine::TypeError, name, "(): argument 'dim' must be int, not ",
+               Py_TYPE(dim.ptr())->tp_name);
+  auto [v, i] = is_max ? ops::max_dim(t, dim.cast<int64_t>(), keepdim) : ops::min_dim(t, dim.cast<int64_t>(), keepdim);
+  return named_pair(name, v, i);
+}
+
+}  // namespace
+
+void init_math(py::module_& m) {
+  auto cls = py::reinterpret_borrow<TensorClass>(m.attr("Tensor"));
+
+  // ---- pointwise ----
+  unary_fn<ops::exp2>(m, cls, "exp2");
+  unary_fn<ops::expm1>(m, cls, "expm1");
+  unary_fn<ops::log2>(m, cls, "log2");
+  unary_fn<ops::log10>(m, cls, "log10");
+  unary_fn<ops::log1p>(m, cls, "log1p");
+  unary_fn<ops::rsqrt>(m, cls, "rsqrt");
+  unary_fn<ops::reciprocal>(m, cls, "reciprocal");
+  unary_fn<ops::tan>(m, cls, "tan");
+  unary_fn<ops::asin>(m, cls, "asin");
+  unary_fn<ops::acos>(m, cls, "acos");
+  unary_fn<ops::atan>(m, cls, "atan");
+  unary_fn<ops::sinh>(m, cls, "sinh");
+  unary_fn<ops::cosh>(m, cls, "cosh");
+  unary_fn<ops::erf>(m, cls, "erf");
+  unary_fn<ops::floor>(m, cls, "floor");
+  unary_fn<ops::ceil>(m, cls, "ceil");
+  unary_fn<ops::trunc>(m, cls, "trunc");
+  unary_fn<ops::bitwise_not>(m, cls, "bitwise_not");
+  unary_fn<ops::logical_not>(m, cls, "logical_not");
+  unary_fn<ops::isnan>(m, cls, "isnan");
+  unary_fn<ops::isinf>(m, cls, "isinf");
+  unary_fn<ops::isfinite>(m, cls, "isfinite");
+  m.def("round", [](const Tensor& t, int64_t decimals, py::handle out) {
+    check_out_args(out, {&t}, "round");
+    return write_out(out, ops::round(t, decimals));
+  }, py::arg("input"), py::kw_only(), py::arg("decimals") = 0, py::arg("out") = py::none());
+  cls.def("round", [](const Tensor& t, int64_t decimals) { return ops::round(t, decimals); }, py::kw_only(),
+          py::arg("decimals") = 0);
+  cls.def("round_", [](Tensor t, int64_t decimals) {
+    return ops::apply_(t, [&](const Tensor& x) { return ops::round(x, decimals); });
+  }, py::kw_only(), py::arg("decimals") = 0);
+  cls.def("__invert__", [](const Tensor& t) {
+    ENGINE_CHECK(!is_floating(t.dtype()), engine::TypeError,
+                 "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+    return ops::bitwise_not(t);
+  });
+
+  // In-place forms of the pointwise functions, old and new.
+  inplace_method<ops::exp>(cls, "exp_");
+  inplace_method<ops::log>(cls, "log_");
+  inplace_method<ops::sqrt>(cls, "sqrt_");
+  inplace_method<ops::sin>(cls, "sin_");
+  inplace_method<ops::cos>(cls, "cos_");
+  inplace_method<ops::tanh>(cls, "tanh_");
+  inplace_method<ops::sigmoid>(cls, "sigmoid_");
+  inplace_method<ops::relu>(cls, "relu_");
+  inplace_method<ops::neg>(cls, "neg_");
+  inplace_method<ops::abs>(cls, "abs_");
+  inplace_method<ops::sign>(cls, "sign_");
+  inplace_method<ops::exp2>(cls, "exp2_");
+  inplace_method<ops::expm1>(cls, "expm1_");
+  inplace_method<ops::log2>(cls, "log2_");
+  inplace_method<ops::log10>(cls, "log10_");
+  inplace_method<ops::log1p>(cls, "log1p_");
+  inplace_method<ops::rsqrt>(cls, "rsqrt_");
+  inplace_method<ops::reciprocal>(cls, "reciprocal_");
+  inplace_method<ops::tan>(cls, "tan_");
+  inplace_method<ops::asin>(cls, "asin_");
+  inplace_method<ops::acos>(cls, "acos_");
+  inplace_method<ops::atan>(cls, "atan_");
+  inplace_method<ops::sinh>(cls, "sinh_");
+  inplace_method<ops::cosh>(cls, "cosh_");
+  inplace_method<ops::erf>(cls, "erf_");
+  inplace_method<ops::floor>(cls, "floor_");
+  inplace_method<ops::ceil>(cls, "ceil_");
+  inplace_method<ops::trunc>(cls, "trunc_");
+  inplace_method<ops::bitwise_not>(cls, "bitwise_not_");
+  inplace_method<ops::logical_not>(cls, "logical_not_");
+
+  // ---- binary ----
+  binary_fn<ops::atan2>(m, cls, "atan2");
+  binary_fn<ops::fmod>(m, cls, "fmod");
+  binary_fn<ops::remainder>(m, cls, "remainder");
+  binary_fn<ops::floor_divide>(m, cls, "floor_divide");
+  binary_fn<ops::bitwise_and>(m, cls, "bitwise_and");
+  binary_fn<ops::bitwise_or>(m, cls, "bitwise_or");
+  binary_fn<ops::bitwise_xor>(m, cls, "bitwise_xor");
+  binary_fn<ops::logical_and>(m, cls, "logical_and");
+  binary_fn<ops::logical_or>(m, cls, "logical_or");
+  binary_fn<ops::logical_xor>(m, cls, "logical_xor");
+  binary_inplace<ops::pow>(cls, "pow_", "exponent");
+  binary_inplace<ops::atan2>(cls, "atan2_");
+  binary_inplace<ops::fmod>(cls, "fmod_");
+  binary_inplace<ops::remainder>(cls, "remainder_");
+  binary_inplace<ops::floor_divide>(cls, "floor_divide_");
+  binary_inplace<ops::bitwise_and>(cls, "bitwise_and_");
+  binary_inplace<ops::bitwise_or>(cls, "bitwise_or_");
+  binary_inplace<ops::bitwise_xor>(cls, "bitwise_xor_");
+  binary_inplace<ops::maximum>(cls, "maximum_");
+  binary_inplace<ops::minimum>(cls, "minimum_");
+  cls.def("maximum", [](const Tensor& a, py::handle b) { return ops::maximum(a, operand_arg(b, "maximum", "other", 1)); });
+  cls.def("minimum", [](const Tensor& a, py::handle b) { return ops::minimum(a, operand_arg(b, "minimum", "other", 1)); });
+  cls.def("where", [](const Tensor& self, const Tensor& cond, py::handle other) {
+    return ops::where(cond, self, operand_arg(other, "where", "other", 2));
+  });
+  dunders<ops::floor_divide>(cls, "__floordiv__", "__rfloordiv__", "__ifloordiv__");
+  dunders<ops::remainder>(cls, "__mod__", "__rmod__", "__imod__");
+  dunders<ops::bitwise_and>(cls, "__and__", "__rand__", "__iand__");
+  dunders<ops::bitwise_or>(cls, "__or__", "__ror__", "__ior__");
+  dunders<ops::bitwise_xor>(cls, "__xor__", "__rxor__", "__ixor__");
+
+  for (const char* name : {"clamp", "clip"}) {
+    m.def(name, [name](const Tensor& t, py::handle lo, py::handle hi, py::handle out) {
+      check_out_args(out, {&t}, name);
+      return write_out(out, clamp_op(t, lo, hi, name));
+    }, py::arg("input"), py::arg("min") = py::none(), py::arg("max") = py::none(), py::kw_only(),
+          py::arg("out") = py::none());
+    cls.def(name, [name](const Tensor& t, py::handle lo, py::handle hi) { return clamp_op(t, lo, hi, name); },
+            py::arg("min") = py::none(), py::arg("max") = py::none());
+    cls.def((std::string(name) + "_").c_str(), [name](Tensor t, py::handle lo, py::handle hi) {
+      return ops::apply_(t, [&](const Tensor& x) { return clamp_op(x, lo, hi, name); });
+    }, py::arg("min") = py::none(), py::arg("max") = py::none());
+  }
+  cls.def("clamp_min", [](const Tensor& t, py::handle lo) { return clamp_op(t, lo, py::none(), "clamp_min"); });
+  cls.def("clamp_max", [](const Tensor& t, py::handle hi) { return clamp_op(t, py::none(), hi, "clamp_max"); });
+  m.def("lerp", [](const Tensor& a, const Tensor& b, py::handle w, py::handle out) {
+    Tensor wt = operand_arg(w, "lerp", "weight", 3);
+    check_out_args(out, {&a, &b, &wt}, "lerp");
+    return write_out(out, ops::lerp(a, b, wt));
+  }, py::arg("input"), py::arg("end"), py::arg("weight"), py::kw_only(), py::arg("out") = py::none());
+  cls.def("lerp", [](const Tensor& a, const Tensor& b, py::handle w) {
+    return ops::lerp(a, b, operand_arg(w, "lerp", "weight", 2));
+  }, py::arg("end"), py::arg("weight"));
+  cls.def("lerp_", [](Tensor a, const Tensor& b, py::handle w) {
+    Tensor wt = operand_arg(w, "lerp_", "weight", 2);
+    Tensor rest = ops::add(b, wt);  // only decides whether the op records
+    return ops::apply_(a, [&](const Tensor& x) { return ops::lerp(x, b, wt); }, &rest);
+  }, py::arg("end"), py::arg("weight"));
+
+  // ---- reductions ----
+  auto prod = [](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype) {
+    return ops::prod(t, dims_of(dim, "prod"), keepdim, dtype_of(dtype));
+  };
+  m.def("prod", prod, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
+        py::arg("dtype") = py::none());
+  cls.def("prod", prod, py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
+          py::arg("dtype") = py::none());
+  for (bool is_max : {true, false}) {
+    const char* name = is_max ? "max" : "min";
+    m.def(name, [is_max](const Tensor& t, py::handle dim, bool keepdim, py::handle out) {
+      return max_min(t, dim, keepdim, out, is_max);
+    }, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
+          py::arg("out") = py::none());
+    cls.def(name, [is_max](const Tensor& t, py::handle dim, bool keepdim) {
+      return max_min(t, dim, keepdim, py::none(), is_max);
+    }, py::arg("dim") = py::none(), py::arg("keepdim") = false);
+    auto amax = [is_max](const Tensor& t, py::handle dim, bool keepdim) {
+      auto dims = dims_of(dim, is_max ? "amax" : "amin");
+      return is_max ? ops::amax(t, dims, keepdim) : ops::amin(t, dims, keepdim);
+    };
+    m.def(is_max ? "amax" : "amin", amax, py::arg("input"), py::arg("dim") = py::tuple(), py::arg("keepdim") = false);
+    cls.def(is_max ? "amax" : "amin", amax, py::arg("dim") = py::tuple(), py::arg("keepdim") = false);
+    auto arg = [is_max](const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+      return is_max ? ops::argmax(t, dim, keepdim) : ops::argmin(t, dim, keepdim);
+    };
+    m.def(is_max ? "argmax" : "argmin", arg, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false);
+    cls.def(is_max ? "argmax" : "argmin", arg, py::arg("dim") = py::none(), py::arg("keepdim") = false);
+  }
+  for (bool is_std : {false, true}) {
+    auto fn = [is_std](const Tensor& t, py::handle dim, py::handle unbiased, bool keepdim, py::handle correction) {
+      const double c = correction_of(dim, unbiased, correction);
+      auto dims = dims_of(dim, is_std ? "std" : "var");
+      return is_std ? ops::std(t, dims, c, keepdim) : ops::var(t, dims, c, keepdim);
+    };
+    const char* name = is_std ? "std" : "var";
+    m.def(name, fn, py::arg("input"), py::arg("dim") = py::none(), py::arg("unbiased") = py::none(),
+          py::arg("keepdim") = false, py::kw_only(), py::arg("correction") = py::none());
+    cls.def(name, fn, py::arg("dim") = py::none(), py::arg("unbiased") = py::none(), py::arg("keepdim") = false,
+            py::kw_only(), py::arg("correction") = py::none());
+  }
+  auto norm = [](const Tensor& t, py::handle p, py::handle dim, bool keepdim, py::handle dtype) {
+    Tensor x = dtype.is_none() ? t : ops::to_dtype(t, dtype_from_py(dtype));
+    return ops::norm(x, norm_p(p), dims_of(dim, "norm"), keepdim);
+  };
+  m.def("norm", norm, py::arg("input"), py::arg("p") = "fro", py::arg("dim") = py::none(), py::arg("keepdim") = false,
+        py::arg("dtype") = py::none());
+  cls.def("norm", norm, py::arg("p") = "fro", py::arg("dim") = py::none(), py::arg("keepdim") = false,
+          py::arg("dtype") = py::none());
+  auto logsumexp = [](const Tensor& t, py::handle dim, bool keepdim) {
+    return ops::logsumexp(t, dims_of(dim, "logsumexp"), keepdim);
+  };
+  m.def("logsumexp", logsumexp, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false);
+  cls.def("logsumexp", logsumexp, py::arg("dim") = py::none(), py::arg("keepdim") = false);
+  for (bool is_sum : {true, false}) {
+    auto fn = [is_sum](const Tensor& t, int64_t dim, py::handle dtype) {
+      return is_sum ? ops::cumsum(t, dim, dtype_of(dtype)) : ops::cumprod(t, dim, dtype_of(dtype));
+    };
+    const char* name = is_sum ? "cumsum" : "cumprod";
+    m.def(name, fn, py::arg("input"), py::arg("dim"), py::kw_only(), py::arg("dtype") = py::none());
+    cls.def(name, fn, py::arg("dim"), py::kw_only(), py::arg("dtype") = py::none());
+  }
+  for (bool is_all : {true, false}) {
+    auto fn = [is_all](const Tensor& t, py::handle dim, bool keepdim) {
+      auto dims = dims_of(dim, is_all ? "all" : "any");
+      return is_all ? ops::all(t, dims, keepdim) : ops::any(t, dims, keepdim);
+    };
+    const char* name = is_all ? "all" : "any";
+    m.def(name, fn, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false);
+    cls.def(name, fn, py::arg("dim") = py::none(), py::arg("keepdim") = false);
+  }
+
+  // ---- linear algebra ----
+  m.def("bmm", [](const Tensor& a, const Tensor& b) { return ops::bmm(a, b); });
+  cls.def("bmm", [](const Tensor& a, const Tensor& b) { return ops::bmm(a, b); });
+  m.def("mv", [](const Tensor& a, const Tensor& v) { return ops::mv(a, v); });
+  cls.def("mv", [](const Tensor& a, const Tensor& v) { return ops::mv(a, v); });
+  m.def("dot", [](const Tensor& a, const Tensor& b) { return ops::dot(a, b); });
+  cls.def("dot", [](const Tensor& a, const Tensor& b) { return ops::dot(a, b); });
+  m.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); });
+  cls.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); });
+
+  // ---- conversion ----
+  cls.def("type_as", [](const Tensor& t, const Tensor& other) { return ops::to_dtype(t, other.dtype()); });
+}
+
+}  // namespace engine::python
