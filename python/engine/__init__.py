@@ -70,7 +70,15 @@ from engine._C import (
 )
 from engine._tensor import Size
 from engine._tensor_str import set_printoptions
-from engine.autograd import Function, enable_grad, no_grad, set_grad_enabled
+from engine.autograd import (
+    Function,
+    enable_grad,
+    inference_mode,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
+from engine._C import is_anomaly_enabled
 
 # dtype objects and PyTorch's aliases for them; assigned here because several shadow builtins.
 globals().update(

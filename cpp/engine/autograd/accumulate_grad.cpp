@@ -14,7 +14,9 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
   Tensor g = std::move(grads[0]);
   if (!g.defined()) return {};
   auto& meta = ensure_autograd_meta(variable_);
-  for (auto& hook : meta.hooks) {
+  for (size_t h = 0; h < meta.hooks.size(); ++h) {
+    auto hook = meta.hooks[h];
+    if (!hook) continue;
     Tensor r = hook(g);
     if (r.defined()) g = r;
   }
@@ -30,7 +32,10 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
   } else {
     meta.grad = ops::add(meta.grad, g);
   }
-  for (auto& hook : meta.post_accumulate_hooks) hook(variable_);
+  for (size_t h = 0; h < meta.post_accumulate_hooks.size(); ++h) {
+    auto hook = meta.post_accumulate_hooks[h];
+    if (hook) hook(variable_);
+  }
   return {};
 }
 

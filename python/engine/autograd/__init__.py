@@ -1,22 +1,34 @@
 """Reverse-mode automatic differentiation: backward, grad, custom Functions, grad modes, checks."""
 
 from engine import _C
-from engine.autograd import function
+from engine.autograd import function, graph
+from engine.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from engine.autograd.function import Function, once_differentiable
-from engine.autograd.grad_mode import enable_grad, no_grad, set_grad_enabled
+from engine.autograd.grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 from engine.autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
 
 __all__ = [
     "Function",
     "GradcheckError",
     "backward",
+    "detect_anomaly",
     "enable_grad",
     "function",
     "grad",
+    "graph",
     "gradcheck",
     "gradgradcheck",
+    "inference_mode",
+    "is_inference_mode_enabled",
     "no_grad",
     "once_differentiable",
+    "set_detect_anomaly",
     "set_grad_enabled",
 ]
 

@@ -45,6 +45,14 @@ class BackwardCFunction(_C._FunctionCtx):
     def metadata(self):
         return self.__dict__.setdefault("_metadata", {})
 
+    def register_hook(self, hook):
+        """Registers ``hook(grad_inputs, grad_outputs)``, run after this node's backward."""
+        return _C._register_node_hook(self, hook)
+
+    def register_prehook(self, hook):
+        """Registers ``hook(grad_outputs)``, run before this node's backward."""
+        return _C._register_node_prehook(self, hook)
+
 
 def _not_overridden(cls, name):
     return getattr(cls, name) is getattr(Function, name)
@@ -165,12 +173,17 @@ class Function:
 
 
 def once_differentiable(fn):
-    """Marks a backward as not differentiable: it runs without recording a graph."""
+    """Marks a backward as not differentiable: it runs without recording a graph.
+
+    Under ``create_graph=True``, when some incoming gradient requires grad, its results come back
+    with ``grad_fn=<Error>``, and differentiating them raises ``trying to differentiate twice a
+    function that was marked with @once_differentiable`` (PyTorch's behaviour)."""
 
     @functools.wraps(fn)
     def wrapper(ctx, *args):
         with _no_grad():
-            return fn(ctx, *args)
+            result = fn(ctx, *args)
+        return _C._once_differentiable_wrap(result, *args)
 
     return wrapper
 
