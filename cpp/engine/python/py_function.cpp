@@ -24,9 +24,11 @@ struct FunctionInfo {
   py::object setup_context;  // None unless overridden
   py::object backward_cls;   // the ctx type, <Name>Backward
   std::string name;          // the Function's own name
+  std::string backward_name;  // <Name>Backward
   bool forward_takes_ctx = true;
   // With setup_context, `inputs` are forward's bound arguments (defaults filled in). The common
-  // case, positional arguments only, is bound here; anything else goes through `binder`.
+  // case, positional arguments only, is bound here; anything else (keywords, *args, a wrong count
+  // that needs Python's own error) goes through `binder`. nparams < 0: no fast path.
   int64_t nparams = 0;
   py::tuple defaults;
   py::object binder;  // callable(*args, **kwargs) -> tuple, or None when the fast path always applies
@@ -95,7 +97,7 @@ py::tuple bind_inputs(const FunctionInfo& info, const py::args& args, const py::
   }
   const int64_t n = static_cast<int64_t>(args.size());
   const int64_t ndef = static_cast<int64_t>(info.defaults.size());
-  if (kwargs.empty() && info.binder.is_none() && n <= info.nparams && n >= info.nparams - ndef) {
+  if (kwargs.empty() && info.nparams >= 0 && n <= info.nparams && n >= info.nparams - ndef) {
     if (n == info.nparams) return args;
     py::tuple out(info.nparams);
     for (int64_t i = 0; i < n; ++i) out[i] = args[i];
@@ -256,7 +258,7 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   std::shared_ptr<PyNode> node;
   if (any_requires) {
     native->owned_node =
-        std::make_unique<PyNode>(ctx.ptr(), native, py::str(info.backward_cls.attr("__name__")), info.name);
+        std::make_unique<PyNode>(ctx.ptr(), native, info.backward_name, info.name);
     node = share_node(*native);
     edge_list edges;
     for (const Tensor& t : tensor_inputs) edges.push_back(gradient_edge(t));
@@ -421,6 +423,7 @@ void init_function(py::module_& m) {
         i.setup_context = std::move(setup_context);
         i.backward_cls = std::move(backward_cls);
         i.name = std::move(name);
+        i.backward_name = py::str(i.backward_cls.attr("__name__"));
         i.forward_takes_ctx = forward_takes_ctx;
         i.nparams = nparams;
         i.defaults = std::move(defaults);
