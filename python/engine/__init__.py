@@ -28,6 +28,7 @@ from engine._C import (
     ge,
     get_default_dtype,
     gt,
+    is_anomaly_enabled,
     is_grad_enabled,
     is_tensor,
     le,
@@ -78,7 +79,6 @@ from engine.autograd import (
     no_grad,
     set_grad_enabled,
 )
-from engine._C import is_anomaly_enabled
 
 # dtype objects and PyTorch's aliases for them; assigned here because several shadow builtins.
 globals().update(

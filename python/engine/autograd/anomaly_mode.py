@@ -15,7 +15,8 @@ __all__ = ["detect_anomaly", "set_detect_anomaly"]
 
 def _warn_enabled():
     warnings.warn(
-        "Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
+        "Anomaly Detection has been enabled. This mode will increase the runtime and should only "
+        "be "
         "enabled for debugging.",
         UserWarning,
         stacklevel=3,
@@ -50,7 +51,8 @@ class detect_anomaly:
 
 
 class set_detect_anomaly:
-    """Turns anomaly detection on or off (at once when called; restored at the end of a ``with``)."""
+    """Turns anomaly detection on or off (at once when called; restored at the end of a "
+    "``with``)."""
 
     def __init__(self, mode, check_nan=True):
         self.prev = _C.is_anomaly_enabled()
@@ -75,13 +77,15 @@ def _report(node, name):
     stack = node.metadata.get("traceback_") if node is not None else None
     if stack:
         warnings.warn(
-            f"Error detected in {name}. Traceback of forward call that caused the error:\n" + "".join(stack),
+            f"Error detected in {name}. Traceback of forward call that caused the error:\n"
+            + "".join(stack),
             UserWarning,
             stacklevel=1,
         )
     else:
         warnings.warn(
-            f"Error detected in {name}. No forward pass information available. Enable detect anomaly "
+            f"Error detected in {name}. No forward pass information available. Enable detect "
+            "anomaly "
             "during forward pass for more information.",
             UserWarning,
             stacklevel=1,

@@ -38,7 +38,9 @@ class BackwardCFunction(_C._FunctionCtx):
 
     @property
     def saved_variables(self):
-        warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2
+        )
         return self.saved_tensors
 
     @property
@@ -94,7 +96,9 @@ def _make_info(cls, backward_cls):
         return tuple(bound.args)
 
     nparams = len(params) if simple else -1
-    return _C._FunctionInfo(forward, cls.setup_context, backward_cls, cls.__name__, takes_ctx, nparams, defaults, bind)
+    return _C._FunctionInfo(
+        forward, cls.setup_context, backward_cls, cls.__name__, takes_ctx, nparams, defaults, bind
+    )
 
 
 class Function:
@@ -134,8 +138,10 @@ class Function:
 
     def __init__(self, *args, **kwargs):
         warnings.warn(
-            f"{self.__class__} should not be instantiated. Methods on autograd functions are all static, so you "
-            "should invoke them on the class itself. Instantiating an autograd function will raise an error in a "
+            f"{self.__class__} should not be instantiated. Methods on autograd functions are all "
+            "static, so you "
+            "should invoke them on the class itself. Instantiating an autograd function will "
+            "raise an error in a "
             "future version of PyTorch.",
             DeprecationWarning,
             stacklevel=2,
@@ -143,14 +149,17 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(
-            "Legacy autograd function with non-static forward method is deprecated. Please use new-style autograd "
+            "Legacy autograd function with non-static forward method is deprecated. Please use "
+            "new-style autograd "
             "function with static forward method. (Example: "
             "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
         )
 
     @staticmethod
     def forward(*args, **kwargs):
-        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+        raise NotImplementedError(
+            "You must implement the forward function for custom autograd.Function."
+        )
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -159,7 +168,8 @@ class Function:
     @staticmethod
     def backward(ctx, *grad_outputs):
         raise NotImplementedError(
-            "You must implement either the backward or vjp method for your custom autograd.Function to use it "
+            "You must implement either the backward or vjp method for your custom "
+            "autograd.Function to use it "
             "with backward mode AD."
         )
 
@@ -168,7 +178,8 @@ class Function:
     @staticmethod
     def jvp(ctx, *grad_inputs):
         raise NotImplementedError(
-            "You must implement the jvp function for custom autograd.Function to use it with forward mode AD."
+            "You must implement the jvp function for custom autograd.Function to use it with "
+            "forward mode AD."
         )
 
 

@@ -36,7 +36,8 @@ class saved_tensors_hooks:
 
 
 def _register_hook(self, hook):
-    """Registers ``hook(grad_inputs, grad_outputs)``, run after this node; may return new grad_inputs."""
+    """Registers ``hook(grad_inputs, grad_outputs)``, run after this node; may return new "
+    "grad_inputs."""
     return _C._register_node_hook(self, hook)
 
 
@@ -46,12 +47,14 @@ def _register_prehook(self, hook):
 
 
 def _tensor_register_hook(self, hook):
-    """Registers ``hook(grad)``, run when this tensor's gradient is computed; may return a new one."""
+    """Registers ``hook(grad)``, run when this tensor's gradient is computed; may return a new "
+    "one."""
     return _C._tensor_register_hook(self, hook)
 
 
 def _tensor_register_post_accumulate_grad_hook(self, hook):
-    """Registers ``hook(tensor)``, run after the gradient was accumulated into this leaf's ``.grad``."""
+    """Registers ``hook(tensor)``, run after the gradient was accumulated into this leaf's "
+    "``.grad``."""
     return _C._tensor_register_post_accumulate_grad_hook(self, hook)
 
 
