@@ -557,6 +557,106 @@ def test_set_detect_anomaly_check_nan_false_lets_nan_through():
         NaNGrad.apply(x).backward()
     (g,) = x.grad.tolist()
     assert g != g  # NaN
+    assert not torch.is_anomaly_enabled()
+
+
+# ---- gradcheck ----------------------------------------------------------------------------------
+
+
+def test_gradcheck_and_gradgradcheck_pass_for_a_correct_function():
+    x = torch.tensor([0.5, 1.5], dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(Cube.apply, (x,))
+    assert torch.autograd.gradgradcheck(Cube.apply, (x,))
+
+
+def test_gradcheck_reports_output_input_and_worst_element():
+    class Wrong(Function):
+        @staticmethod
+        def forward(ctx, x, w):
+            return x * w
+
+        @staticmethod
+        def backward(ctx, g):
+            return g, g * 0
+
+    x = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)
+    w = torch.tensor([3.0, 3.0], dtype=torch.float64, requires_grad=True)
+    with pytest.raises(
+        torch.autograd.GradcheckError,
+        match="Jacobian mismatch for output 0 with respect to input 0",
+    ) as e:
+        torch.autograd.gradcheck(Wrong.apply, (x, w))
+    assert "largest difference is at input element" in str(e.value)
+    assert torch.autograd.gradcheck(Wrong.apply, (x, w), raise_exception=False) is False
+
+
+# ---- inference_mode -----------------------------------------------------------------------------
+
+
+def test_inference_mode_records_nothing():
+    x = leaf(1.0)
+    with torch.inference_mode():
+        assert torch.is_inference_mode_enabled() and not torch.is_grad_enabled()
+        y = Cube.apply(x)
+    assert y.grad_fn is None and not y.requires_grad
+    assert not torch.is_inference_mode_enabled() and torch.is_grad_enabled()
+    with torch.inference_mode(False):
+        assert torch.is_grad_enabled() and not torch.is_inference_mode_enabled()
+
+
+# ---- better than PyTorch: tensors kept as ctx attributes ----------------------------------------
+
+
+class KeepsOutput(Function):
+    @staticmethod
+    def forward(ctx, x):
+        out = x * 2
+        ctx.out = out  # PyTorch: a reference cycle output -> grad_fn -> ctx -> output
+        ctx.x = x
+        ctx.scale = 2.0
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        assert ctx.out.tolist() == (ctx.x * 2).tolist()
+        return g * ctx.scale
+
+
+class KeepsOutputNew(Function):
+    @staticmethod
+    def forward(x):
+        return x * 2
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.out = output
+        ctx.x = inputs[0]
+        ctx.scale = 2.0
+
+    @staticmethod
+    def backward(ctx, g):
+        assert ctx.out.tolist() == (ctx.x * 2).tolist()
+        return g * ctx.scale
+
+
+@pytest.mark.parametrize("fn", [KeepsOutput, KeepsOutputNew])
+def test_output_kept_as_ctx_attribute_is_freed_by_refcount(fn, no_gc):
+    x = leaf(1.0, 2.0)
+    y = fn.apply(x)
+    refs = [weakref.ref(y), weakref.ref(y.grad_fn)]
+    assert y.grad_fn.out.grad_fn is y.grad_fn  # the stored output still leads to its node
+    assert y.grad_fn.x is x
+    del y
+    assert [r() for r in refs] == [None, None]
+
+
+@pytest.mark.parametrize("fn", [KeepsOutput, KeepsOutputNew])
+def test_ctx_attributes_readable_in_and_after_backward(fn, no_gc):
+    x = leaf(1.0, 2.0)
+    y = fn.apply(x)
+    ctx_ref = weakref.ref(y.grad_fn)
+    y.sum().backward()
+    assert x.grad.tolist() == [2.0, 2.0]
     assert y.grad_fn.out.tolist() == [2.0, 4.0]  # attributes outlive backward, as in PyTorch
     del y
     assert ctx_ref() is None
