@@ -797,3 +797,194 @@ def test_no_warnings_from_a_plain_apply():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         Cube.apply(leaf(1.0)).sum().backward()
+
+
+# ---- class structure: the remaining rows of PyTorch's table -------------------------------------
+
+
+def test_instantiating_a_function_warns_and_calling_an_instance_raises():
+    with pytest.warns(DeprecationWarning, match="should not be instantiated"):
+        f = Cube()
+    with pytest.raises(
+        RuntimeError, match="^Legacy autograd function with non-static forward method is deprecated"
+    ):
+        f(leaf(1.0))
+
+
+def test_missing_forward_raises_not_implemented():
+    class NoForward(Function):
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    with pytest.raises(
+        NotImplementedError,
+        match=exact("You must implement the forward function for custom autograd.Function."),
+    ):
+        NoForward.apply(leaf(1.0))
+
+
+def test_vjp_alone_works_and_both_backward_and_vjp_is_an_error():
+    class OnlyVjp(Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def vjp(ctx, g):
+            return g * 2
+
+    class Both(OnlyVjp):
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    x = leaf(1.0)
+    OnlyVjp.apply(x).backward()
+    assert x.grad.tolist() == [2.0]
+    with pytest.raises(
+        RuntimeError,
+        match=exact(
+            "Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
+            "You should only implement one of them."
+        ),
+    ):
+        Both.apply(x).backward()
+
+
+def test_non_static_methods_bind_self_to_the_ctx():
+    class NonStatic(Function):
+        def forward(self, x):
+            self.k = 3.0
+            return x * 3
+
+        def backward(self, g):
+            return g * self.k
+
+    x = leaf(1.0)
+    NonStatic.apply(x).backward()
+    assert x.grad.tolist() == [3.0]
+
+
+def test_calling_forward_directly_records_no_custom_node():
+    class Plain(Function):
+        @staticmethod
+        def forward(x):
+            return x * 2
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            pass
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    y = Plain.forward(leaf(1.0))
+    assert y.grad_fn.name() == "MulBackward0"
+
+
+def test_grad_fn_forward_cls_and_metadata():
+    y = Cube.apply(leaf(1.0))
+    assert y.grad_fn._forward_cls is Cube
+    assert y.grad_fn.metadata == {}
+
+
+def test_retain_grad_on_a_custom_output():
+    x = leaf(1.0, 2.0)
+    y = Cube.apply(x)
+    y.retain_grad()
+    (y * 2).sum().backward()
+    assert y.grad.tolist() == [2.0, 2.0]
+
+
+def test_backward_with_create_graph_warns_about_the_cycle():
+    x = leaf(1.0)
+    with pytest.warns(
+        UserWarning, match="^Using backward\\(\\) with create_graph=True will create a"
+    ):
+        Cube.apply(x).backward(create_graph=True)
+    assert x.grad.tolist() == [3.0]
+
+
+def test_same_tensor_returned_twice_is_the_same_object():
+    class Twice(Function):
+        @staticmethod
+        def forward(ctx, x):
+            y = x * 2
+            return y, y
+
+        @staticmethod
+        def backward(ctx, ga, gb):
+            return ga + gb * 10
+
+    x = leaf(1.0)
+    a, b = Twice.apply(x)
+    assert a is b and b.output_nr == 1
+    a.sum().backward()
+    assert x.grad.tolist() == [10.0]  # only the last slot receives the gradient
+
+
+def test_list_output_and_tensors_nested_in_arguments_are_not_tracked():
+    class ListOut(Function):
+        @staticmethod
+        def forward(ctx, xs):
+            return [xs[0] * 2]
+
+        @staticmethod
+        def backward(ctx, g):
+            return None
+
+    (y,) = ListOut.apply([leaf(1.0)])
+    assert y.grad_fn is None and not y.requires_grad
+
+
+def test_no_grad_inside_enable_grad_builds_a_node():
+    x = leaf(1.0)
+    with torch.no_grad():
+        with torch.enable_grad():
+            y = Cube.apply(x)
+    assert y.requires_grad and y.grad_fn.name() == "CubeBackward"
+
+
+def test_mark_dirty_of_a_non_input_warns():
+    class DirtyOther(Function):
+        @staticmethod
+        def forward(ctx, x):
+            y = x * 2
+            ctx.mark_dirty(y)
+            return y
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    with pytest.warns(
+        UserWarning,
+        match=exact(
+            "ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that "
+            "have been mutated should be passed to ctx.mark_dirty()."
+        ),
+    ):
+        y = DirtyOther.apply(leaf(1.0))
+    y.backward()
+
+
+def test_saving_an_input_returned_as_is_with_setup_context_is_an_error():
+    class Identity(Function):
+        @staticmethod
+        def forward(x):
+            return x
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(inputs[0])
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    with pytest.raises(
+        RuntimeError, match="^An input that has been returned as-is as output is being saved"
+    ):
+        Identity.apply(leaf(1.0))

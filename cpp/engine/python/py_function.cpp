@@ -285,6 +285,14 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   std::unordered_set<TensorImpl*> output_impls, returned_inputs;
   bool dirty_seen_all = true;
   for (py::handle d : native->dirty) {
+    const bool is_input = std::any_of(tensor_inputs.begin(), tensor_inputs.end(),
+                                      [&](const Tensor& i) { return i.is_same(d.cast<Tensor>()); });
+    if (!is_input && PyErr_WarnEx(PyExc_UserWarning,
+                                  "ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that "
+                                  "have been mutated should be passed to ctx.mark_dirty().",
+                                  1) < 0) {
+      throw py::error_already_set();
+    }
     bool returned = false;
     for (auto& o : outs) returned = returned || (is_tensor(o) && o.cast<Tensor>().is_same(d.cast<Tensor>()));
     dirty_seen_all = dirty_seen_all && returned;
@@ -319,6 +327,12 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
         continue;
       }
       const bool dirty = contains(native->dirty, t);
+      if (output_impls.count(t.get())) {
+        // The same tensor returned again: the same object, its history moved to this later slot.
+        node->output_is_tensor.push_back(true);
+        set_history(t, node);
+        continue;
+      }
       if (dirty) {
         ENGINE_CHECK(!(is_leaf(t) && requires_grad(t)), std::runtime_error,
                      "a leaf Variable that requires grad has been used in an in-place operation.");
