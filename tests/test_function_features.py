@@ -988,3 +988,11 @@ def test_saving_an_input_returned_as_is_with_setup_context_is_an_error():
         RuntimeError, match="^An input that has been returned as-is as output is being saved"
     ):
         Identity.apply(leaf(1.0))
+
+
+def test_leaf_hook_applies_to_autograd_grad_too():
+    x = leaf(1.0)
+    x.register_hook(lambda g: g * 100)
+    (g,) = torch.autograd.grad(Cube.apply(x).sum(), x)
+    assert g.tolist() == [300.0]
+    assert x.grad is None

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engine/autograd/accumulate_grad.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
@@ -172,6 +173,7 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
     buffers.erase(node);
     inputs.resize(node->input_metadata().size());
 
+    if (auto* acc = dynamic_cast<AccumulateGrad*>(node); acc && !inputs.empty()) acc->run_leaf_hooks(inputs[0]);
     // Index loops: a hook may register further hooks on this node.
     for (size_t h = 0; h < node->tensor_pre_hooks().size(); ++h) {
       auto [nr, hook] = node->tensor_pre_hooks()[h];
