@@ -25,6 +25,7 @@ struct FunctionInfo {
   py::object backward_cls;   // the ctx type, <Name>Backward
   std::string name;          // the Function's own name
   std::string backward_name;  // <Name>Backward
+  py::object backward;        // what the engine calls: backward_cls._engine_backward
   bool forward_takes_ctx = true;
   // With setup_context, `inputs` are forward's bound arguments (defaults filled in). The common
   // case, positional arguments only, is bound here; anything else (keywords, *args, a wrong count
@@ -196,7 +197,7 @@ variable_list PyNode::apply(variable_list&& grads) {
     ~InBackward() { c->in_backward = prev; }
   } in_backward{native_, native_->in_backward};
   native_->in_backward = true;
-  py::object result = ctx().attr("_engine_backward")(*args);
+  py::object result = backward_fn(*args);
   if (!PyTuple_Check(result.ptr())) result = py::make_tuple(result);
   py::tuple res = result.cast<py::tuple>();
   const size_t n_in = input_is_tensor.size();
@@ -259,6 +260,7 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   if (any_requires) {
     native->owned_node =
         std::make_unique<PyNode>(ctx.ptr(), native, info.backward_name, info.name);
+    native->owned_node->backward_fn = info.backward;
     node = share_node(*native);
     edge_list edges;
     for (const Tensor& t : tensor_inputs) edges.push_back(gradient_edge(t));
@@ -438,6 +440,7 @@ void init_function(py::module_& m) {
         i.backward_cls = std::move(backward_cls);
         i.name = std::move(name);
         i.backward_name = py::str(i.backward_cls.attr("__name__"));
+        i.backward = i.backward_cls.attr("_engine_backward");
         i.forward_takes_ctx = forward_takes_ctx;
         i.nparams = nparams;
         i.defaults = std::move(defaults);

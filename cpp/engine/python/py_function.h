@@ -77,6 +77,9 @@ class PyNode : public Node {
   std::vector<bool> input_is_tensor;
   // For every forward output position: whether it is a tensor, and its metadata slot.
   std::vector<bool> output_is_tensor;
+  // The class's backward (vjp), looked up once per class. Dropped with the node, which happens
+  // only when the ctx is deallocated, so with the GIL held.
+  py::object backward_fn;
 
  private:
   PyObject* ctx_;
