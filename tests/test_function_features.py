@@ -996,3 +996,23 @@ def test_leaf_hook_applies_to_autograd_grad_too():
     (g,) = torch.autograd.grad(Cube.apply(x).sum(), x)
     assert g.tolist() == [300.0]
     assert x.grad is None
+
+
+def test_gradcheck_numbers_inputs_among_those_that_require_grad():
+    class WrongW(Function):
+        @staticmethod
+        def forward(ctx, x, w):
+            return x * w
+
+        @staticmethod
+        def backward(ctx, g):
+            return None, g * 0
+
+    x = torch.tensor([1.0, 2.0], dtype=torch.float64)
+    w = torch.tensor([3.0, 3.0], dtype=torch.float64, requires_grad=True)
+    with pytest.raises(
+        torch.autograd.GradcheckError,
+        match="^Jacobian mismatch for output 0 with respect to input 0,\nnumerical:",
+    ) as e:
+        torch.autograd.gradcheck(WrongW.apply, (x, w))
+    assert "input element 1, output element 1: numerical 2.0" in str(e.value)

@@ -149,7 +149,8 @@ def gradcheck(
     numerical = _numerical_jacobians(func, inputs, diff_idx, eps)
     for k, out in enumerate(outputs):
         n_out = out.numel()
-        for w in diff_idx:
+        # Inputs are numbered among those that require grad, as in PyTorch's report.
+        for pos, w in enumerate(diff_idx):
             n_in = inputs[w].numel()
             # numerical[w][j][k][i] is d out_k[i] / d in_w[j]; lay both out as (n_in, n_out) like
             # PyTorch.
@@ -168,7 +169,7 @@ def gradcheck(
             if not ok:
                 j, i = where
                 return fail(
-                    f"Jacobian mismatch for output {k} with respect to input {w},\n"
+                    f"Jacobian mismatch for output {k} with respect to input {pos},\n"
                     f"numerical:{_matrix_str([v for row in num for v in row], n_in, n_out)}\n"
                     f"analytical:{_matrix_str([v for row in ana for v in row], n_in, n_out)}\n"
                     f"The largest difference is at input element {j}, output element {i}: "
