@@ -57,6 +57,7 @@ from engine._C import (
     ge,
     get_default_dtype,
     gt,
+    is_anomaly_enabled,
     is_grad_enabled,
     is_tensor,
     isfinite,
@@ -129,7 +130,14 @@ from engine._dtype_info import finfo, iinfo
 from engine._einsum import einsum
 from engine._tensor import Size
 from engine._tensor_str import set_printoptions
-from engine.autograd import Function, enable_grad, no_grad, set_grad_enabled
+from engine.autograd import (
+    Function,
+    enable_grad,
+    inference_mode,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 
 # dtype objects and PyTorch's aliases for them; assigned here because several shadow builtins.
 globals().update(

@@ -14,10 +14,7 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
   Tensor g = std::move(grads[0]);
   if (!g.defined()) return {};
   auto& meta = ensure_autograd_meta(variable_);
-  for (auto& hook : meta.hooks) {
-    Tensor r = hook(g);
-    if (r.defined()) g = r;
-  }
+  // The leaf's own hooks (Tensor.register_hook) already ran: the engine calls run_leaf_hooks first.
   // grad mode is on here exactly when backward was called with create_graph=True.
   const bool create_graph = GradMode::is_enabled();
   if (!meta.grad.defined()) {
@@ -30,8 +27,22 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
   } else {
     meta.grad = ops::add(meta.grad, g);
   }
-  for (auto& hook : meta.post_accumulate_hooks) hook(variable_);
+  for (size_t h = 0; h < meta.post_accumulate_hooks.size(); ++h) {
+    auto hook = meta.post_accumulate_hooks[h];
+    if (hook) hook(variable_);
+  }
   return {};
+}
+
+void AccumulateGrad::run_leaf_hooks(Tensor& g) const {
+  auto* meta = autograd_meta(variable_);
+  if (!meta || !g.defined()) return;
+  for (size_t h = 0; h < meta->hooks.size(); ++h) {
+    auto hook = meta->hooks[h];
+    if (!hook) continue;
+    Tensor r = hook(g);
+    if (r.defined()) g = r;
+  }
 }
 
 }  // namespace engine

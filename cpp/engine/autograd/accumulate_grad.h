@@ -10,6 +10,9 @@ class AccumulateGrad : public Node {
   variable_list apply(variable_list&& grads) override;
   std::string name() const override { return "torch::autograd::AccumulateGrad"; }
   const Tensor& variable() const { return variable_; }
+  // Tensor.register_hook callbacks of the leaf, which may replace `g`. Run by the engine before
+  // apply, and also when autograd.grad captures the leaf's gradient without accumulating it.
+  void run_leaf_hooks(Tensor& g) const;
 
  private:
   Tensor variable_;

@@ -1,9 +1,12 @@
 #include "engine/autograd/engine.h"
 
+#include <atomic>
+#include <cmath>
 #include <queue>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engine/autograd/accumulate_grad.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
@@ -42,7 +45,56 @@ void accumulate(Tensor& slot, Tensor g) {
   slot = slot.defined() ? ops::add(slot, g) : std::move(g);
 }
 
+std::atomic<bool> g_anomaly{false};
+std::atomic<bool> g_anomaly_nan{true};
+
+bool has_nan(const Tensor& g) {
+  if (!g.defined() || !is_floating(g.dtype())) return false;
+  Tensor c = ops::contiguous(g);
+  const int64_t n = c.numel();
+  if (c.dtype() == DType::Float64) {
+    const double* p = c.data<double>();
+    for (int64_t i = 0; i < n; ++i) if (std::isnan(p[i])) return true;
+  } else if (c.dtype() == DType::Float32) {
+    const float* p = c.data<float>();
+    for (int64_t i = 0; i < n; ++i) if (std::isnan(p[i])) return true;
+  }
+  return false;
+}
+
+// Runs the node and its post-hooks: the outgoing gradients, validated.
+variable_list call_node(Node* node, variable_list& inputs) {
+  variable_list outputs;
+  bool all_undefined = true;
+  for (auto& g : inputs) all_undefined = all_undefined && !g.defined();
+  if (all_undefined && node->skips_undefined_inputs()) {
+    outputs.resize(node->num_outputs());
+  } else {
+    // Post-hooks see the incoming gradients too, so keep them when there are any.
+    outputs = node->post_hooks().empty() ? node->apply(std::move(inputs)) : node->apply(variable_list(inputs));
+  }
+  validate_outputs(*node, outputs);
+  for (size_t h = 0; h < node->post_hooks().size(); ++h) {
+    auto hook = node->post_hooks()[h];
+    if (!hook) continue;
+    variable_list r = hook(outputs, inputs);
+    if (!r.empty()) {
+      outputs = std::move(r);
+      validate_outputs(*node, outputs);
+    }
+  }
+  return outputs;
+}
+
 }  // namespace
+
+bool AnomalyMode::enabled() { return g_anomaly.load(std::memory_order_relaxed); }
+bool AnomalyMode::check_nan() { return g_anomaly_nan.load(std::memory_order_relaxed); }
+void AnomalyMode::set(bool enabled, bool check_nan) {
+  g_anomaly_nan = check_nan;
+  g_anomaly = enabled;
+}
+void (*AnomalyMode::report)(Node& node) = nullptr;
 
 variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
   AutoGradMode grad_mode(opts.create_graph);
@@ -121,9 +173,13 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
     buffers.erase(node);
     inputs.resize(node->input_metadata().size());
 
-    for (auto& hook : node->pre_hooks()) {
-      variable_list r = hook(inputs);
-      if (!r.empty()) inputs = std::move(r);
+    if (auto* acc = dynamic_cast<AccumulateGrad*>(node); acc && !inputs.empty()) acc->run_leaf_hooks(inputs[0]);
+    // Index loops: a hook may register further hooks on this node.
+    for (size_t h = 0; h < node->tensor_pre_hooks().size(); ++h) {
+      auto [nr, hook] = node->tensor_pre_hooks()[h];
+      if (!hook || nr >= inputs.size() || !inputs[nr].defined()) continue;
+      Tensor r = hook(inputs[nr]);
+      if (r.defined()) inputs[nr] = std::move(r);
     }
     for (auto& [nr, weak] : node->retained_grads()) {
       auto impl = weak.lock();
@@ -132,6 +188,12 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
       auto& meta = ensure_autograd_meta(t);
       meta.grad = meta.grad.defined() ? ops::add(meta.grad, inputs[nr])
                                       : (opts.create_graph ? inputs[nr] : ops::clone(inputs[nr]));
+    }
+    for (size_t h = 0; h < node->pre_hooks().size(); ++h) {
+      auto hook = node->pre_hooks()[h];
+      if (!hook) continue;
+      variable_list r = hook(inputs);
+      if (!r.empty()) inputs = std::move(r);
     }
     if (capturing) {
       auto it = captures.find(node);
@@ -149,17 +211,19 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
     }
 
     variable_list outputs;
-    bool all_undefined = true;
-    for (auto& g : inputs) all_undefined = all_undefined && !g.defined();
-    if (all_undefined && node->skips_undefined_inputs()) {
-      outputs.resize(node->num_outputs());
+    if (!AnomalyMode::enabled()) {
+      outputs = call_node(node, inputs);
     } else {
-      outputs = node->apply(std::move(inputs));
-    }
-    validate_outputs(*node, outputs);
-    for (auto& hook : node->post_hooks()) {
-      variable_list r = hook(outputs, inputs);
-      if (!r.empty()) outputs = std::move(r);
+      try {
+        outputs = call_node(node, inputs);
+        for (size_t i = 0; AnomalyMode::check_nan() && i < outputs.size(); ++i) {
+          ENGINE_CHECK(!has_nan(outputs[i]), std::runtime_error, "Function '", node->name(),
+                       "' returned nan values in its ", i, "th output.");
+        }
+      } catch (...) {
+        if (AnomalyMode::report) AnomalyMode::report(*node);
+        throw;
+      }
     }
     if (!opts.keep_graph) node->release_variables();
 

@@ -13,6 +13,17 @@ struct BackwardOptions {
   edge_list capture;
 };
 
+// Anomaly detection (torch.autograd.set_detect_anomaly): process-wide, as in PyTorch. With it on,
+// every gradient a node returns is checked for NaN (unless check_nan is off), and a node that fails
+// is passed to `report` (set by the Python layer: it warns with the forward traceback) before the
+// error propagates.
+struct AnomalyMode {
+  static bool enabled();
+  static bool check_nan();
+  static void set(bool enabled, bool check_nan);
+  static void (*report)(Node& node);
+};
+
 // roots[i] receives root_grads[i]. Returns the captured gradients (undefined where none arrived).
 variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts);
 

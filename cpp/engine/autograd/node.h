@@ -58,12 +58,16 @@ class Node : public std::enable_shared_from_this<Node> {
   const std::vector<InputMetadata>& input_metadata() const { return input_metadata_; }
   uint64_t sequence_nr() const { return sequence_nr_; }
 
-  // Hooks, run by the engine: pre-hooks see (and may replace) incoming gradients; post-hooks see
-  // both sides and may replace the outgoing ones. Retained gradients are written before apply.
+  // Hooks, run by the engine in this order: tensor pre-hooks (Tensor.register_hook on an output of
+  // this node: see and may replace that output's gradient), retained gradients, pre-hooks (see and
+  // may replace all incoming gradients), apply, post-hooks (see both sides, may replace the
+  // outgoing ones). A removed hook is left as an empty function, so handles keep their index.
   using PreHook = std::function<variable_list(const variable_list&)>;
   using PostHook = std::function<variable_list(const variable_list&, const variable_list&)>;
+  using TensorHook = std::function<Tensor(const Tensor&)>;
   std::vector<PreHook>& pre_hooks() { return pre_hooks_; }
   std::vector<PostHook>& post_hooks() { return post_hooks_; }
+  std::vector<std::pair<uint32_t, TensorHook>>& tensor_pre_hooks() { return tensor_pre_hooks_; }
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>>& retained_grads() { return retained_grads_; }
 
  protected:
@@ -72,6 +76,7 @@ class Node : public std::enable_shared_from_this<Node> {
   uint64_t sequence_nr_;
   std::vector<PreHook> pre_hooks_;
   std::vector<PostHook> post_hooks_;
+  std::vector<std::pair<uint32_t, TensorHook>> tensor_pre_hooks_;
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retained_grads_;
 };
 

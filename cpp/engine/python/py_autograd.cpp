@@ -88,9 +88,155 @@ py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py
   return std::move(out);
 }
 
+// A Python callable held by C++ hooks: released with the GIL held, wherever the last copy dies.
+struct PyFn {
+  explicit PyFn(py::object f) : fn(std::move(f)) {}
+  ~PyFn() {
+    if (!Py_IsInitialized()) {
+      fn.release();
+      return;
+    }
+    py::gil_scoped_acquire gil;
+    fn = py::object();
+  }
+  py::object fn;
+};
+
+py::tuple to_py_grads(const variable_list& grads) {
+  py::tuple out(grads.size());
+  for (size_t i = 0; i < grads.size(); ++i) out[i] = grads[i].defined() ? py::cast(grads[i]) : py::none();
+  return out;
+}
+
+// A hook's answer: None keeps the gradients, otherwise a sequence replaces them.
+variable_list from_py_grads(const py::object& r, size_t expected, const char* what) {
+  if (r.is_none()) return {};
+  py::tuple t = is_tensor(r) ? py::make_tuple(r) : py::tuple(r);
+  ENGINE_CHECK(t.size() == expected, std::runtime_error, "hook '", what, "' has returned an incorrect number of values (got ",
+               t.size(), ", but expected ", expected, ")");
+  variable_list out(t.size());
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (!t[i].is_none()) out[i] = t[i].cast<Tensor>();
+  }
+  return out;
+}
+
+std::string hook_name(const py::object& fn) {
+  return py::str(py::getattr(fn, "__name__", py::str("<hook>")));
+}
+
+// The node a Python object stands for (a built-in Node or a custom Function's ctx), and a way to
+// find it again later that does not keep it alive (for RemovableHandle.remove()).
+std::pair<std::shared_ptr<Node>, std::function<std::shared_ptr<Node>()>> node_and_locator(py::handle self) {
+  if (py::isinstance<FunctionCtx>(self)) {
+    auto n = share_node(self.cast<FunctionCtx&>());
+    ENGINE_CHECK(n, std::runtime_error, "cannot register a hook on a Function that recorded no graph node");
+    auto weak = std::make_shared<PyFn>(py::weakref(self));
+    return {n, [weak]() -> std::shared_ptr<Node> {
+              py::object o = weak->fn();
+              return o.is_none() ? nullptr : share_node(o.cast<FunctionCtx&>());
+            }};
+  }
+  auto n = self.cast<std::shared_ptr<Node>>();
+  std::weak_ptr<Node> weak = n;
+  return {n, [weak]() { return weak.lock(); }};
+}
+
+py::object make_handle(std::function<void()> remove) {
+  return py::module_::import("engine.utils.hooks").attr("RemovableHandle")(py::cpp_function(std::move(remove)));
+}
+
+py::object register_node_hook(py::handle self, py::object fn, bool pre) {
+  auto [node, locate] = node_and_locator(self);
+  auto f = std::make_shared<PyFn>(fn);
+  size_t index;
+  if (pre) {
+    index = node->pre_hooks().size();
+    node->pre_hooks().push_back([f](const variable_list& grads) {
+      py::gil_scoped_acquire gil;
+      return from_py_grads(f->fn(to_py_grads(grads)), grads.size(), hook_name(f->fn).c_str());
+    });
+  } else {
+    index = node->post_hooks().size();
+    node->post_hooks().push_back([f](const variable_list& grad_inputs, const variable_list& grad_outputs) {
+      py::gil_scoped_acquire gil;
+      return from_py_grads(f->fn(to_py_grads(grad_inputs), to_py_grads(grad_outputs)), grad_inputs.size(),
+                           hook_name(f->fn).c_str());
+    });
+  }
+  return make_handle([locate = locate, index, pre] {
+    auto n = locate();
+    if (!n) return;
+    if (pre && index < n->pre_hooks().size()) n->pre_hooks()[index] = nullptr;
+    if (!pre && index < n->post_hooks().size()) n->post_hooks()[index] = nullptr;
+  });
+}
+
+Node::TensorHook tensor_hook(py::object fn) {
+  auto f = std::make_shared<PyFn>(std::move(fn));
+  return [f](const Tensor& g) -> Tensor {
+    py::gil_scoped_acquire gil;
+    py::object r = f->fn(py::cast(g));
+    if (r.is_none()) return Tensor();
+    ENGINE_CHECK(is_tensor(r), engine::TypeError, "hook '", hook_name(f->fn), "' returned ",
+                 Py_TYPE(r.ptr())->tp_name, ", expected a Tensor or None");
+    return r.cast<Tensor>();
+  };
+}
+
+py::object tensor_register_hook(const Tensor& t, py::object fn) {
+  ENGINE_CHECK(requires_grad(t), std::runtime_error, "cannot register a hook on a tensor that doesn't require gradient");
+  if (is_leaf(t)) {
+    auto& hooks = ensure_autograd_meta(t).hooks;
+    const size_t index = hooks.size();
+    hooks.push_back(tensor_hook(std::move(fn)));
+    std::weak_ptr<TensorImpl> weak = t.impl();
+    return make_handle([weak, index] {
+      if (auto impl = weak.lock()) {
+        auto& hooks = ensure_autograd_meta(Tensor(impl)).hooks;
+        if (index < hooks.size()) hooks[index] = nullptr;
+      }
+    });
+  }
+  // A hook on a non-leaf is a pre-hook of its grad_fn for this output, as in PyTorch.
+  auto [node, locate] = node_and_locator(node_to_py(grad_fn(t)));
+  const size_t index = node->tensor_pre_hooks().size();
+  node->tensor_pre_hooks().emplace_back(output_nr(t), tensor_hook(std::move(fn)));
+  return make_handle([locate = locate, index] {
+    if (auto n = locate(); n && index < n->tensor_pre_hooks().size()) n->tensor_pre_hooks()[index].second = nullptr;
+  });
+}
+
+py::object tensor_register_post_accumulate_grad_hook(const Tensor& t, py::object fn) {
+  ENGINE_CHECK(is_leaf(t), std::runtime_error, "post accumulate grad hooks cannot be registered on non-leaf tensors");
+  ENGINE_CHECK(requires_grad(t), std::runtime_error,
+               "cannot register a hook on a tensor that doesn't require gradient");
+  auto f = std::make_shared<PyFn>(std::move(fn));
+  auto& hooks = ensure_autograd_meta(t).post_accumulate_hooks;
+  const size_t index = hooks.size();
+  hooks.push_back([f](const Tensor& v) {
+    py::gil_scoped_acquire gil;
+    f->fn(py::cast(v));
+  });
+  std::weak_ptr<TensorImpl> weak = t.impl();
+  return make_handle([weak, index] {
+    if (auto impl = weak.lock()) {
+      auto& hooks = ensure_autograd_meta(Tensor(impl)).post_accumulate_hooks;
+      if (index < hooks.size()) hooks[index] = nullptr;
+    }
+  });
+}
+
 }  // namespace
 
 void init_autograd(py::module_& m) {
+  m.def("_register_node_hook", [](py::handle self, py::object fn) { return register_node_hook(self, fn, false); });
+  m.def("_register_node_prehook", [](py::handle self, py::object fn) { return register_node_hook(self, fn, true); });
+  m.def("_tensor_register_hook", &tensor_register_hook);
+  m.def("_tensor_register_post_accumulate_grad_hook", &tensor_register_post_accumulate_grad_hook);
+  m.def("_set_anomaly_enabled", [](bool enabled, bool check_nan) { AnomalyMode::set(enabled, check_nan); });
+  m.def("is_anomaly_enabled", [] { return AnomalyMode::enabled(); });
+  m.def("is_anomaly_check_nan_enabled", [] { return AnomalyMode::check_nan(); });
   m.def("is_grad_enabled", [] { return GradMode::is_enabled(); });
   m.def("_set_grad_enabled", [](bool v) { GradMode::set_enabled(v); });
   m.def("_run_backward", &run_backward, py::arg("outputs"), py::arg("grad_outputs"), py::arg("keep_graph"),

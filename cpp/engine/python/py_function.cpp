@@ -6,6 +6,8 @@
 
 #include <unordered_set>
 
+#include "engine/autograd/engine.h"
+#include "engine/autograd/error_node.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
@@ -22,9 +24,12 @@ struct FunctionInfo {
   py::object setup_context;  // None unless overridden
   py::object backward_cls;   // the ctx type, <Name>Backward
   std::string name;          // the Function's own name
+  std::string backward_name;  // <Name>Backward
+  py::object backward;        // what the engine calls: backward_cls._engine_backward
   bool forward_takes_ctx = true;
   // With setup_context, `inputs` are forward's bound arguments (defaults filled in). The common
-  // case, positional arguments only, is bound here; anything else goes through `binder`.
+  // case, positional arguments only, is bound here; anything else (keywords, *args, a wrong count
+  // that needs Python's own error) goes through `binder`. nparams < 0: no fast path.
   int64_t nparams = 0;
   py::tuple defaults;
   py::object binder;  // callable(*args, **kwargs) -> tuple, or None when the fast path always applies
@@ -41,6 +46,48 @@ struct CtxRelease : DeferredRelease {
   PyObject* obj;
 };
 
+// saved_tensors_hooks(pack, unpack) in force on this thread, innermost last.
+std::vector<std::pair<py::object, py::object>>& saved_tensors_hooks_stack() {
+  thread_local std::vector<std::pair<py::object, py::object>> stack;
+  return stack;
+}
+
+// A data descriptor on a ctx type for one attribute name that held a tensor at the end of apply:
+// reads unpack the native slot (version check, output history rebuilt), writes and deletes go to
+// the instance __dict__ (dropping any native slot), so other ctx objects of the type, and
+// non-tensor values, behave as plain attributes.
+struct CtxTensorAttr {
+  py::object name;
+};
+
+FunctionCtx::Attr* find_attr(FunctionCtx& c, PyObject* name) {
+  for (auto& a : c.attrs) {
+    if (a.name.ptr() == name) return &a;
+  }
+  for (auto& a : c.attrs) {
+    if (PyUnicode_Compare(a.name.ptr(), name) == 0) return &a;
+  }
+  return nullptr;
+}
+
+void drop_attr(FunctionCtx& c, PyObject* name) {
+  for (auto it = c.attrs.begin(); it != c.attrs.end(); ++it) {
+    if (it->name.ptr() == name || PyUnicode_Compare(it->name.ptr(), name) == 0) {
+      c.attrs.erase(it);
+      return;
+    }
+  }
+}
+
+// True when `cls` has (or now has) a CtxTensorAttr for `name`; false when the name is taken by
+// something else on the class (a method, say), in which case the attribute stays in __dict__.
+bool ensure_attr_descriptor(const py::object& cls, const py::object& name) {
+  PyObject* existing = _PyType_Lookup(reinterpret_cast<PyTypeObject*>(cls.ptr()), name.ptr());
+  if (existing) return py::isinstance<CtxTensorAttr>(existing);
+  cls.attr(name) = py::cast(CtxTensorAttr{name});
+  return true;
+}
+
 py::tuple bind_inputs(const FunctionInfo& info, const py::args& args, const py::kwargs& kwargs) {
   if (!info.setup_context || info.setup_context.is_none()) {
     // Without setup_context every argument counts as given, keyword arguments after positional ones.
@@ -51,7 +98,7 @@ py::tuple bind_inputs(const FunctionInfo& info, const py::args& args, const py::
   }
   const int64_t n = static_cast<int64_t>(args.size());
   const int64_t ndef = static_cast<int64_t>(info.defaults.size());
-  if (kwargs.empty() && info.binder.is_none() && n <= info.nparams && n >= info.nparams - ndef) {
+  if (kwargs.empty() && info.nparams >= 0 && n <= info.nparams && n >= info.nparams - ndef) {
     if (n == info.nparams) return args;
     py::tuple out(info.nparams);
     for (int64_t i = 0; i < n; ++i) out[i] = args[i];
@@ -71,10 +118,33 @@ bool contains(const py::tuple& objs, const Tensor& t) {
 
 }  // namespace
 
+Tensor FunctionCtx::unpack(const SavedTensor& s, bool intermediate, const std::shared_ptr<Node>& owner,
+                           const std::string& what) {
+  Tensor t = s.unpack(owner);
+  if (intermediate && in_backward && owner && GradMode::is_enabled() && t.defined() && is_floating(t.dtype()) &&
+      !requires_grad(t)) {
+    t = wrap_in_error(
+        {t},
+        str_cat("function ", owner->name(), " used ", what,
+                ", a tensor computed in forward, in a backward run with create_graph=True. It carries no graph, so "
+                "the derivative through it would be silently missing. Save the inputs or outputs it is computed "
+                "from (ctx.save_for_backward) and recompute it in backward, or decorate backward with "
+                "@once_differentiable."),
+        owner->next_edges())[0];
+  }
+  return t;
+}
+
 py::tuple FunctionCtx::saved_tensors(const std::shared_ptr<Node>& owner) {
   if (saved_released) throw std::runtime_error(kSavedTensorsFreedMessage);
   py::tuple out(saved.size());
-  for (size_t i = 0; i < saved.size(); ++i) out[i] = py::cast(saved[i].unpack(owner));
+  for (size_t i = 0; i < saved.size(); ++i) {
+    if (i < packed.size() && packed[i].first) {
+      out[i] = packed[i].first(packed[i].second);
+      continue;
+    }
+    out[i] = py::cast(unpack(saved[i], saved_intermediate[i], owner, str_cat("saved tensor ", i)));
+  }
   return out;
 }
 
@@ -100,6 +170,7 @@ void PyNode::release_variables() {
   py::gil_scoped_acquire gil;
   if (!native_->has_saved) return;
   for (auto& s : native_->saved) s.reset();
+  native_->packed.clear();
   native_->saved_released = true;
 }
 
@@ -120,7 +191,13 @@ variable_list PyNode::apply(variable_list&& grads) {
       args[1 + i] = py::none();
     }
   }
-  py::object result = ctx().attr("_engine_backward")(*args);
+  struct InBackward {
+    FunctionCtx* c;
+    bool prev;
+    ~InBackward() { c->in_backward = prev; }
+  } in_backward{native_, native_->in_backward};
+  native_->in_backward = true;
+  py::object result = backward_fn(*args);
   if (!PyTuple_Check(result.ptr())) result = py::make_tuple(result);
   py::tuple res = result.cast<py::tuple>();
   const size_t n_in = input_is_tensor.size();
@@ -182,7 +259,8 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   std::shared_ptr<PyNode> node;
   if (any_requires) {
     native->owned_node =
-        std::make_unique<PyNode>(ctx.ptr(), native, py::str(info.backward_cls.attr("__name__")), info.name);
+        std::make_unique<PyNode>(ctx.ptr(), native, info.backward_name, info.name);
+    native->owned_node->backward_fn = info.backward;
     node = share_node(*native);
     edge_list edges;
     for (const Tensor& t : tensor_inputs) edges.push_back(gradient_edge(t));
@@ -209,6 +287,14 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   std::unordered_set<TensorImpl*> output_impls, returned_inputs;
   bool dirty_seen_all = true;
   for (py::handle d : native->dirty) {
+    const bool is_input = std::any_of(tensor_inputs.begin(), tensor_inputs.end(),
+                                      [&](const Tensor& i) { return i.is_same(d.cast<Tensor>()); });
+    if (!is_input && PyErr_WarnEx(PyExc_UserWarning,
+                                  "ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that "
+                                  "have been mutated should be passed to ctx.mark_dirty().",
+                                  1) < 0) {
+      throw py::error_already_set();
+    }
     bool returned = false;
     for (auto& o : outs) returned = returned || (is_tensor(o) && o.cast<Tensor>().is_same(d.cast<Tensor>()));
     dirty_seen_all = dirty_seen_all && returned;
@@ -243,6 +329,12 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
         continue;
       }
       const bool dirty = contains(native->dirty, t);
+      if (output_impls.count(t.get())) {
+        // The same tensor returned again: the same object, its history moved to this later slot.
+        node->output_is_tensor.push_back(true);
+        set_history(t, node);
+        continue;
+      }
       if (dirty) {
         ENGINE_CHECK(!(is_leaf(t) && requires_grad(t)), std::runtime_error,
                      "a leaf Variable that requires grad has been used in an in-place operation.");
@@ -265,11 +357,24 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   }
 
   // ---- saved tensors ----
+  auto is_output = [&](const Tensor& t) {
+    return node && output_impls.count(t.get()) && !returned_inputs.count(t.get());
+  };
+  auto is_intermediate = [&](const Tensor& t) {
+    if (!node || output_impls.count(t.get()) || grad_fn(t)) return false;
+    for (const Tensor& i : tensor_inputs) {
+      if (i.is_same(t)) return false;
+    }
+    return true;
+  };
   if (native->has_saved) {
     std::vector<SavedTensor> saved;
+    std::vector<bool> intermediate;
+    const auto& hooks = saved_tensors_hooks_stack();
     for (py::handle s : native->to_save) {
       if (s.is_none()) {
         saved.emplace_back();
+        intermediate.push_back(false);
         continue;
       }
       Tensor t = s.cast<Tensor>();
@@ -277,13 +382,42 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
                    "An input that has been returned as-is as output is being saved for backward. This is not supported "
                    "if you override setup_context. You should return and save a view of the input instead, e.g. with "
                    "x.view_as(x) or setup ctx inside the forward function itself.");
-      saved.emplace_back(t, node && output_impls.count(t.get()) && !returned_inputs.count(t.get()));
+      if (node && !hooks.empty()) {
+        // saved_tensors_hooks: keep what pack returns instead of the tensor.
+        native->packed.resize(native->to_save.size());
+        native->packed[saved.size()] = {hooks.back().second, hooks.back().first(s)};
+        saved.emplace_back();
+        intermediate.push_back(false);
+        continue;
+      }
+      saved.emplace_back(t, is_output(t));
+      intermediate.push_back(is_intermediate(t));
     }
     native->saved = std::move(saved);
+    native->saved_intermediate = std::move(intermediate);
     native->to_save = py::tuple();
   }
   native->non_differentiable = py::tuple();
   native->dirty = py::tuple();
+
+  // ---- tensor attributes: moved out of __dict__ into native slots read through a descriptor ----
+  if (node) {
+    PyObject** dict_ptr = _PyObject_GetDictPtr(ctx.ptr());
+    if (dict_ptr && *dict_ptr && PyDict_GET_SIZE(*dict_ptr) > 0) {
+      py::dict d = py::reinterpret_borrow<py::dict>(*dict_ptr);
+      std::vector<py::object> names;
+      for (auto kv : d) {
+        if (is_tensor(kv.second) && PyUnicode_Check(kv.first.ptr())) names.push_back(py::reinterpret_borrow<py::object>(kv.first));
+      }
+      for (auto& name : names) {
+        if (!ensure_attr_descriptor(info.backward_cls, name)) continue;
+        Tensor t = py::reinterpret_borrow<py::object>(PyDict_GetItem(d.ptr(), name.ptr())).cast<Tensor>();
+        native->attrs.push_back({name, SavedTensor(t, is_output(t)), is_intermediate(t)});
+        PyDict_DelItem(d.ptr(), name.ptr());
+      }
+    }
+    if (AnomalyMode::enabled()) py::module_::import("engine.autograd.anomaly_mode").attr("_record")(ctx);
+  }
 
   if (!wrappable) return raw;
   if (!is_tuple) return outs[0];
@@ -305,6 +439,8 @@ void init_function(py::module_& m) {
         i.setup_context = std::move(setup_context);
         i.backward_cls = std::move(backward_cls);
         i.name = std::move(name);
+        i.backward_name = py::str(i.backward_cls.attr("__name__"));
+        i.backward = i.backward_cls.attr("_engine_backward");
         i.forward_takes_ctx = forward_takes_ctx;
         i.nparams = nparams;
         i.defaults = std::move(defaults);
@@ -354,6 +490,77 @@ void init_function(py::module_& m) {
       });
 
   m.def("_function_apply", &function_apply);
+
+  py::class_<CtxTensorAttr>(m, "_CtxTensorAttr")
+      .def("__get__", [](const CtxTensorAttr& self, py::handle obj, py::handle) -> py::object {
+        if (obj.is_none()) return py::cast(self);
+        FunctionCtx& c = obj.cast<FunctionCtx&>();
+        if (FunctionCtx::Attr* a = find_attr(c, self.name.ptr())) {
+          return py::cast(c.unpack(a->value, a->intermediate, node_of(c), str_cat("ctx.", py::str(self.name).cast<std::string>())));
+        }
+        PyObject** dict = _PyObject_GetDictPtr(obj.ptr());
+        if (dict && *dict) {
+          if (PyObject* v = PyDict_GetItemWithError(*dict, self.name.ptr())) return py::reinterpret_borrow<py::object>(v);
+        }
+        throw py::attribute_error(str_cat("'", Py_TYPE(obj.ptr())->tp_name, "' object has no attribute '",
+                                          py::str(self.name).cast<std::string>(), "'"));
+      })
+      .def("__set__", [](const CtxTensorAttr& self, py::handle obj, py::object value) {
+        drop_attr(obj.cast<FunctionCtx&>(), self.name.ptr());
+        py::getattr(obj, "__dict__")[self.name] = value;
+      })
+      .def("__delete__", [](const CtxTensorAttr& self, py::handle obj) {
+        FunctionCtx& c = obj.cast<FunctionCtx&>();
+        if (find_attr(c, self.name.ptr())) {
+          drop_attr(c, self.name.ptr());
+          return;
+        }
+        py::dict d = py::getattr(obj, "__dict__");
+        if (!d.contains(self.name)) throw py::attribute_error(py::str(self.name).cast<std::string>());
+        PyDict_DelItem(d.ptr(), self.name.ptr());
+      });
+
+  m.def("_push_saved_tensors_hooks", [](py::object pack, py::object unpack) {
+    saved_tensors_hooks_stack().emplace_back(std::move(pack), std::move(unpack));
+  });
+  m.def("_pop_saved_tensors_hooks", [] {
+    auto& st = saved_tensors_hooks_stack();
+    if (!st.empty()) st.pop_back();
+  });
+
+  // once_differentiable: results of a backward run without graph, wrapped so that differentiating
+  // them raises (only when some incoming gradient requires grad, as in PyTorch).
+  m.def("_once_differentiable_wrap", [](py::object result, py::args grads) -> py::object {
+    if (!GradMode::is_enabled()) return result;
+    edge_list next;
+    for (py::handle g : grads) {
+      if (is_tensor(g) && requires_grad(g.cast<Tensor>())) next.push_back(gradient_edge(g.cast<Tensor>()));
+    }
+    if (next.empty()) return result;
+    const bool single = !PyTuple_Check(result.ptr());
+    py::tuple items = single ? py::make_tuple(result) : result.cast<py::tuple>();
+    variable_list values;
+    for (py::handle r : items) values.push_back(is_tensor(r) ? r.cast<Tensor>() : Tensor());
+    variable_list wrapped = wrap_in_error(
+        values, "trying to differentiate twice a function that was marked with @once_differentiable", next);
+    py::tuple out(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+      out[i] = wrapped[i].defined() ? py::cast(wrapped[i]) : py::reinterpret_borrow<py::object>(items[i]);
+    }
+    return single ? py::object(out[0]) : py::object(out);
+  });
+
+  AnomalyMode::report = [](Node& node) {
+    py::gil_scoped_acquire gil;
+    try {
+      auto* pn = dynamic_cast<PyNode*>(&node);
+      py::object py_node = pn ? pn->ctx() : py::none();
+      py::module_::import("engine.autograd.anomaly_mode").attr("_report")(py_node, node.name());
+    } catch (py::error_already_set& e) {
+      // A warning turned into an error must not hide the failure being reported.
+      e.discard_as_unraisable(__func__);
+    }
+  };
 }
 
 }  // namespace engine::python

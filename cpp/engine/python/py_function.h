@@ -35,8 +35,24 @@ struct FunctionCtx {
   bool materialize_grads = true;
   py::tuple non_differentiable;
   py::tuple dirty;
+  // saved_intermediate[i]: saved[i] is neither an input nor an output (a value computed in forward).
+  std::vector<bool> saved_intermediate;
+  // With saved_tensors_hooks active at save time: (unpack, packed) per saved tensor.
+  std::vector<std::pair<py::object, py::object>> packed;
+  // Tensor-valued attributes (ctx.x = t), kept like saved tensors once apply has finished: no
+  // reference cycle through a stored output, and a version check when read. See CtxTensorAttr.
+  struct Attr {
+    py::object name;
+    SavedTensor value;
+    bool intermediate = false;
+  };
+  std::vector<Attr> attrs;
+  bool in_backward = false;  // the node's backward is running (values read now may be differentiated)
 
   py::tuple saved_tensors(const std::shared_ptr<Node>& owner);
+  // Unpacks a saved value for a read; under a differentiable backward, a value computed in forward
+  // comes back wrapped in an ErrorNode (see error_node.h), `what` naming it in the message.
+  Tensor unpack(const SavedTensor& s, bool intermediate, const std::shared_ptr<Node>& owner, const std::string& what);
 };
 
 // A shared_ptr to the ctx's node (null if it has none), holding a reference to the ctx. Needs the GIL.
@@ -61,6 +77,9 @@ class PyNode : public Node {
   std::vector<bool> input_is_tensor;
   // For every forward output position: whether it is a tensor, and its metadata slot.
   std::vector<bool> output_is_tensor;
+  // The class's backward (vjp), looked up once per class. Dropped with the node, which happens
+  // only when the ctx is deallocated, so with the GIL held.
+  py::object backward_fn;
 
  private:
   PyObject* ctx_;

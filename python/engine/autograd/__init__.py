@@ -1,22 +1,34 @@
 """Reverse-mode automatic differentiation: backward, grad, custom Functions, grad modes, checks."""
 
 from engine import _C
-from engine.autograd import function
+from engine.autograd import function, graph
+from engine.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from engine.autograd.function import Function, once_differentiable
-from engine.autograd.grad_mode import enable_grad, no_grad, set_grad_enabled
+from engine.autograd.grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 from engine.autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
 
 __all__ = [
     "Function",
     "GradcheckError",
     "backward",
+    "detect_anomaly",
     "enable_grad",
     "function",
     "grad",
+    "graph",
     "gradcheck",
     "gradgradcheck",
+    "inference_mode",
+    "is_inference_mode_enabled",
     "no_grad",
     "once_differentiable",
+    "set_detect_anomaly",
     "set_grad_enabled",
 ]
 
@@ -42,7 +54,8 @@ def _grad_list(grads, n, what):
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
-    """Accumulates into ``.grad`` of the leaves the gradient of ``tensors`` (``torch.autograd.backward``)."""
+    """Accumulates into ``.grad`` of the leaves the gradient of ``tensors`` "
+    "(``torch.autograd.backward``)."""
     tensors = _as_tuple(tensors)
     grads = _grad_list(grad_tensors, len(tensors), "grad_tensors")
     if retain_graph is None:
@@ -51,9 +64,12 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         import warnings
 
         warnings.warn(
-            "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
-            "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
-            "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
+            "Using backward() with create_graph=True will create a reference cycle between the "
+            "parameter and its "
+            "gradient which can cause a memory leak. We recommend using autograd.grad when "
+            "creating the graph to "
+            "avoid this. If you have to use this function, make sure to reset the .grad fields of "
+            "your parameters "
             "to None after use to break the cycle and avoid the leak.",
             UserWarning,
             stacklevel=3,
@@ -62,11 +78,21 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         inputs = list(_as_tuple(inputs))
         if not inputs:
             raise RuntimeError("'inputs' argument to backward() cannot be empty.")
-    _C._run_backward(list(tensors), grads, retain_graph, create_graph, inputs or [], True, bool(inputs))
+    _C._run_backward(
+        list(tensors), grads, retain_graph, create_graph, inputs or [], True, bool(inputs)
+    )
 
 
-def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=None,
-         is_grads_batched=False, materialize_grads=False):
+def grad(
+    outputs,
+    inputs,
+    grad_outputs=None,
+    retain_graph=None,
+    create_graph=False,
+    allow_unused=None,
+    is_grads_batched=False,
+    materialize_grads=False,
+):
     """Returns the gradients of ``outputs`` w.r.t. ``inputs`` without touching ``.grad``."""
     if is_grads_batched:
         raise NotImplementedError("grad(is_grads_batched=True) is not supported by engine")
@@ -77,7 +103,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         retain_graph = create_graph
     if allow_unused is None:
         allow_unused = materialize_grads
-    result = _C._run_backward(list(outputs), grads, retain_graph, create_graph, list(inputs), allow_unused, False)
+    result = _C._run_backward(
+        list(outputs), grads, retain_graph, create_graph, list(inputs), allow_unused, False
+    )
     if materialize_grads:
         result = tuple(_C.zeros_like(i) if r is None else r for r, i in zip(result, inputs))
     return tuple(result)

@@ -38,12 +38,22 @@ class BackwardCFunction(_C._FunctionCtx):
 
     @property
     def saved_variables(self):
-        warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2
+        )
         return self.saved_tensors
 
     @property
     def metadata(self):
         return self.__dict__.setdefault("_metadata", {})
+
+    def register_hook(self, hook):
+        """Registers ``hook(grad_inputs, grad_outputs)``, run after this node's backward."""
+        return _C._register_node_hook(self, hook)
+
+    def register_prehook(self, hook):
+        """Registers ``hook(grad_outputs)``, run before this node's backward."""
+        return _C._register_node_prehook(self, hook)
 
 
 def _not_overridden(cls, name):
@@ -86,7 +96,9 @@ def _make_info(cls, backward_cls):
         return tuple(bound.args)
 
     nparams = len(params) if simple else -1
-    return _C._FunctionInfo(forward, cls.setup_context, backward_cls, cls.__name__, takes_ctx, nparams, defaults, bind)
+    return _C._FunctionInfo(
+        forward, cls.setup_context, backward_cls, cls.__name__, takes_ctx, nparams, defaults, bind
+    )
 
 
 class Function:
@@ -126,8 +138,10 @@ class Function:
 
     def __init__(self, *args, **kwargs):
         warnings.warn(
-            f"{self.__class__} should not be instantiated. Methods on autograd functions are all static, so you "
-            "should invoke them on the class itself. Instantiating an autograd function will raise an error in a "
+            f"{self.__class__} should not be instantiated. Methods on autograd functions are all "
+            "static, so you "
+            "should invoke them on the class itself. Instantiating an autograd function will "
+            "raise an error in a "
             "future version of PyTorch.",
             DeprecationWarning,
             stacklevel=2,
@@ -135,14 +149,17 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError(
-            "Legacy autograd function with non-static forward method is deprecated. Please use new-style autograd "
+            "Legacy autograd function with non-static forward method is deprecated. Please use "
+            "new-style autograd "
             "function with static forward method. (Example: "
             "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
         )
 
     @staticmethod
     def forward(*args, **kwargs):
-        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+        raise NotImplementedError(
+            "You must implement the forward function for custom autograd.Function."
+        )
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -151,7 +168,8 @@ class Function:
     @staticmethod
     def backward(ctx, *grad_outputs):
         raise NotImplementedError(
-            "You must implement either the backward or vjp method for your custom autograd.Function to use it "
+            "You must implement either the backward or vjp method for your custom "
+            "autograd.Function to use it "
             "with backward mode AD."
         )
 
@@ -160,17 +178,23 @@ class Function:
     @staticmethod
     def jvp(ctx, *grad_inputs):
         raise NotImplementedError(
-            "You must implement the jvp function for custom autograd.Function to use it with forward mode AD."
+            "You must implement the jvp function for custom autograd.Function to use it with "
+            "forward mode AD."
         )
 
 
 def once_differentiable(fn):
-    """Marks a backward as not differentiable: it runs without recording a graph."""
+    """Marks a backward as not differentiable: it runs without recording a graph.
+
+    Under ``create_graph=True``, when some incoming gradient requires grad, its results come back
+    with ``grad_fn=<Error>``, and differentiating them raises ``trying to differentiate twice a
+    function that was marked with @once_differentiable`` (PyTorch's behaviour)."""
 
     @functools.wraps(fn)
     def wrapper(ctx, *args):
         with _no_grad():
-            return fn(ctx, *args)
+            result = fn(ctx, *args)
+        return _C._once_differentiable_wrap(result, *args)
 
     return wrapper
 

@@ -3,8 +3,11 @@
 Each works as a context manager and as a decorator."""
 
 import functools
+import threading
 
 from engine import _C
+
+_inference = threading.local()
 
 
 class _GradModeContext:
@@ -71,3 +74,45 @@ class set_grad_enabled(_GradModeContext):
 
     def clone(self):
         return set_grad_enabled(self._enabled)
+
+
+def is_inference_mode_enabled():
+    """True inside an ``inference_mode()`` block on this thread."""
+    return getattr(_inference, "depth", 0) > 0
+
+
+class inference_mode(_GradModeContext):
+    """Like ``no_grad`` (nothing is recorded), and ``is_inference_mode_enabled()`` is True inside.
+
+    ``inference_mode(False)`` is a no-op block, as in PyTorch. Unlike PyTorch, tensors made inside
+    are ordinary tensors (no inference-tensor flag): they may later be saved for backward."""
+
+    def __init__(self, mode=True):
+        self.mode = bool(mode)
+
+    @property
+    def _enabled(self):
+        return False if self.mode else _C.is_grad_enabled()
+
+    def __enter__(self):
+        super().__enter__()
+        if self.mode:
+            _inference.depth = getattr(_inference, "depth", 0) + 1
+
+    def __exit__(self, *exc):
+        if self.mode:
+            _inference.depth -= 1
+        return super().__exit__(*exc)
+
+    def __call__(self, fn):
+        mode = self.mode
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with inference_mode(mode):
+                return fn(*args, **kwargs)
+
+        return wrapper
+
+    def clone(self):
+        return inference_mode(self.mode)

@@ -49,7 +49,12 @@ def _numerical_jacobians(func, inputs, diff_idx, eps):
             for j in range(n):
                 plus = _as_outputs(func(*_perturbed(inputs, which, j, eps)))
                 minus = _as_outputs(func(*_perturbed(inputs, which, j, -eps)))
-                cols.append([[(a - b) / (2 * eps) for a, b in zip(_flat(p), _flat(m))] for p, m in zip(plus, minus)])
+                cols.append(
+                    [
+                        [(a - b) / (2 * eps) for a, b in zip(_flat(p), _flat(m))]
+                        for p, m in zip(plus, minus)
+                    ]
+                )
             result[which] = cols
     return result
 
@@ -75,7 +80,8 @@ def _analytical_jacobians(outputs, inputs, diff_idx):
             for w, g in zip(diff_idx, grads):
                 if g is not None and tuple(g.shape) != tuple(inputs[w].shape):
                     raise GradcheckError(
-                        f"Analytical gradient has incorrect size: got {list(g.shape)}, expected {list(inputs[w].shape)}"
+                        f"Analytical gradient has incorrect size: got {list(g.shape)}, expected "
+                        f"{list(inputs[w].shape)}"
                     )
                 per_input[w].append(_flat(g) if g is not None else [0.0] * inputs[w].numel())
         rows.append(per_input)
@@ -83,7 +89,11 @@ def _analytical_jacobians(outputs, inputs, diff_idx):
 
 
 def _matrix_str(m, rows, cols):
-    t = _C.tensor(m, dtype=_C.float64).reshape(rows, cols) if rows * cols else _C.zeros(rows, cols, dtype=_C.float64)
+    t = (
+        _C.tensor(m, dtype=_C.float64).reshape(rows, cols)
+        if rows * cols
+        else _C.zeros(rows, cols, dtype=_C.float64)
+    )
     return repr(t)
 
 
@@ -112,12 +122,17 @@ def gradcheck(
     inputs = (inputs,) if _C.is_tensor(inputs) else tuple(inputs)
     diff_idx = [i for i, x in enumerate(inputs) if _C.is_tensor(x) and x.requires_grad]
     if not diff_idx:
-        raise ValueError("gradcheck expects at least one input tensor to require gradient, but none of the them have requires_grad=True.")
+        raise ValueError(
+            "gradcheck expects at least one input tensor to require gradient, but none of the "
+            "them have requires_grad=True."
+        )
     for i in diff_idx:
         if inputs[i].dtype != _C.float64:
             warnings.warn(
-                f"Input #{i} requires gradient and is not a double precision floating point or complex. This check "
-                "will likely fail if all the inputs are not of double precision floating point or complex. ",
+                f"Input #{i} requires gradient and is not a double precision floating point or "
+                "complex. This check "
+                "will likely fail if all the inputs are not of double precision floating point or "
+                "complex. ",
                 UserWarning,
                 stacklevel=2,
             )
@@ -134,9 +149,11 @@ def gradcheck(
     numerical = _numerical_jacobians(func, inputs, diff_idx, eps)
     for k, out in enumerate(outputs):
         n_out = out.numel()
+        # Inputs are numbered among those that require grad, as in PyTorch's report.
         for pos, w in enumerate(diff_idx):
             n_in = inputs[w].numel()
-            # numerical[w][j][k][i] is d out_k[i] / d in_w[j]; lay both out as (n_in, n_out) like PyTorch.
+            # numerical[w][j][k][i] is d out_k[i] / d in_w[j]; lay both out as (n_in, n_out) like
+            # PyTorch.
             num = [[numerical[w][j][k][i] for i in range(n_out)] for j in range(n_in)]
             ana = [[analytical[k][w][i][j] for i in range(n_out)] for j in range(n_in)]
             worst, where = 0.0, None
@@ -152,13 +169,12 @@ def gradcheck(
             if not ok:
                 j, i = where
                 return fail(
-                    f"Jacobian mismatch for output {k} with respect to input {w},\n"
+                    f"Jacobian mismatch for output {k} with respect to input {pos},\n"
                     f"numerical:{_matrix_str([v for row in num for v in row], n_in, n_out)}\n"
                     f"analytical:{_matrix_str([v for row in ana for v in row], n_in, n_out)}\n"
                     f"The largest difference is at input element {j}, output element {i}: "
                     f"numerical {num[j][i]!r}, analytical {ana[j][i]!r}.\n"
                 )
-        del pos
     return True
 
 
@@ -191,7 +207,9 @@ def gradgradcheck(
     if grad_outputs is None:
         gen = _C.Generator().manual_seed(0)
         grad_outputs = tuple(
-            _C.randn(*o.shape, dtype=o.dtype, generator=gen).requires_grad_() for o in outputs if o.requires_grad
+            _C.randn(*o.shape, dtype=o.dtype, generator=gen).requires_grad_()
+            for o in outputs
+            if o.requires_grad
         )
     else:
         grad_outputs = (grad_outputs,) if _C.is_tensor(grad_outputs) else tuple(grad_outputs)

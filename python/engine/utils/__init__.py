@@ -1,0 +1,1 @@
+"""Utilities shared by the autograd API (``torch.utils``-shaped)."""

@@ -1,0 +1,25 @@
+"""RemovableHandle: what every ``register_*hook`` returns (``torch.utils.hooks``)."""
+
+__all__ = ["RemovableHandle"]
+
+
+class RemovableHandle:
+    """A handle that removes its hook on ``remove()`` (or at the end of a ``with`` block)."""
+
+    __slots__ = ("_remove",)
+
+    def __init__(self, remove):
+        self._remove = remove
+
+    def remove(self):
+        """Removes the hook; calling it again does nothing."""
+        if self._remove is not None:
+            remove, self._remove = self._remove, None
+            remove()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+        return False
