@@ -49,19 +49,12 @@ def _softmax_dim(ndim, name):
 
 
 def _shifted(input, dim):
-    """input minus its maximum along dim (taken without history)."""
-    import numpy as np
-
+    """input minus its maximum along dim. The shift cancels in softmax, so it is taken without
+    history; an infinite maximum is replaced by 0 so a row of -inf stays -inf, not NaN."""
     if input.numel() == 0:
         return input
-    arr = input.detach().numpy()
-    m = np.max(arr, axis=dim % builtins_max(input.dim(), 1) if input.dim() else None, keepdims=True)
-    m = np.where(np.isfinite(m), m, 0)
-    return input - _C.from_numpy(np.ascontiguousarray(m))
-
-
-def builtins_max(a, b):
-    return a if a > b else b
+    m = input.detach().amax(dim, keepdim=True)
+    return input - _C.where(m.isfinite(), m, 0.0)
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -107,8 +100,6 @@ def _class_last(input):
 def nll_loss(
     input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"
 ):
-    import numpy as np
-
     _check_reduction(reduction)
     if input.dim() < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
@@ -119,13 +110,11 @@ def nll_loss(
     if target.dtype not in (_C.int64, _C.int32):
         raise RuntimeError(f"expected scalar type Long but found {target.dtype}")
     n_classes = input.shape[1] if input.dim() >= 2 else input.shape[0]
-    t = target.numpy()
-    valid_np = t != ignore_index
-    bad = t[valid_np & ((t < 0) | (t >= n_classes))]
-    if bad.size:
-        raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
-    safe = _C.from_numpy(np.ascontiguousarray(np.where(valid_np, t, 0).astype(np.int64)))
-    valid = _C.from_numpy(np.ascontiguousarray(valid_np))
+    valid = target != ignore_index
+    bad = target[valid & ((target < 0) | (target >= n_classes))]
+    if bad.numel():
+        raise IndexError(f"Target {bad.reshape(-1)[0].item()} is out of bounds.")
+    safe = _C.where(valid, target, 0).long()
     x = _class_last(input)
     picked = x.gather(-1, safe.unsqueeze(-1)).squeeze(-1)
     w = valid.to(input.dtype)
@@ -222,8 +211,8 @@ def binary_cross_entropy(
             f"Using a target size ({target.shape}) that is different to the input size ({input.shape}) "
             "is deprecated. Please ensure they have the same size."
         )
-    arr = input.detach().numpy()
-    if arr.size and not ((arr >= 0) & (arr <= 1)).all():
+    x = input.detach()
+    if x.numel() and not bool(((x >= 0) & (x <= 1)).all()):
         raise RuntimeError("all elements of input should be between 0 and 1")
     log_x = _C.maximum(_C.log(input), -100.0)
     log_1mx = _C.maximum(_C.log(1 - input), -100.0)
@@ -268,13 +257,12 @@ def dropout(input, p=0.5, training=True, inplace=False):
 def one_hot(tensor, num_classes=-1):
     if tensor.dtype != _C.int64:
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
-    arr = tensor.numpy()
     if num_classes == -1:
-        if arr.size == 0:
+        if tensor.numel() == 0:
             raise RuntimeError("Can not infer total number of classes from empty tensor.")
-        num_classes = int(arr.max()) + 1
-    if arr.size and arr.min() < 0:
+        num_classes = int(tensor.max().item()) + 1
+    if tensor.numel() and tensor.min().item() < 0:
         raise RuntimeError("Class values must be non-negative.")
-    if arr.size and arr.max() >= num_classes:
+    if tensor.numel() and tensor.max().item() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
     return (tensor.unsqueeze(-1) == _C.arange(num_classes)).to(_C.int64)
