@@ -176,7 +176,8 @@ def test_other_errors_match_pytorch():
         (
             lambda: engine.cat([x, engine.zeros(3, 3)], 1),
             RuntimeError,
-            "Sizes of tensors must match except in dimension 1. Expected size 2 but got size 3 for tensor number 1 in the list.",
+            "Sizes of tensors must match except in dimension 1. Expected size 2 but got size 3 "
+            "for tensor number 1 in the list.",
         ),
         (
             lambda: engine.stack([x, engine.zeros(3)]),
