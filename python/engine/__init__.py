@@ -69,6 +69,7 @@ from engine._C import (
     zeros,
     zeros_like,
 )
+from engine._C import get_num_threads, set_num_threads
 from engine._tensor import Size
 from engine._tensor_str import set_printoptions
 from engine.autograd import Function, enable_grad, no_grad, set_grad_enabled

@@ -48,7 +48,7 @@ void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
                 broadcast_byte_strides(b, out.shape())};
   op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
-  for_each_run(op, [&](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
+  parallel_for_each_run(op, [&](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
     binary_run<T, T, R>(p[0], p[1], p[2], s[0], s[1], s[2], n, f);
   });
 }
@@ -134,7 +134,7 @@ void unary_typed(const Tensor& out, const Tensor& a, F f) {
   op.shape = out.shape();
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
   op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data())};
-  for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+  parallel_for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
     T* o = reinterpret_cast<T*>(p[0]);
     const T* x = reinterpret_cast<const T*>(p[1]);
     if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
@@ -210,7 +210,7 @@ void copy(const Tensor& dst, const Tensor& src) {
       op.shape = dst.shape();
       op.strides = {broadcast_byte_strides(dst, dst.shape()), broadcast_byte_strides(src, dst.shape())};
       op.data = {static_cast<char*>(dst.raw_data()), static_cast<char*>(src.raw_data())};
-      for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+      parallel_for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
         if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
           D* o = reinterpret_cast<D*>(p[0]);
           const S* x = reinterpret_cast<const S*>(p[1]);
@@ -233,7 +233,7 @@ void fill(const Tensor& dst, double value) {
     op.shape = dst.shape();
     op.strides = {broadcast_byte_strides(dst, dst.shape())};
     op.data = {static_cast<char*>(dst.raw_data())};
-    for_each_run(op, [&](std::array<char*, 1> p, std::array<int64_t, 1> s, int64_t n) {
+    parallel_for_each_run(op, [&](std::array<char*, 1> p, std::array<int64_t, 1> s, int64_t n) {
       for (int64_t i = 0; i < n; ++i) *reinterpret_cast<T*>(p[0] + i * s[0]) = v;
     });
   });
