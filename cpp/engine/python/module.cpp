@@ -2,6 +2,7 @@
 #include "engine/core/allocator.h"
 #include "engine/core/error.h"
 #include "engine/kernels/parallel.h"
+#include "engine/kernels/simd/table.h"
 #include "engine/python/bindings.h"
 
 namespace engine::python {
@@ -20,6 +21,8 @@ void init_runtime(py::module_& m) {
     ENGINE_CHECK(n >= 1, ValueError, "set_num_threads(): expected a positive number of threads, got ", n);
     kernels::set_num_threads(n);
   }, py::arg("n"));
+  m.def("_simd_level", [] { return kernels::simd::active().name; },
+        "The instruction set of the vectorised loops in use (ENGINE_SIMD=scalar forces 'baseline').");
   m.def("_cached_bytes", &cached_bytes, "Bytes of large buffers held idle by the caching allocator.");
   m.def("_release_cached_buffers", &release_cached_buffers, "Gives the allocator's idle buffers back to the system.");
 }
