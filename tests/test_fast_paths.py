@@ -170,3 +170,27 @@ def test_large_kernels_from_several_python_threads():
     for th in ts:
         th.join()
     assert not errors
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
+@pytest.mark.parametrize("shape", [(1, 1, 1), (3, 0, 2), (0, 4, 5), (2, 3, 0), (7, 5, 9), (64, 33, 70), (130, 257, 65)])
+def test_matmul_layouts_match_numpy(dtype, shape):
+    """Row-major, transposed, sliced-with-stride and expanded operands, through BLAS or the kernel."""
+    m, k, n = shape
+    rng = np.random.default_rng(m * 1000 + k * 10 + n)
+    dt = getattr(engine, dtype)
+    a = rng.integers(-3, 4, (m, k)).astype(np.float64)
+    b = rng.integers(-3, 4, (k, n)).astype(np.float64)
+    ref = a @ b
+    ea, eb = engine.tensor(a, dtype=dt), engine.tensor(b, dtype=dt)
+    eat, ebt = engine.tensor(a.T.copy(), dtype=dt).t(), engine.tensor(b.T.copy(), dtype=dt).t()
+    for x, y in [(ea, eb), (eat, eb), (ea, ebt), (eat, ebt)]:
+        np.testing.assert_array_equal(arr(x @ y).reshape(m, n), ref)
+    wide = engine.tensor(np.concatenate([a, a], axis=1), dtype=dt)  # rows with a longer stride
+    if k:
+        sub = wide.t().reshape(2, k, m).select(0, 0).t() if m else None
+        if sub is not None:
+            np.testing.assert_array_equal(arr(sub @ eb).reshape(m, n), ref)
+    if k and n:
+        col = engine.tensor(b[:, :1], dtype=dt).expand(k, n)
+        np.testing.assert_array_equal(arr(ea @ col).reshape(m, n), a @ np.repeat(b[:, :1], n, axis=1))
