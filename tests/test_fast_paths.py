@@ -194,3 +194,13 @@ def test_matmul_layouts_match_numpy(dtype, shape):
     if k and n:
         col = engine.tensor(b[:, :1], dtype=dt).expand(k, n)
         np.testing.assert_array_equal(arr(ea @ col).reshape(m, n), a @ np.repeat(b[:, :1], n, axis=1))
+
+
+def test_small_buffers_are_recycled_without_aliasing():
+    live = [engine.full((k % 7 + 1,), float(k)) for k in range(600)]  # more than a class keeps
+    del live[::2]
+    live += [engine.full((k % 7 + 1,), -float(k)) for k in range(300)]
+    assert len({t.data_ptr() for t in live}) == len(live)
+    for t in live:
+        vals = t.tolist()
+        assert vals == [vals[0]] * len(vals)

@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <vector>
 
 namespace engine {
 
@@ -26,6 +27,22 @@ struct Cache {
   }
 };
 
+// Small buffers (the 0-d and few-element tensors of per-call overhead) are recycled by size class:
+// aligned_alloc and free of tiny blocks otherwise dominate the cost of a small op.
+constexpr size_t kSmallMax = 1024;
+constexpr size_t kSmallClasses = kSmallMax / kAlignment;
+constexpr size_t kSmallKeep = 256;  // blocks kept per class
+
+struct SmallCache {
+  std::mutex mu;
+  std::vector<void*> blocks[kSmallClasses];
+};
+
+SmallCache& small_cache() {
+  static SmallCache* c = new SmallCache();  // never destroyed, like the large cache
+  return *c;
+}
+
 Cache& cache() {
   static Cache* c = new Cache();  // never destroyed: tensors may outlive static destruction
   return *c;
@@ -45,7 +62,16 @@ void* allocate_buffer(size_t nbytes) {
   // aligned_alloc needs a size that is a multiple of the alignment; zero-size tensors still get a
   // valid, unique pointer.
   const size_t rounded = round_size(nbytes);
-  if (rounded >= kCacheMin) {
+  if (rounded <= kSmallMax) {
+    SmallCache& c = small_cache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto& list = c.blocks[rounded / kAlignment - 1];
+    if (!list.empty()) {
+      void* p = list.back();
+      list.pop_back();
+      return p;
+    }
+  } else if (rounded >= kCacheMin) {
     Cache& c = cache();
     std::lock_guard<std::mutex> lock(c.mu);
     auto it = c.free_blocks.find(rounded);
@@ -67,6 +93,16 @@ void* allocate_buffer(size_t nbytes) {
 
 void free_buffer(void* ptr, size_t nbytes) {
   const size_t rounded = round_size(nbytes);
+  if (rounded <= kSmallMax) {
+    SmallCache& c = small_cache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto& list = c.blocks[rounded / kAlignment - 1];
+    if (list.size() < kSmallKeep) {
+      if (list.capacity() == 0) list.reserve(kSmallKeep);
+      list.push_back(ptr);
+      return;
+    }
+  }
   if (rounded >= kCacheMin) {
     Cache& c = cache();
     std::lock_guard<std::mutex> lock(c.mu);
@@ -98,6 +134,12 @@ void release_cached_buffers() {
   for (auto& kv : c.free_blocks) std::free(kv.second);
   c.free_blocks.clear();
   c.idle_bytes = 0;
+  SmallCache& sc = small_cache();
+  std::lock_guard<std::mutex> small_lock(sc.mu);
+  for (auto& list : sc.blocks) {
+    for (void* p : list) std::free(p);
+    list.clear();
+  }
 }
 
 }  // namespace engine
