@@ -29,6 +29,11 @@ def bench(name, unit="time"):
     return register
 
 
+def bound(fn, *args):
+    """fn with its arguments made now (outside the timed region): a zero-argument callable."""
+    return lambda: fn(*args)
+
+
 def both(register, make):
     register("engine")(make)
     register("torch")(make)
@@ -85,16 +90,18 @@ for style in ("new", "old", "tutorial"):
     if style == "tutorial":
         # PyTorch rejects forward(ctx, x) together with setup_context: engine only.
         reg = bench(f"MulByTwo.apply(x) [{style} style]")
-        reg("engine")(lambda T, s=style: (lambda f=mul_by_two_classes(T)[s].apply, x=small_input(T): f(x)))
+        reg("engine")(lambda T, s=style: bound(mul_by_two_classes(T)[s].apply, small_input(T)))
         continue
     both(
         bench(f"MulByTwo.apply(x) [{style} style]"),
-        lambda T, s=style: (lambda f=mul_by_two_classes(T)[s].apply, x=small_input(T): f(x)),
+        lambda T, s=style: bound(mul_by_two_classes(T)[s].apply, small_input(T)),
     )
 
 both(
     bench("MulByTwo.apply(x).sum().backward() [new]"),
-    lambda T: (lambda f=mul_by_two_classes(T)["new"].apply, x=small_input(T): f(x).sum().backward()),
+    lambda T: bound(
+        lambda f, x: f(x).sum().backward(), mul_by_two_classes(T)["new"].apply, small_input(T)
+    ),
 )
 
 
@@ -116,9 +123,12 @@ both(bench("100 chained applies + backward"), chain_100)
 # ---------------------------------------------------------------- small built-in ops
 
 r = bench("x * 2 (3 elements, requires grad)")
-both(r, lambda T: (lambda x=small_input(T): x * 2))
-r("numpy")(lambda np: (lambda x=np.array([1.0, 2.0, 3.0], dtype=np.float32): x * 2))
-both(bench("(x * 2).sum().backward()"), lambda T: (lambda x=small_input(T): (x * 2).sum().backward()))
+both(r, lambda T: bound(lambda x: x * 2, small_input(T)))
+r("numpy")(lambda np: bound(lambda x: x * 2, np.array([1.0, 2.0, 3.0], dtype=np.float32)))
+both(
+    bench("(x * 2).sum().backward()"),
+    lambda T: bound(lambda x: (x * 2).sum().backward(), small_input(T)),
+)
 
 # ---------------------------------------------------------------- 10M-element float32
 
@@ -139,8 +149,11 @@ def reg_all(name, make_t, make_np=None, unit="time"):
         r("numpy")(make_np)
 
 
-reg_all("a * b, 10M float32 (fresh output)", lambda T: (lambda ab=big_pair(T): ab[0] * ab[1]),
-        lambda np: (lambda ab=big_pair(np): ab[0] * ab[1]))
+reg_all(
+    "a * b, 10M float32 (fresh output)",
+    lambda T: bound(lambda a, b: a * b, *big_pair(T)),
+    lambda np: bound(lambda a, b: a * b, *big_pair(np)),
+)
 
 
 def mul_inplace(T):
@@ -153,10 +166,16 @@ def mul_inplace(T):
 
 
 reg_all("a.mul_(b), 10M float32 (existing memory)", mul_inplace, mul_inplace)
-reg_all("a.sum(), 10M float32", lambda T: (lambda ab=big_pair(T): ab[0].sum()),
-        lambda np: (lambda ab=big_pair(np): ab[0].sum()))
-reg_all("a.exp(), 10M float32", lambda T: (lambda ab=big_pair(T): ab[0].exp()),
-        lambda np: (lambda ab=big_pair(np): np.exp(ab[0])))
+reg_all(
+    "a.sum(), 10M float32",
+    lambda T: bound(lambda a: a.sum(), big_pair(T)[0]),
+    lambda np: bound(lambda a: a.sum(), big_pair(np)[0]),
+)
+reg_all(
+    "a.exp(), 10M float32",
+    lambda T: bound(lambda a: a.exp(), big_pair(T)[0]),
+    lambda np: bound(np.exp, big_pair(np)[0]),
+)
 
 
 def mul_sum_backward(T):
@@ -321,7 +340,6 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 def process_metrics(fw, subprocess_seconds):
     import sys
 
-    rows = []
     imp = {"name": "import time (fresh interpreter)", "unit": "time"}
     size = {"name": "installed package size", "unit": "MB"}
     rss = {"name": "peak RSS, 1000 MLP training steps", "unit": "MB"}
@@ -338,7 +356,10 @@ def process_metrics(fw, subprocess_seconds):
 
             out = subprocess.run(
                 [sys.executable, "-c", RSS_CODE.format(name=name)],
-                capture_output=True, text=True, check=True, cwd=here,
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=here,
                 env={**os.environ, "PYTHONPATH": env_path},
             )
             rss[name] = float(out.stdout.strip().splitlines()[-1])

@@ -1,20 +1,145 @@
 #include "engine/core/allocator.h"
 
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <new>
+#include <vector>
 
 namespace engine {
+
+namespace {
+
+// Large buffers are kept when freed and handed out again for a request of the same rounded size:
+// a fresh 40 MB buffer costs a page fault per 4 KiB page on first touch, a cached one nothing.
+// A buffer enters the cache only when its last Storage is destroyed, so a cached block is never
+// reachable from a live tensor. The cache is bounded; beyond the bound blocks go back to the system.
+constexpr size_t kCacheMin = size_t(1) << 20;    // smaller blocks come from malloc's own pools
+constexpr size_t kCacheLimit = size_t(1) << 29;  // total bytes kept idle at most
+
+struct Cache {
+  std::mutex mu;
+  std::multimap<size_t, void*> free_blocks;  // rounded size -> block
+  size_t idle_bytes = 0;
+
+  ~Cache() {
+    for (auto& kv : free_blocks) std::free(kv.second);
+  }
+};
+
+// Small buffers (the 0-d and few-element tensors of per-call overhead) are recycled by size class:
+// aligned_alloc and free of tiny blocks otherwise dominate the cost of a small op.
+constexpr size_t kSmallMax = 1024;
+constexpr size_t kSmallClasses = kSmallMax / kAlignment;
+constexpr size_t kSmallKeep = 256;  // blocks kept per class
+
+struct SmallCache {
+  std::mutex mu;
+  std::vector<void*> blocks[kSmallClasses];
+};
+
+SmallCache& small_cache() {
+  static SmallCache* c = new SmallCache();  // never destroyed, like the large cache
+  return *c;
+}
+
+Cache& cache() {
+  static Cache* c = new Cache();  // never destroyed: tensors may outlive static destruction
+  return *c;
+}
+
+size_t round_size(size_t nbytes) {
+  size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
+  if (rounded == 0) rounded = kAlignment;
+  // Large sizes are rounded to 64 KiB so that nearby sizes share blocks.
+  if (rounded >= kCacheMin) rounded = (rounded + 65535) / 65536 * 65536;
+  return rounded;
+}
+
+}  // namespace
 
 void* allocate_buffer(size_t nbytes) {
   // aligned_alloc needs a size that is a multiple of the alignment; zero-size tensors still get a
   // valid, unique pointer.
-  size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
-  if (rounded == 0) rounded = kAlignment;
+  const size_t rounded = round_size(nbytes);
+  if (rounded <= kSmallMax) {
+    SmallCache& c = small_cache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto& list = c.blocks[rounded / kAlignment - 1];
+    if (!list.empty()) {
+      void* p = list.back();
+      list.pop_back();
+      return p;
+    }
+  } else if (rounded >= kCacheMin) {
+    Cache& c = cache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto it = c.free_blocks.find(rounded);
+    if (it != c.free_blocks.end()) {
+      void* p = it->second;
+      c.free_blocks.erase(it);
+      c.idle_bytes -= rounded;
+      return p;
+    }
+  }
   void* p = std::aligned_alloc(kAlignment, rounded);
-  if (!p) throw std::bad_alloc();
+  if (!p) {
+    release_cached_buffers();
+    p = std::aligned_alloc(kAlignment, rounded);
+    if (!p) throw std::bad_alloc();
+  }
   return p;
 }
 
-void free_buffer(void* ptr, size_t) { std::free(ptr); }
+void free_buffer(void* ptr, size_t nbytes) {
+  const size_t rounded = round_size(nbytes);
+  if (rounded <= kSmallMax) {
+    SmallCache& c = small_cache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto& list = c.blocks[rounded / kAlignment - 1];
+    if (list.size() < kSmallKeep) {
+      if (list.capacity() == 0) list.reserve(kSmallKeep);
+      list.push_back(ptr);
+      return;
+    }
+  }
+  if (rounded >= kCacheMin) {
+    Cache& c = cache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    // Make room by dropping the largest idle blocks first.
+    while (c.idle_bytes + rounded > kCacheLimit && !c.free_blocks.empty()) {
+      auto last = std::prev(c.free_blocks.end());
+      std::free(last->second);
+      c.idle_bytes -= last->first;
+      c.free_blocks.erase(last);
+    }
+    if (rounded <= kCacheLimit) {
+      c.free_blocks.emplace(rounded, ptr);
+      c.idle_bytes += rounded;
+      return;
+    }
+  }
+  std::free(ptr);
+}
+
+size_t cached_bytes() {
+  Cache& c = cache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  return c.idle_bytes;
+}
+
+void release_cached_buffers() {
+  Cache& c = cache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  for (auto& kv : c.free_blocks) std::free(kv.second);
+  c.free_blocks.clear();
+  c.idle_bytes = 0;
+  SmallCache& sc = small_cache();
+  std::lock_guard<std::mutex> small_lock(sc.mu);
+  for (auto& list : sc.blocks) {
+    for (void* p : list) std::free(p);
+    list.clear();
+  }
+}
 
 }  // namespace engine

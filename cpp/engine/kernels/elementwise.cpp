@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "engine/core/error.h"
+#include "engine/kernels/simd/table.h"
 #include "engine/kernels/strided_loop.h"
 
 namespace engine::kernels {
@@ -48,7 +49,7 @@ void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
                 broadcast_byte_strides(b, out.shape())};
   op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
-  for_each_run(op, [&](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
+  parallel_for_each_run(op, [&](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
     binary_run<T, T, R>(p[0], p[1], p[2], s[0], s[1], s[2], n, f);
   });
 }
@@ -110,8 +111,39 @@ T float_floor_div(T x, T y) {
   return fl;
 }
 
+// The vectorised loop of the machine's instruction set, for the ops and dtypes that have one.
+template <typename T>
+bool binary_simd(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
+  const simd::BinaryLoop loop = simd::binary_loop<T>(op);
+  if (!loop) return false;
+  StridedOperands<3> ops;
+  ops.shape = out.shape();
+  ops.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
+                 broadcast_byte_strides(b, out.shape())};
+  ops.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
+  parallel_for_each_run(ops, [loop](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
+    loop(p[0], p[1], p[2], s[0], s[1], s[2], n);
+  });
+  return true;
+}
+
+template <typename T>
+bool unary_simd(UnaryOp op, const Tensor& out, const Tensor& a) {
+  const simd::UnaryLoop loop = simd::unary_loop<T>(op);
+  if (!loop) return false;
+  StridedOperands<2> ops;
+  ops.shape = out.shape();
+  ops.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
+  ops.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data())};
+  parallel_for_each_run(ops, [loop](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+    loop(p[0], p[1], s[0], s[1], n);
+  });
+  return true;
+}
+
 template <typename T>
 void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
+  if (binary_simd<T>(op, out, a, b)) return;
   switch (op) {
     case BinaryOp::Add:
       if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x || y); });
@@ -198,7 +230,7 @@ void unary_typed(const Tensor& out, const Tensor& a, F f) {
   op.shape = out.shape();
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
   op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data())};
-  for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+  parallel_for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
     T* o = reinterpret_cast<T*>(p[0]);
     const T* x = reinterpret_cast<const T*>(p[1]);
     if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
@@ -213,6 +245,7 @@ void unary_typed(const Tensor& out, const Tensor& a, F f) {
 
 template <typename T>
 void unary_dispatch(UnaryOp op, const Tensor& out, const Tensor& a) {
+  if (unary_simd<T>(op, out, a)) return;
   if constexpr (std::is_floating_point_v<T>) {
     switch (op) {
       case UnaryOp::Exp: return unary_typed<T>(out, a, [](T x) { return std::exp(x); });
@@ -295,7 +328,7 @@ void copy(const Tensor& dst, const Tensor& src) {
       op.shape = dst.shape();
       op.strides = {broadcast_byte_strides(dst, dst.shape()), broadcast_byte_strides(src, dst.shape())};
       op.data = {static_cast<char*>(dst.raw_data()), static_cast<char*>(src.raw_data())};
-      for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+      parallel_for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
         if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
           D* o = reinterpret_cast<D*>(p[0]);
           const S* x = reinterpret_cast<const S*>(p[1]);
@@ -318,7 +351,7 @@ void fill(const Tensor& dst, double value) {
     op.shape = dst.shape();
     op.strides = {broadcast_byte_strides(dst, dst.shape())};
     op.data = {static_cast<char*>(dst.raw_data())};
-    for_each_run(op, [&](std::array<char*, 1> p, std::array<int64_t, 1> s, int64_t n) {
+    parallel_for_each_run(op, [&](std::array<char*, 1> p, std::array<int64_t, 1> s, int64_t n) {
       for (int64_t i = 0; i < n; ++i) *reinterpret_cast<T*>(p[0] + i * s[0]) = v;
     });
   });

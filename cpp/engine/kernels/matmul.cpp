@@ -2,6 +2,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "engine/kernels/parallel.h"
+
+#ifdef ENGINE_HAVE_OPENBLAS
+#include <cblas.h>
+#endif
 
 namespace engine::kernels {
 
@@ -32,5 +40,78 @@ template void gemm<float>(int64_t, int64_t, int64_t, const float*, const float*,
 template void gemm<double>(int64_t, int64_t, int64_t, const double*, const double*, double*);
 template void gemm<int64_t>(int64_t, int64_t, int64_t, const int64_t*, const int64_t*, int64_t*);
 template void gemm<int32_t>(int64_t, int64_t, int64_t, const int32_t*, const int32_t*, int32_t*);
+
+namespace {
+
+// A row-major copy of op(X) (rows x cols) for the built-in kernel.
+template <typename T>
+std::vector<T> materialize(const T* X, bool trans, int64_t ld, int64_t rows, int64_t cols) {
+  std::vector<T> out(static_cast<size_t>(rows * cols));
+  for (int64_t i = 0; i < rows; ++i) {
+    for (int64_t j = 0; j < cols; ++j) out[i * cols + j] = trans ? X[j * ld + i] : X[i * ld + j];
+  }
+  return out;
+}
+
+template <typename T>
+void gemm_builtin(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb,
+                  int64_t ldb, T* C) {
+  std::vector<T> a, b;
+  if (ta || lda != K) {
+    a = materialize(A, ta, lda, M, K);
+    A = a.data();
+  }
+  if (tb || ldb != N) {
+    b = materialize(B, tb, ldb, K, N);
+    B = b.data();
+  }
+  gemm<T>(M, N, K, A, B, C);
+}
+
+}  // namespace
+
+template <typename T>
+void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb,
+             T* C) {
+  if (M == 0 || N == 0) return;
+  ReleaseInterpreterLock unlocked(M * N * K >= (int64_t(1) << 18) ? kReleaseLockNumel : 0);
+#ifdef ENGINE_HAVE_OPENBLAS
+  // 32-bit BLAS indices: larger problems take the built-in kernel.
+  constexpr int64_t kMax = 0x7fffffff;
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    if (M <= kMax && N <= kMax && K <= kMax && lda <= kMax && ldb <= kMax) {
+      if (K == 0) {
+        std::fill(C, C + M * N, T(0));
+        return;
+      }
+      const auto op_a = ta ? CblasTrans : CblasNoTrans, op_b = tb ? CblasTrans : CblasNoTrans;
+      const int m = int(M), n = int(N), k = int(K), la = int(std::max<int64_t>(lda, 1)), lb = int(std::max<int64_t>(ldb, 1));
+      if constexpr (std::is_same_v<T, float>) {
+        scipy_cblas_sgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0f, A, la, B, lb, 0.0f, C, n);
+      } else {
+        scipy_cblas_dgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0, A, la, B, lb, 0.0, C, n);
+      }
+      return;
+    }
+  }
+#endif
+  gemm_builtin<T>(M, N, K, A, ta, lda, B, tb, ldb, C);
+}
+
+bool have_blas() {
+#ifdef ENGINE_HAVE_OPENBLAS
+  return true;
+#else
+  return false;
+#endif
+}
+
+#define ENGINE_GEMM_EX(T) \
+  template void gemm_ex<T>(int64_t, int64_t, int64_t, const T*, bool, int64_t, const T*, bool, int64_t, T*);
+ENGINE_GEMM_EX(float)
+ENGINE_GEMM_EX(double)
+ENGINE_GEMM_EX(int64_t)
+ENGINE_GEMM_EX(int32_t)
+#undef ENGINE_GEMM_EX
 
 }  // namespace engine::kernels

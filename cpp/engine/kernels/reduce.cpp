@@ -1,9 +1,12 @@
 #include "engine/kernels/reduce.h"
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <vector>
 
 #include "engine/kernels/elementwise.h"
+#include "engine/kernels/parallel.h"
 #include "engine/kernels/strided_loop.h"
 
 namespace engine::kernels {
@@ -23,9 +26,36 @@ Acc sum_run(const T* x, int64_t n) {
   return ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]));
 }
 
+// The sum of a large contiguous tensor: fixed-size blocks summed on the pool, then the block sums
+// in order, so the result does not depend on the number of threads.
+template <typename Acc, typename T>
+Acc sum_contiguous(const T* x, int64_t n) {
+  constexpr int64_t kBlock = int64_t(1) << 16;
+  const int64_t blocks = (n + kBlock - 1) / kBlock;
+  std::vector<Acc> partial(blocks);
+  ReleaseInterpreterLock unlocked(n);
+  parallel_for(blocks, 1, [&](int64_t b0, int64_t b1) {
+    for (int64_t b = b0; b < b1; ++b) {
+      const int64_t start = b * kBlock;
+      partial[b] = sum_run<Acc>(x + start, std::min(kBlock, n - start));
+    }
+  });
+  Acc total = 0;
+  for (Acc p : partial) total += p;
+  return total;
+}
+
 template <typename T>
 void sum_typed(const Tensor& out, const Tensor& in, const std::vector<bool>& reduce) {
   using Acc = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
+  bool all = true;
+  for (bool r : reduce) all = all && r;
+  if (all && in.is_contiguous() && in.numel() >= kParallelGrain) {
+    Tensor acc = Tensor::empty(out.shape(), dtype_of<Acc>::value);
+    *acc.data<Acc>() = sum_contiguous<Acc>(in.data<T>(), in.numel());
+    copy(out, acc);
+    return;
+  }
   // Accumulate into a buffer laid out like `out` (keepdim shape), then cast once.
   Tensor acc = Tensor::empty(out.shape(), dtype_of<Acc>::value);
   fill(acc, 0.0);

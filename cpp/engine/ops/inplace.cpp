@@ -68,20 +68,49 @@ Tensor& commit(Tensor& self, const Tensor& result) {
   return self;
 }
 
+// Whether `other` can be read while `self` is written element by element: separate memory, or
+// exactly the same elements in the same order.
+bool reads_safely(const Tensor& self, const Tensor& other) {
+  if (self.get()->storage != other.get()->storage) return true;
+  return other.offset() == self.offset() && other.shape() == self.shape() && other.strides() == self.strides();
+}
+
+// Without history to record, the kernel writes straight into self when the result has self's
+// dtype and shape and no element of self is read after another one was written.
+bool direct_ok(const Tensor& self, const Tensor& other) {
+  if (self.dtype() == DType::Bool || other.dtype() == DType::Bool) return false;  // keeps the ops' own checks
+  if (result_type(self, other) != self.dtype()) return false;
+  if (broadcast_shapes(self.shape(), other.shape()) != self.shape()) return false;
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (self.strides()[d] == 0 && self.shape()[d] > 1) return false;  // self overlaps itself
+  }
+  return reads_safely(self, other);
+}
+
 template <typename F>
-Tensor& inplace(Tensor& self, const Tensor& other, F op) {
+Tensor& inplace(Tensor& self, const Tensor& other, F op, kernels::BinaryOp direct_op, bool direct = true) {
   const bool records = compute_requires_grad({&self, &other});
   check_inplace(self, records);
+  if (direct && !records && direct_ok(self, other)) {
+    Tensor o = other;
+    if (o.dtype() != self.dtype()) {
+      o = Tensor::empty(other.shape(), self.dtype());
+      kernels::copy(o, other);
+    }
+    kernels::binary(direct_op, self, self, o);
+    self.bump_version();
+    return self;
+  }
   return commit(self, op());
 }
 
 }  // namespace
 
 Tensor& add_(Tensor& self, const Tensor& other, double alpha) {
-  return inplace(self, other, [&] { return add(self, other, alpha); });
+  return inplace(self, other, [&] { return add(self, other, alpha); }, kernels::BinaryOp::Add, alpha == 1.0);
 }
 Tensor& sub_(Tensor& self, const Tensor& other, double alpha) {
-  return inplace(self, other, [&] { return sub(self, other, alpha); });
+  return inplace(self, other, [&] { return sub(self, other, alpha); }, kernels::BinaryOp::Sub, alpha == 1.0);
 }
 // mul and div save their inputs for backward; overwriting self would invalidate the saved copy, so
 // when recording they read self through a (differentiable) clone, as PyTorch saves original_self.
@@ -89,10 +118,11 @@ static Tensor saved_self(const Tensor& self, const Tensor& other) {
   return compute_requires_grad({&other}) ? clone(self) : self;
 }
 Tensor& mul_(Tensor& self, const Tensor& other) {
-  return inplace(self, other, [&] { return mul(saved_self(self, other), other); });
+  return inplace(self, other, [&] { return mul(saved_self(self, other), other); }, kernels::BinaryOp::Mul);
 }
 Tensor& div_(Tensor& self, const Tensor& other) {
-  return inplace(self, other, [&] { return div(saved_self(self, other), other); });
+  return inplace(self, other, [&] { return div(saved_self(self, other), other); }, kernels::BinaryOp::Div,
+                 is_floating(self.dtype()));
 }
 
 Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const Tensor* other) {

@@ -1,4 +1,6 @@
 // Matrix products.
+#include <algorithm>
+
 #include "engine/core/error.h"
 #include "engine/kernels/matmul.h"
 #include "engine/ops/node_util.h"
@@ -21,6 +23,25 @@ struct MmBackward0 : BuiltinNode<MmBackward0> {
     other_.reset();
   }
 };
+
+// The operand as BLAS sees it: row-major with leading dimension `ld`, or the transpose of one.
+Tensor gemm_operand(const Tensor& x, bool& trans, int64_t& ld) {
+  const int64_t rows = x.shape()[0], cols = x.shape()[1];
+  const int64_t s0 = x.strides()[0], s1 = x.strides()[1];
+  if ((s1 == 1 || cols <= 1) && s0 >= std::max<int64_t>(cols, 1)) {
+    trans = false;
+    ld = rows <= 1 ? std::max<int64_t>(cols, 1) : s0;
+    return x;
+  }
+  if ((s0 == 1 || rows <= 1) && s1 >= std::max<int64_t>(rows, 1)) {
+    trans = true;
+    ld = cols <= 1 ? std::max<int64_t>(rows, 1) : s1;
+    return x;
+  }
+  trans = false;
+  ld = std::max<int64_t>(cols, 1);
+  return contiguous(x);
+}
 
 const char* type_label(DType d) {
   switch (d) {
@@ -45,11 +66,17 @@ Tensor mm(const Tensor& a, const Tensor& b) {
                type_label(a.dtype()), " != ", type_label(b.dtype()));
   ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
   const int64_t M = a.shape()[0], K = a.shape()[1], N = b.shape()[1];
-  Tensor ac = contiguous(a), bc = contiguous(b);
+  // Row-major operands, and transposed ones (a.t() in backward formulas), go to the kernel as they
+  // are; any other layout is copied first.
+  bool ta = false, tb = false;
+  int64_t lda = 0, ldb = 0;
+  Tensor ac = gemm_operand(a, ta, lda), bc = gemm_operand(b, tb, ldb);
   Tensor out = Tensor::empty({M, N}, a.dtype());
   ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (!std::is_same_v<T, bool>) kernels::gemm<T>(M, N, K, ac.data<T>(), bc.data<T>(), out.data<T>());
+    if constexpr (!std::is_same_v<T, bool>) {
+      kernels::gemm_ex<T>(M, N, K, ac.data<T>(), ta, lda, bc.data<T>(), tb, ldb, out.data<T>());
+    }
   });
   if (auto node = make_node<MmBackward0>({&a, &b})) {
     if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);

@@ -1,8 +1,33 @@
 // The native module: each API area registers itself; errors map to the matching Python exceptions.
+#include "engine/core/allocator.h"
 #include "engine/core/error.h"
+#include "engine/kernels/parallel.h"
+#include "engine/kernels/simd/table.h"
 #include "engine/python/bindings.h"
 
 namespace engine::python {
+
+namespace {
+
+// Kernels over large tensors run without the interpreter lock; they call these through a hook so
+// that the kernel layer never sees Python.
+void* release_interpreter_lock() { return PyGILState_Check() ? static_cast<void*>(PyEval_SaveThread()) : nullptr; }
+void reacquire_interpreter_lock(void* token) { PyEval_RestoreThread(static_cast<PyThreadState*>(token)); }
+
+void init_runtime(py::module_& m) {
+  kernels::set_interpreter_lock_hooks(&release_interpreter_lock, &reacquire_interpreter_lock);
+  m.def("get_num_threads", &kernels::num_threads, "Threads used for large elementwise and reduction kernels.");
+  m.def("set_num_threads", [](int n) {
+    ENGINE_CHECK(n >= 1, ValueError, "set_num_threads(): expected a positive number of threads, got ", n);
+    kernels::set_num_threads(n);
+  }, py::arg("n"));
+  m.def("_simd_level", [] { return kernels::simd::active().name; },
+        "The instruction set of the vectorised loops in use (ENGINE_SIMD=scalar forces 'baseline').");
+  m.def("_cached_bytes", &cached_bytes, "Bytes of large buffers held idle by the caching allocator.");
+  m.def("_release_cached_buffers", &release_cached_buffers, "Gives the allocator's idle buffers back to the system.");
+}
+
+}  // namespace
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "engine's native core";
@@ -27,6 +52,7 @@ PYBIND11_MODULE(_C, m) {
   init_random(m);
   init_index(m);
   init_math(m);
+  init_runtime(m);
 }
 
 }  // namespace engine::python

@@ -14,7 +14,6 @@ tutorials write it.
 """
 
 import functools
-import inspect
 import warnings
 
 from engine import _C
@@ -80,6 +79,8 @@ def _make_info(cls, backward_cls):
     forward = cls.forward
     if _not_overridden(cls, "setup_context"):
         return _C._FunctionInfo(forward, None, backward_cls, cls.__name__, True, -1, (), None)
+    import inspect  # once per class, and only for new-style Functions: keeps `import engine` fast
+
     sig = inspect.signature(forward)
     params = list(sig.parameters.values())
     takes_ctx = bool(params) and params[0].name == "ctx"

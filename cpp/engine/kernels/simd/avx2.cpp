@@ -1,0 +1,11 @@
+// The AVX2+FMA copy of the vectorised loops; CMake compiles this file alone with -mavx2 -mfma.
+#if defined(__x86_64__) || defined(__i386__)
+#define ENGINE_SIMD_NS avx2
+#include "engine/kernels/simd/loops.inc"
+#else
+#include "engine/kernels/simd/table.h"
+namespace engine::kernels::simd::avx2 {
+extern const Table table;
+const Table table = baseline::table;
+}  // namespace engine::kernels::simd::avx2
+#endif

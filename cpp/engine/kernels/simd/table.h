@@ -1,0 +1,46 @@
+#pragma once
+// Vectorised inner loops for the hottest elementwise ops, compiled once per instruction set from
+// simd/loops.inc into its own namespace (baseline: the portable build; avx2: AVX2+FMA), and picked
+// at start-up from cpuid. ENGINE_SIMD=scalar forces the portable copy (the tests run both).
+//
+// A loop takes byte strides like the strided iteration's runs; contiguous and scalar-broadcast
+// operands take the vector path, anything else a plain loop. Ops without an entry here run the
+// generic loops of elementwise.cpp, so adding an op never requires touching this file.
+#include <cstdint>
+
+#include "engine/kernels/elementwise.h"
+
+namespace engine::kernels::simd {
+
+using BinaryLoop = void (*)(char* out, const char* a, const char* b, int64_t so, int64_t sa, int64_t sb, int64_t n);
+using UnaryLoop = void (*)(char* out, const char* a, int64_t so, int64_t sa, int64_t n);
+
+struct Table {
+  const char* name;
+  BinaryLoop (*binary_f32)(BinaryOp);
+  BinaryLoop (*binary_f64)(BinaryOp);
+  UnaryLoop (*unary_f32)(UnaryOp);
+  UnaryLoop (*unary_f64)(UnaryOp);
+};
+
+namespace baseline { extern const Table table; }
+namespace avx2 { extern const Table table; }
+
+// The table for this machine (or the portable one under ENGINE_SIMD=scalar).
+const Table& active();
+
+template <typename T>
+BinaryLoop binary_loop(BinaryOp op) {
+  if constexpr (std::is_same_v<T, float>) return active().binary_f32(op);
+  else if constexpr (std::is_same_v<T, double>) return active().binary_f64(op);
+  else return nullptr;
+}
+
+template <typename T>
+UnaryLoop unary_loop(UnaryOp op) {
+  if constexpr (std::is_same_v<T, float>) return active().unary_f32(op);
+  else if constexpr (std::is_same_v<T, double>) return active().unary_f64(op);
+  else return nullptr;
+}
+
+}  // namespace engine::kernels::simd
