@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-from typing import Any
 
 __all__ = ["get_printoptions", "printoptions", "set_printoptions", "tensor_repr"]
 
@@ -78,7 +77,7 @@ def set_printoptions(
     PRINT_OPTS.sci_mode = sci_mode
 
 
-def get_printoptions() -> dict[str, Any]:
+def get_printoptions() -> dict:
     """Current print options, as keyword arguments accepted by :func:`set_printoptions`."""
     return {
         "precision": PRINT_OPTS.precision,

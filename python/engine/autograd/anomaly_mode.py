@@ -5,7 +5,6 @@ With it on, each custom Function records the traceback of its forward call in
 before the error propagates, and a NaN in a gradient a node returns raises
 ``Function '<Name>' returned nan values in its <i>th output.`` (unless ``check_nan=False``)."""
 
-import traceback
 import warnings
 
 from engine import _C
@@ -69,6 +68,8 @@ class set_detect_anomaly:
 
 def _record(ctx):
     """Called by Function.apply under anomaly mode: keep the forward traceback on the node."""
+    import traceback  # only under anomaly mode: keeps `import engine` fast
+
     ctx.metadata["traceback_"] = traceback.format_stack()[:-1]
 
 

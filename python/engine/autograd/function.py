@@ -13,10 +13,10 @@ PyTorch rejects the middle combination; engine accepts it because the ``setup_co
 tutorials write it.
 """
 
-import functools
 import warnings
 
 from engine import _C
+from engine.autograd.grad_mode import _wraps
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable"]
 
@@ -191,7 +191,7 @@ def once_differentiable(fn):
     with ``grad_fn=<Error>``, and differentiating them raises ``trying to differentiate twice a
     function that was marked with @once_differentiable`` (PyTorch's behaviour)."""
 
-    @functools.wraps(fn)
+    @_wraps(fn)
     def wrapper(ctx, *args):
         with _no_grad():
             result = fn(ctx, *args)

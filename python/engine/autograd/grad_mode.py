@@ -2,12 +2,18 @@
 
 Each works as a context manager and as a decorator."""
 
-import functools
-import threading
+from _thread import _local  # threading.local itself, without importing threading at startup
 
 from engine import _C
 
-_inference = threading.local()
+_inference = _local()
+
+
+def _wraps(fn):
+    # functools costs several milliseconds to import; only decorating needs it.
+    import functools
+
+    return functools.wraps(fn)
 
 
 class _GradModeContext:
@@ -22,7 +28,7 @@ class _GradModeContext:
         return False
 
     def __call__(self, fn):
-        @functools.wraps(fn)
+        @_wraps(fn)
         def wrapper(*args, **kwargs):
             with self.__class__():
                 return fn(*args, **kwargs)
@@ -65,7 +71,7 @@ class set_grad_enabled(_GradModeContext):
         _C._set_grad_enabled(self._prev)
         mode = self._enabled
 
-        @functools.wraps(fn)
+        @_wraps(fn)
         def wrapper(*args, **kwargs):
             with set_grad_enabled(mode):
                 return fn(*args, **kwargs)
@@ -107,7 +113,7 @@ class inference_mode(_GradModeContext):
     def __call__(self, fn):
         mode = self.mode
 
-        @functools.wraps(fn)
+        @_wraps(fn)
         def wrapper(*args, **kwargs):
             with inference_mode(mode):
                 return fn(*args, **kwargs)
