@@ -114,8 +114,8 @@ def print_row(row):
     show = fmt_time if unit == "time" else (lambda v: "-" if v is None else f"{v:.1f} {unit}")
     ratio = ""
     if e and t:
-        # For times, torch/engine > 1 means engine is faster; for rates the other way round.
-        r = t / e if unit == "time" else e / t
+        # > 1 means engine is ahead: for times and sizes torch/engine, for rates engine/torch.
+        r = t / e if unit in ("time", "MB") else e / t
         ratio = f"{r:6.2f}x"
     print(f"{row['name']:<46} {show(e):>12} {show(t):>12} {show(n):>12}  {ratio}", flush=True)
 

@@ -327,13 +327,17 @@ def package_size_mb(mod):
     return total / 1e6
 
 
+# Peak RSS from VmHWM: ru_maxrss would carry over the (large) benchmark parent's peak through
+# fork+exec on Linux, while VmHWM belongs to the new process image alone.
 RSS_CODE = """
-import resource, {name} as T
+import {name} as T
 import workloads
 step = workloads.mlp_step(T)
 for _ in range(1000):
     step()
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+with open("/proc/self/status") as f:
+    hwm = next(line for line in f if line.startswith("VmHWM:"))
+print(int(hwm.split()[1]) / 1024)
 """
 
 

@@ -21,6 +21,8 @@ struct Table {
   BinaryLoop (*binary_f64)(BinaryOp);
   UnaryLoop (*unary_f32)(UnaryOp);
   UnaryLoop (*unary_f64)(UnaryOp);
+  double (*sum_f32)(const float* x, int64_t n);
+  double (*sum_f64)(const double* x, int64_t n);
 };
 
 namespace baseline { extern const Table table; }
