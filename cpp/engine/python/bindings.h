@@ -28,6 +28,7 @@ Tensor tensor_from_data(py::handle data, std::optional<DType> dtype);
 DType dtype_from_py(py::handle obj);
 py::object dtype_to_py(DType d);
 bool is_tensor(py::handle obj);
+void set_tensor_type(py::handle type);
 // The Python face of a node: the ctx object for custom Functions, a Node wrapper otherwise.
 py::object node_to_py(const std::shared_ptr<Node>& node);
 // Shape argument as PyTorch accepts it: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)).

@@ -10,7 +10,18 @@
 
 namespace engine::python {
 
-bool is_tensor(py::handle obj) { return py::isinstance<TensorImpl>(obj); }
+namespace {
+// The Tensor type, set once the class is registered: a pointer comparison (or a subtype check)
+// is much cheaper than pybind11's type-registry lookup, and this test runs on every operand.
+PyTypeObject* g_tensor_type = nullptr;
+}  // namespace
+
+void set_tensor_type(py::handle type) { g_tensor_type = reinterpret_cast<PyTypeObject*>(type.ptr()); }
+
+bool is_tensor(py::handle obj) {
+  if (g_tensor_type) return PyObject_TypeCheck(obj.ptr(), g_tensor_type);
+  return py::isinstance<TensorImpl>(obj);
+}
 
 Tensor to_operand(py::handle obj) {
   PyObject* p = obj.ptr();

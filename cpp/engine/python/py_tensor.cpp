@@ -129,6 +129,7 @@ Tensor to_method(const Tensor& self, py::args args, py::kwargs kwargs) {
 
 void init_tensor(py::module_& m) {
   py::class_<TensorImpl, std::shared_ptr<TensorImpl>> cls(m, "Tensor");
+  set_tensor_type(cls);
   cls.def_property_readonly("_shape", [](const Tensor& t) {
        py::tuple out(t.dim());
        for (int64_t i = 0; i < t.dim(); ++i) out[i] = py::int_(t.shape()[i]);
