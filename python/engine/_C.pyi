@@ -222,9 +222,9 @@ class Tensor:
         ...
     def atan_(self) -> Tensor:
         ...
-    def backward(self, gradient = None, retain_graph = None, create_graph = False, inputs = None):
+    def backward(self, gradient: typing.Any = None, retain_graph: typing.Any = None, create_graph: bool = False, inputs: typing.Any = None) -> None:
         """
-        Computes the gradient of this tensor w.r.t. the graph leaves (see ``autograd.backward``).
+        Computes the gradient of this tensor w.r.t. the graph leaves (see ``engine.autograd.backward``).
         """
     def bitwise_and(self, other: typing.Any) -> Tensor:
         ...

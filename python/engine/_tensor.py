@@ -57,13 +57,6 @@ def _size(self, dim=None):
     return shape[dim]
 
 
-def _backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-    """Computes the gradient of this tensor w.r.t. the graph leaves (see ``autograd.backward``)."""
-    from engine.autograd import backward
-
-    backward(self, gradient, retain_graph, create_graph, inputs=inputs)
-
-
 def _iter(self):
     if self.dim() == 0:
         raise TypeError("iteration over a 0-d tensor")
@@ -97,7 +90,6 @@ def _install():
     T.__array__ = _array
     T.shape = property(_shape)
     T.size = _size
-    T.backward = _backward
     T.is_cuda = False
 
 

@@ -239,6 +239,21 @@ void init_autograd(py::module_& m) {
   m.def("is_anomaly_check_nan_enabled", [] { return AnomalyMode::check_nan(); });
   m.def("is_grad_enabled", [] { return GradMode::is_enabled(); });
   m.def("_set_grad_enabled", [](bool v) { GradMode::set_enabled(v); });
+  // Tensor.backward: the common call (no `inputs`, no `create_graph`) goes straight to the
+  // executor; anything else takes engine.autograd.backward, which handles every option.
+  m.attr("Tensor").attr("backward") = py::cpp_function(
+      [](py::object self, py::object gradient, py::object retain_graph, bool create_graph, py::object inputs) {
+        if (create_graph || !inputs.is_none() || !(gradient.is_none() || is_tensor(gradient))) {
+          py::module_::import("engine.autograd").attr("backward")(self, gradient, retain_graph, create_graph,
+                                                                 py::arg("inputs") = inputs);
+          return;
+        }
+        const bool keep = retain_graph.is_none() ? false : retain_graph.cast<bool>();
+        run_backward({self.cast<Tensor>()}, {gradient}, keep, false, {}, true, false);
+      },
+      py::name("backward"), py::is_method(m.attr("Tensor")), py::arg("gradient") = py::none(),
+      py::arg("retain_graph") = py::none(), py::arg("create_graph") = false, py::arg("inputs") = py::none(),
+      "Computes the gradient of this tensor w.r.t. the graph leaves (see ``engine.autograd.backward``).");
   m.def("_run_backward", &run_backward, py::arg("outputs"), py::arg("grad_outputs"), py::arg("keep_graph"),
         py::arg("create_graph"), py::arg("inputs"), py::arg("allow_unused"), py::arg("accumulate"));
 

@@ -54,8 +54,8 @@ def _grad_list(grads, n, what):
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
-    """Accumulates into ``.grad`` of the leaves the gradient of ``tensors`` "
-    "(``torch.autograd.backward``)."""
+    """Accumulates the gradient of ``tensors`` into the leaves' ``.grad``
+    (``torch.autograd.backward``)."""
     tensors = _as_tuple(tensors)
     grads = _grad_list(grad_tensors, len(tensors), "grad_tensors")
     if retain_graph is None:
