@@ -29,7 +29,13 @@ void gemm(int64_t M, int64_t N, int64_t K, const T* A, const T* B, T* C) {
         for (int64_t k = k0; k < k1; ++k) {
           const T av = a[k];
           const T* b = B + k * N;
-          for (int64_t j = n0; j < n1; ++j) c[j] += av * b[j];
+          if constexpr (std::is_integral_v<T>) {
+            // Integer products wrap like PyTorch's; unsigned arithmetic keeps that defined.
+            using U = std::make_unsigned_t<T>;
+            for (int64_t j = n0; j < n1; ++j) c[j] = T(U(c[j]) + U(av) * U(b[j]));
+          } else {
+            for (int64_t j = n0; j < n1; ++j) c[j] += av * b[j];
+          }
         }
       }
     }

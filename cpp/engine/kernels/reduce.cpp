@@ -14,6 +14,17 @@ namespace engine::kernels {
 
 namespace {
 
+// a + b, wrapping like two's complement for integers (signed overflow is undefined in C++, and
+// PyTorch's integer sums wrap).
+template <typename A>
+inline A add(A a, A b) {
+  if constexpr (std::is_integral_v<A>) {
+    return static_cast<A>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+  } else {
+    return a + b;
+  }
+}
+
 // A contiguous run reduced into one accumulator. Floating types use the vectorised sums of the
 // SIMD table (widened to double); integers keep eight independent partial sums, which the
 // compiler vectorises without reassociating a single chain.
@@ -27,10 +38,10 @@ Acc sum_run(const T* x, int64_t n) {
     Acc p[8] = {};
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
-      for (int k = 0; k < 8; ++k) p[k] += static_cast<Acc>(x[i + k]);
+      for (int k = 0; k < 8; ++k) p[k] = add(p[k], static_cast<Acc>(x[i + k]));
     }
-    for (; i < n; ++i) p[0] += static_cast<Acc>(x[i]);
-    return ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]));
+    for (; i < n; ++i) p[0] = add(p[0], static_cast<Acc>(x[i]));
+    return add(add(add(p[0], p[1]), add(p[2], p[3])), add(add(p[4], p[5]), add(p[6], p[7])));
   }
 }
 
@@ -49,7 +60,7 @@ Acc sum_contiguous(const T* x, int64_t n) {
     }
   });
   Acc total = 0;
-  for (Acc p : partial) total += p;
+  for (Acc p : partial) total = add(total, p);
   return total;
 }
 
@@ -78,17 +89,18 @@ void sum_typed(const Tensor& out, const Tensor& in, const std::vector<bool>& red
   for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
     Acc* a = reinterpret_cast<Acc*>(p[0]);
     if (s[0] == 0 && s[1] == sizeof(T)) {
-      *a += sum_run<Acc>(reinterpret_cast<const T*>(p[1]), n);
+      *a = add(*a, sum_run<Acc>(reinterpret_cast<const T*>(p[1]), n));
     } else if (s[0] == 0) {
       Acc total = 0;
-      for (int64_t i = 0; i < n; ++i) total += static_cast<Acc>(*reinterpret_cast<const T*>(p[1] + i * s[1]));
-      *a += total;
+      for (int64_t i = 0; i < n; ++i) total = add(total, static_cast<Acc>(*reinterpret_cast<const T*>(p[1] + i * s[1])));
+      *a = add(*a, total);
     } else if (s[0] == sizeof(Acc) && s[1] == sizeof(T)) {
       const T* x = reinterpret_cast<const T*>(p[1]);
-      for (int64_t i = 0; i < n; ++i) a[i] += static_cast<Acc>(x[i]);
+      for (int64_t i = 0; i < n; ++i) a[i] = add(a[i], static_cast<Acc>(x[i]));
     } else {
       for (int64_t i = 0; i < n; ++i) {
-        *reinterpret_cast<Acc*>(p[0] + i * s[0]) += static_cast<Acc>(*reinterpret_cast<const T*>(p[1] + i * s[1]));
+        Acc& dst = *reinterpret_cast<Acc*>(p[0] + i * s[0]);
+        dst = add(dst, static_cast<Acc>(*reinterpret_cast<const T*>(p[1] + i * s[1])));
       }
     }
   });
