@@ -324,6 +324,18 @@ def test_integer_overflow_wraps():
     check(engine.tensor([2**40]).to(engine.int32), [0], "int32")
 
 
+def test_float_to_int_out_of_range_gives_the_minimum():
+    # A C++ cast leaves NaN and out-of-range values undefined; PyTorch on x86 gives the minimum.
+    assert engine.tensor([float("nan"), 1e30, -1e30, 3.7, -3.7]).long().tolist() == [
+        I64_MIN,
+        I64_MIN,
+        I64_MIN,
+        3,
+        -3,
+    ]
+    assert engine.tensor([1e10, -2.5]).int().tolist() == [I32_MIN, -2]
+
+
 def test_integer_values_stay_exact():
     big = 2**53 + 1  # not representable in float64
     check(engine.tensor([big]) + 0, [big], "int64")

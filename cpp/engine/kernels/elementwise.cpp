@@ -1,6 +1,7 @@
 #include "engine/kernels/elementwise.h"
 
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "engine/core/error.h"
@@ -304,6 +305,12 @@ template <typename D, typename S>
 inline D convert(S v) {
   if constexpr (std::is_same_v<D, bool>) {
     return v != S(0);
+  } else if constexpr (std::is_integral_v<D> && std::is_floating_point_v<S>) {
+    // NaN and out-of-range values are undefined behaviour in a C++ cast; x86's conversion (and so
+    // PyTorch on it) gives the integer type's minimum, which is produced here explicitly.
+    constexpr double lo = static_cast<double>(std::numeric_limits<D>::min());  // -2^(bits-1), exact
+    if (!(static_cast<double>(v) >= lo && static_cast<double>(v) < -lo)) return std::numeric_limits<D>::min();
+    return static_cast<D>(v);
   } else {
     return static_cast<D>(v);
   }
