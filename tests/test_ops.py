@@ -626,3 +626,21 @@ def test_unsupported_operand_returns_notimplemented():
         engine.ones(2) * None
     with pytest.raises(TypeError, match="unsupported operand type"):
         None + engine.ones(2)
+
+
+def test_high_rank_tensors_beyond_the_inline_shape_capacity():
+    # Shapes of up to 6 dims live inline; more spill to the heap. Both must behave the same.
+    ref = np.arange(2**9, dtype=np.float64).reshape([2] * 9)
+    x = engine.tensor(ref.tolist(), dtype=engine.float64)
+    assert tuple(x.shape) == (2,) * 9
+    perm = list(range(9))[::-1]
+    np.testing.assert_array_equal(np.asarray(x.permute(*perm).tolist()), ref.transpose(perm))
+    np.testing.assert_array_equal(np.asarray(x.sum((0, 4, 8)).tolist()), ref.sum((0, 4, 8)))
+    y = x.unsqueeze(3).expand(*([2] * 3 + [5] + [2] * 6))
+    assert tuple(y.shape) == (2, 2, 2, 5, 2, 2, 2, 2, 2, 2)
+    np.testing.assert_array_equal(
+        np.asarray(y.reshape(-1).tolist()), np.broadcast_to(ref[:, :, :, None], y.shape).reshape(-1)
+    )
+    x.requires_grad_()
+    (x.permute(*perm) * 2).sum().backward()
+    np.testing.assert_array_equal(np.asarray(x.grad.tolist()), np.full(ref.shape, 2.0))

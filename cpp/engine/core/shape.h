@@ -4,9 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/small_vector.h"
+
 namespace engine {
 
-using Dims = std::vector<int64_t>;
+// Shapes and strides: up to 6 dimensions without a heap allocation.
+using Dims = SmallVector<int64_t, 6>;
 
 int64_t numel_of(const Dims& shape);
 Dims contiguous_strides(const Dims& shape);

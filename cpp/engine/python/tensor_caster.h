@@ -2,6 +2,7 @@
 // Lets bindings take and return engine::Tensor directly. The Python object is the TensorImpl held
 // by a shared_ptr, so one TensorImpl always maps to one Python object (identity is preserved).
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include "engine/core/tensor.h"
 
@@ -24,5 +25,9 @@ struct type_caster<engine::Tensor> {
     return make_caster<std::shared_ptr<engine::TensorImpl>>::cast(t.impl(), policy, parent);
   }
 };
+
+// Shapes and strides (engine::Dims) convert like std::vector: lists out, any sequence in.
+template <typename T, size_t N>
+struct type_caster<engine::SmallVector<T, N>> : list_caster<engine::SmallVector<T, N>, T> {};
 
 }  // namespace pybind11::detail
