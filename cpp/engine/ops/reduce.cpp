@@ -12,6 +12,24 @@ namespace engine::ops {
 
 namespace {
 
+// The reduced dims of a mask, as a list (what sum/prod take).
+std::vector<int64_t> masked_dims(const std::vector<bool>& mask) {
+  std::vector<int64_t> dims;
+  for (size_t d = 0; d < mask.size(); ++d) {
+    if (mask[d]) dims.push_back(static_cast<int64_t>(d));
+  }
+  return dims;
+}
+
+// How many elements each output of the reduction combines.
+int64_t masked_count(const Dims& shape, const std::vector<bool>& mask) {
+  int64_t count = 1;
+  for (size_t d = 0; d < mask.size(); ++d) {
+    if (mask[d]) count *= shape[d];
+  }
+  return count;
+}
+
 std::vector<bool> reduce_mask(const Tensor& a, const std::vector<int64_t>& dims) {
   std::vector<bool> mask(a.dim(), dims.empty());
   for (int64_t d : dims) {
@@ -103,10 +121,7 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std
                "Got: ",
                scalar_type_name(dt));
   const std::vector<bool> mask = reduce_mask(a, dims);
-  int64_t count = 1;
-  for (size_t d = 0; d < mask.size(); ++d) {
-    if (mask[d]) count *= a.shape()[d];
-  }
+  const int64_t count = masked_count(a.shape(), mask);
   Tensor out = reduce_sum(a, mask, keepdim, dt);
   // The mean of nothing is NaN, as 0/0.
   const double scale = 1.0 / static_cast<double>(count);
@@ -189,28 +204,43 @@ void check_nonempty(const Tensor& a, const std::vector<bool>& mask, const std::v
 
 // The gradient of a reduction whose value is attained by some elements (amax / amin / max()):
 // shared evenly among the elements equal to the result.
-struct ExtremumBackward : Node {
+// What a reduction's backward reads: the input, the result, and which dims were reduced.
+struct ReductionBackward : Node {
   const char* node_name;
   std::vector<bool> mask;
-  bool keepdim;
+  bool keepdim = false;
   SavedTensor self_, result_;
-  explicit ExtremumBackward(const char* n) : node_name(n) {}
+  explicit ReductionBackward(const char* n) : node_name(n) {}
   std::string name() const override { return node_name; }
+  void release_variables() override {
+    self_.reset();
+    result_.reset();
+  }
+};
+
+// Attaches a ReductionBackward of type N to `out`, the result of reducing `a` over `mask`.
+template <typename N>
+void record_reduction(const Tensor& a, const Tensor& out, const std::vector<bool>& mask, bool keepdim,
+                      const char* node_name) {
+  auto node = std::make_shared<N>(node_name);
+  node->mutable_next_edges() = collect_next_edges({&a});
+  node->mask = mask;
+  node->keepdim = keepdim;
+  node->self_ = SavedTensor(a, false);
+  set_history(out, node);
+  node->result_ = SavedTensor(out, true);
+}
+
+struct ExtremumBackward : ReductionBackward {
+  using ReductionBackward::ReductionBackward;
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
     Tensor x = self_.unpack(me);
     Tensor y = expand_reduced(result_.unpack(me), x.shape(), mask, keepdim);
     Tensor hit = to_dtype(eq(x, y), g[0].dtype());
-    std::vector<int64_t> dims;
-    for (size_t d = 0; d < mask.size(); ++d) {
-      if (mask[d]) dims.push_back(static_cast<int64_t>(d));
-    }
+    const std::vector<int64_t> dims = masked_dims(mask);
     Tensor count = dims.empty() ? hit : sum(hit, dims, true);
     return {expand_reduced(g[0], x.shape(), mask, keepdim) * hit / count};
-  }
-  void release_variables() override {
-    self_.reset();
-    result_.reset();
   }
 };
 
@@ -222,25 +252,12 @@ Tensor extremum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim,
   Tensor flat = Tensor::empty({r.outer}, a.dtype());
   if (r.outer > 0) kernels::reduce_rows(is_max ? kernels::RowOp::Max : kernels::RowOp::Min, flat, r.data, r.outer, r.inner);
   Tensor out = shaped(flat, a, mask, keepdim);
-  if (compute_requires_grad({&a})) {
-    auto node = std::make_shared<ExtremumBackward>(node_name);
-    node->mutable_next_edges() = collect_next_edges({&a});
-    node->mask = mask;
-    node->keepdim = keepdim;
-    node->self_ = SavedTensor(a, false);
-    set_history(out, node);
-    node->result_ = SavedTensor(out, true);
-  }
+  if (compute_requires_grad({&a})) record_reduction<ExtremumBackward>(a, out, mask, keepdim, node_name);
   return out;
 }
 
-struct ProdBackward : Node {
-  const char* node_name;
-  std::vector<bool> mask;
-  bool keepdim;
-  SavedTensor self_, result_;
-  explicit ProdBackward(const char* n) : node_name(n) {}
-  std::string name() const override { return node_name; }
+struct ProdBackward : ReductionBackward {
+  using ReductionBackward::ReductionBackward;
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
     Tensor x = self_.unpack(me);
@@ -251,22 +268,14 @@ struct ProdBackward : Node {
     if (x.numel() == 0 || kernels::read_int(any(is_zero, {}, false), 0) == 0) return {gx * y / x};
     // With zeros: the product of the others is the product with the zeros replaced by one, where
     // the element is the only zero of its group, and 0 otherwise.
-    std::vector<int64_t> dims;
-    for (size_t d = 0; d < mask.size(); ++d) {
-      if (mask[d]) dims.push_back(static_cast<int64_t>(d));
-    }
+    const std::vector<int64_t> dims = masked_dims(mask);
     Tensor zeros_in_group = expand(sum(is_zero, dims, true), x.shape());
     Tensor others = where(is_zero, wrapped_scalar(1.0, DType::Int64), x);
     Tensor p_others = expand(prod(others, dims, true), x.shape());
-    Tensor safe = where(is_zero, wrapped_scalar(1.0, DType::Int64), x);
     Tensor one_zero = eq(zeros_in_group, wrapped_scalar(1.0, DType::Int64));
     Tensor no_zero = eq(zeros_in_group, zero);
-    Tensor grad = where(is_zero, where(one_zero, p_others, zero), where(no_zero, y / safe, zero));
+    Tensor grad = where(is_zero, where(one_zero, p_others, zero), where(no_zero, y / others, zero));
     return {gx * grad};
-  }
-  void release_variables() override {
-    self_.reset();
-    result_.reset();
   }
 };
 
@@ -411,13 +420,7 @@ Tensor prod(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std
   if (r.outer > 0) kernels::reduce_rows(kernels::RowOp::Prod, flat, r.data, r.outer, r.inner);
   Tensor out = shaped(flat, a, mask, keepdim);
   if (is_floating(out_dtype) && compute_requires_grad({&a})) {
-    auto node = std::make_shared<ProdBackward>(dims.empty() && !keepdim ? "ProdBackward0" : "ProdBackward1");
-    node->mutable_next_edges() = collect_next_edges({&a});
-    node->mask = mask;
-    node->keepdim = keepdim;
-    node->self_ = SavedTensor(a, false);
-    set_history(out, node);
-    node->result_ = SavedTensor(out, true);
+    record_reduction<ProdBackward>(a, out, mask, keepdim, dims.empty() && !keepdim ? "ProdBackward0" : "ProdBackward1");
   }
   return out;
 }
@@ -439,10 +442,7 @@ Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { retur
 Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "std and var only support floating point and complex dtypes");
   const std::vector<bool> mask = reduce_mask(a, dims);
-  int64_t count = 1;
-  for (size_t d = 0; d < mask.size(); ++d) {
-    if (mask[d]) count *= a.shape()[d];
-  }
+  const int64_t count = masked_count(a.shape(), mask);
   std::vector<int64_t> all = all_dims_if_empty(a, dims);
   Tensor centered = all.empty() ? a - a : a - mean(a, all, true);
   Tensor sq = centered * centered;
