@@ -1,5 +1,6 @@
 #pragma once
 // The keyword arguments shared by factory functions (dtype=, requires_grad=, device=, generator=).
+#include "engine/autograd/variable.h"
 #include "engine/core/error.h"
 #include "engine/python/bindings.h"
 
@@ -34,6 +35,16 @@ inline FactoryOptions parse_factory_kwargs(const py::kwargs& kwargs, const char*
     }
   }
   return o;
+}
+
+// A factory's result with requires_grad= applied (PyTorch's error for non-floating dtypes).
+inline Tensor finish(Tensor t, const FactoryOptions& o) {
+  if (o.requires_grad) {
+    ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error,
+                 "Only Tensors of floating point and complex dtype can require gradients");
+    set_requires_grad(t, true);
+  }
+  return t;
 }
 
 }  // namespace engine::python

@@ -12,15 +12,6 @@ namespace engine::python {
 
 namespace {
 
-Tensor finish(Tensor t, const FactoryOptions& o) {
-  if (o.requires_grad) {
-    ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error,
-                 "Only Tensors of floating point and complex dtype can require gradients");
-    set_requires_grad(t, true);
-  }
-  return t;
-}
-
 // `arg` is "input" (position 1) or "other" (position 2), as PyTorch's signatures name them.
 Tensor operand(py::handle obj, const char* fname, const char* arg) {
   Tensor t = to_operand(obj);

@@ -114,15 +114,6 @@ Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
   return t;
 }
 
-Tensor finish(Tensor t, const FactoryOptions& o) {
-  if (o.requires_grad) {
-    ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error,
-                 "Only Tensors of floating point and complex dtype can require gradients");
-    set_requires_grad(t, true);
-  }
-  return t;
-}
-
 }  // namespace
 
 void init_random(py::module_& m) {

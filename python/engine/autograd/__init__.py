@@ -72,7 +72,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             "your parameters "
             "to None after use to break the cycle and avoid the leak.",
             UserWarning,
-            stacklevel=3,
+            stacklevel=2,
         )
     if inputs is not None:
         inputs = list(_as_tuple(inputs))
