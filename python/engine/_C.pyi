@@ -3,10 +3,16 @@ engine's native core
 """
 from __future__ import annotations
 import collections.abc
+from engine import OutOfMemoryError
 import numpy
 import typing
-__all__: list[str] = ['Generator', 'Node', 'Tensor', 'abs', 'acos', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'atan', 'atan2', 'bitwise_and', 'bitwise_not', 'bitwise_or', 'bitwise_xor', 'bmm', 'bool', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'detach', 'diagonal', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'exp', 'exp2', 'expm1', 'float32', 'float64', 'floor', 'floor_divide', 'fmod', 'from_numpy', 'full', 'full_like', 'gather', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'index_add', 'index_copy', 'index_select', 'int32', 'int64', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'le', 'lerp', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'pow', 'prod', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'sin', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'atan', 'atan2', 'bitwise_and', 'bitwise_not', 'bitwise_or', 'bitwise_xor', 'bmm', 'bool', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'detach', 'diagonal', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'exp', 'exp2', 'expm1', 'float32', 'float64', 'floor', 'floor_divide', 'fmod', 'from_numpy', 'full', 'full_like', 'gather', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'index_add', 'index_copy', 'index_select', 'int32', 'int64', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'le', 'lerp', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'pow', 'prod', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'sin', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
 class dtype:
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
     def __reduce__(self: dtype) -> str:
         ...
     def __repr__(self: dtype) -> str:
@@ -27,6 +33,11 @@ class Tensor:
     is_cuda: typing.ClassVar[bool] = False
     data: Tensor
     requires_grad: bool
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
     @staticmethod
     def __repr__(t) -> str:
         """
@@ -628,6 +639,11 @@ class Tensor:
     def shape(self):
         ...
 class Node:
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
     def __call__(self, *args) -> None:
         ...
     def __repr__(self) -> str:
@@ -650,9 +666,19 @@ class Node:
     def variable(self) -> typing.Any:
         ...
 class _FunctionInfo:
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
     def __init__(self, arg0: typing.Any, arg1: typing.Any, arg2: typing.Any, arg3: str, arg4: bool, arg5: typing.SupportsInt | typing.SupportsIndex, arg6: tuple, arg7: typing.Any) -> None:
         ...
 class _FunctionCtx:
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
     def __init__(self) -> None:
         ...
     def mark_dirty(self, *args) -> None:
@@ -673,6 +699,11 @@ class _FunctionCtx:
     def saved_tensors(self) -> tuple:
         ...
 class _CtxTensorAttr:
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
     def __delete__(self, arg0: typing.Any) -> None:
         ...
     def __get__(self, arg0: typing.Any, arg1: typing.Any) -> typing.Any:
@@ -680,6 +711,11 @@ class _CtxTensorAttr:
     def __set__(self, arg0: typing.Any, arg1: typing.Any) -> None:
         ...
 class Generator:
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
     def __init__(self, device: typing.Any = None) -> None:
         ...
     def initial_seed(self) -> int:

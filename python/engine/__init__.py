@@ -10,6 +10,7 @@ from engine import (
 )
 from engine._C import (
     Generator,
+    OutOfMemoryError,
     Tensor,
     abs,
     acos,

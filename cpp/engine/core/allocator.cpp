@@ -6,6 +6,8 @@
 #include <new>
 #include <vector>
 
+#include "engine/core/error.h"
+
 namespace engine {
 
 namespace {
@@ -86,7 +88,10 @@ void* allocate_buffer(size_t nbytes) {
   if (!p) {
     release_cached_buffers();
     p = std::aligned_alloc(kAlignment, rounded);
-    if (!p) throw std::bad_alloc();
+    if (!p) {
+      throw OutOfMemoryError(str_cat("DefaultCPUAllocator: not enough memory: you tried to allocate ", nbytes,
+                                     " bytes."));
+    }
   }
   return p;
 }

@@ -11,6 +11,11 @@ struct TypeError : std::runtime_error { using std::runtime_error::runtime_error;
 struct ValueError : std::runtime_error { using std::runtime_error::runtime_error; };
 struct IndexError : std::runtime_error { using std::runtime_error::runtime_error; };
 struct NotImplementedError : std::runtime_error { using std::runtime_error::runtime_error; };
+// Integer division or remainder by zero: Python's ZeroDivisionError.
+struct ZeroDivisionError : std::runtime_error { using std::runtime_error::runtime_error; };
+// An allocation the system refused: engine.OutOfMemoryError, both a RuntimeError (as PyTorch's
+// allocator error) and a MemoryError.
+struct OutOfMemoryError : std::runtime_error { using std::runtime_error::runtime_error; };
 // RuntimeError is std::runtime_error itself.
 
 namespace detail {

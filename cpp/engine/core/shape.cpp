@@ -1,12 +1,31 @@
 #include "engine/core/shape.h"
 
+#include "engine/core/checked.h"
 #include "engine/core/error.h"
 
 namespace engine {
 
+int64_t checked_mul(int64_t a, int64_t b, const char* what) {
+  int64_t r = 0;
+  ENGINE_CHECK(mul_fits(a, b, &r), std::runtime_error, what, ": integer multiplication overflow");
+  return r;
+}
+
+int64_t checked_add(int64_t a, int64_t b, const char* what) {
+  int64_t r = 0;
+  ENGINE_CHECK(add_fits(a, b, &r), std::runtime_error, what, ": integer addition overflow");
+  return r;
+}
+
 int64_t numel_of(const Dims& shape) {
   int64_t n = 1;
-  for (int64_t s : shape) n *= s;
+  bool overflow = false;
+  for (int64_t s : shape) {
+    if (s == 0) return 0;
+    overflow = overflow || s < 0 || !mul_fits(n, s, &n);
+  }
+  // PyTorch multiplies the sizes as unsigned numbers: a negative size reads as an overflow too.
+  ENGINE_CHECK(!overflow, std::runtime_error, "numel: integer multiplication overflow");
   return n;
 }
 
@@ -15,9 +34,39 @@ Dims contiguous_strides(const Dims& shape) {
   int64_t s = 1;
   for (size_t i = shape.size(); i-- > 0;) {
     strides[i] = s;
-    s *= shape[i] > 0 ? shape[i] : 1;
+    ENGINE_CHECK(mul_fits(s, shape[i] > 0 ? shape[i] : 1, &s), std::runtime_error, "Stride calculation overflowed");
   }
   return strides;
+}
+
+namespace {
+[[noreturn]] void storage_overflow(const Dims& shape, const Dims* strides) {
+  std::string msg = "Storage size calculation overflowed with sizes=" + dims_str(shape);
+  if (strides) msg += " and strides=" + dims_str(*strides);
+  throw std::runtime_error(msg);
+}
+}  // namespace
+
+int64_t storage_extent(const Dims& shape, const Dims& strides, int64_t offset) {
+  int64_t last = offset;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 0) return 0;
+    int64_t step = 0;
+    if (!mul_fits(shape[i] - 1, strides[i], &step) || !add_fits(last, step, &last)) storage_overflow(shape, &strides);
+  }
+  if (!add_fits(last, 1, &last)) storage_overflow(shape, &strides);
+  return last;
+}
+
+int64_t contiguous_nbytes(const Dims& shape, int64_t itemsize) {
+  int64_t n = 1;
+  for (int64_t s : shape) {
+    if (s == 0) return 0;
+    if (!mul_fits(n, s, &n)) storage_overflow(shape, nullptr);
+  }
+  // Keep well inside ptrdiff_t: kernels index bytes with signed offsets, and the allocator rounds up.
+  if (!mul_fits(n, itemsize, &n) || n > (int64_t(1) << 62)) storage_overflow(shape, nullptr);
+  return n;
 }
 
 std::string dims_str(const Dims& d) {

@@ -1,5 +1,6 @@
 #include "engine/core/tensor.h"
 
+#include "engine/core/checked.h"
 #include "engine/core/error.h"
 
 namespace engine {
@@ -31,16 +32,36 @@ Tensor Tensor::empty(const Dims& shape, DType dtype) {
     ENGINE_CHECK(s >= 0, std::runtime_error, "Trying to create tensor with negative dimension ", s, ": ",
                  dims_str(shape));
   }
-  int64_t n = numel_of(shape);
-  auto storage = std::make_shared<Storage>(static_cast<size_t>(n) * itemsize(dtype));
+  const int64_t nbytes = contiguous_nbytes(shape, static_cast<int64_t>(itemsize(dtype)));
+  auto storage = std::make_shared<Storage>(static_cast<size_t>(nbytes));
   return Tensor(std::make_shared<TensorImpl>(std::move(storage), shape, contiguous_strides(shape), 0, dtype));
 }
 
 Tensor Tensor::as_strided(const Dims& shape, const Dims& strides, int64_t offset) const {
+  check_view_bounds(shape, strides, offset);
   auto impl = std::make_shared<TensorImpl>(impl_->storage, shape, strides, offset, impl_->dtype);
   // Views of views point at the root, so "is this a view of a leaf" is one step.
   impl->view_base = impl_->view_base ? impl_->view_base : impl_;
   return Tensor(std::move(impl));
+}
+
+void Tensor::check_view_bounds(const Dims& shape, const Dims& strides, int64_t offset) const {
+  ENGINE_ASSERT(shape.size() == strides.size());
+  for (size_t i = 0; i < shape.size(); ++i) {
+    ENGINE_CHECK(shape[i] >= 0, std::runtime_error, "Trying to create tensor with negative dimension ", shape[i],
+                 ": ", dims_str(shape));
+    ENGINE_CHECK(strides[i] >= 0, std::runtime_error, "as_strided: Negative strides are not supported at the moment, "
+                 "got strides: ", dims_str(strides));
+  }
+  ENGINE_CHECK(offset >= 0, std::runtime_error, "Tensor: invalid storage offset ", offset);
+  const int64_t isz = static_cast<int64_t>(itemsize(impl_->dtype));
+  const int64_t extent = storage_extent(shape, strides, offset);
+  const int64_t have = static_cast<int64_t>(impl_->storage->nbytes());
+  int64_t need = 0;
+  ENGINE_CHECK(extent == 0 || (mul_fits(extent, isz, &need) && need <= have), std::runtime_error,
+               "setStorage: sizes ", dims_str(shape), ", strides ", dims_str(strides), ", storage offset ", offset,
+               ", and itemsize ", isz, " requiring a storage size of ", need, " are out of bounds for storage of size ",
+               have);
 }
 
 int64_t Tensor::size(int64_t d) const { return impl_->shape[wrap_dim(d, dim())]; }

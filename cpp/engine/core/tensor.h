@@ -42,8 +42,10 @@ class Tensor {
 
   // A fresh, uninitialised, contiguous tensor.
   static Tensor empty(const Dims& shape, DType dtype);
-  // A view sharing this tensor's storage.
+  // A view sharing this tensor's storage; every element it reaches must lie inside that storage.
   Tensor as_strided(const Dims& shape, const Dims& strides, int64_t offset) const;
+  // Raises unless a view (shape, strides, offset) of this tensor's storage stays inside it.
+  void check_view_bounds(const Dims& shape, const Dims& strides, int64_t offset) const;
 
   bool defined() const { return static_cast<bool>(impl_); }
   TensorImpl* get() const { return impl_.get(); }

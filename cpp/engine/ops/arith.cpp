@@ -346,7 +346,7 @@ void check_not_bool(DType dt, const char* kernel) {
 void check_int_divisor(DType dt, const Tensor& b) {
   if (is_floating(dt) || b.numel() == 0) return;
   Tensor zero = eq(detach(b), wrapped_scalar(0.0, DType::Int64));
-  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, std::runtime_error, "ZeroDivisionError");
+  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, ZeroDivisionError, "integer division or modulo by zero");
 }
 
 Tensor modulo(const Tensor& a, const Tensor& b, bool floor_mode) {

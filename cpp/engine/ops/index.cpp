@@ -243,11 +243,13 @@ Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::op
     return std::min(std::max<int64_t>(x, 0), n);
   };
   const int64_t s = clampi(start, 0), e = std::max(clampi(end, n), s);
-  const int64_t len = (e - s + step - 1) / step;
+  // Written so that no intermediate overflows, whatever step the caller passes.
+  const int64_t len = e == s ? 0 : (e - s - 1) / step + 1;
   return strided_view(a, [dim, s, len, step](const Dims& sh, const Dims& st, int64_t off) {
     ViewGeom g{sh, st, off + s * st[dim]};
     g.shape[dim] = len;
-    g.strides[dim] = st[dim] * step;
+    // With two or more elements the step is below the dim's size, so the product stays in range.
+    if (len > 1) g.strides[dim] = st[dim] * step;
     return g;
   }, "SliceBackward0");
 }
@@ -260,7 +262,7 @@ Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length) {
                "], but got ", start, ")");
   if (start < 0) start += n;
   ENGINE_CHECK(length >= 0, std::runtime_error, "narrow(): length must be non-negative.");
-  ENGINE_CHECK(start + length <= n, std::runtime_error, "start (", start, ") + length (", length,
+  ENGINE_CHECK(length <= n - start, std::runtime_error, "start (", start, ") + length (", length,
                ") exceeds dimension size (", n, ").");
   return slice(a, dim, start, start + length, 1);
 }
@@ -331,7 +333,9 @@ Tensor index_add_impl(const Tensor& self, int64_t dim, const Tensor& index, cons
   }
   Dims want = self.shape();
   if (self.dim() > 0) want[dim] = static_cast<int64_t>(idx.size());
-  ENGINE_CHECK(numel_of(want) == src.numel() && (src.dim() == self.dim() || src.dim() <= 1), std::runtime_error,
+  // Same shape as the destination slice; a vector source may stand for a slice of as many elements.
+  const bool fits = src.dim() == self.dim() ? src.shape() == want : src.dim() <= 1 && numel_of(want) == src.numel();
+  ENGINE_CHECK(fits, std::runtime_error,
                fname, "_(): Source/destination tensor must have same slice shapes. Destination slice shape: ",
                dims_str(want), " at dimension ", dim, " and source slice shape: ", dims_str(src.shape()),
                " at dimension 0.");
@@ -358,31 +362,56 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
   return index_add_impl(self, dim, index, src, 1.0, false, "index_copy");
 }
 
-Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
-  ENGINE_CHECK(index.dim() == a.dim() || (index.dim() <= 1 && a.dim() <= 1), std::runtime_error,
-               "Index tensor must have the same number of dimensions as input tensor");
-  dim = wrap_dim(dim, a.dim());
-  for (int64_t d = 0; d < index.dim(); ++d) {
-    ENGINE_CHECK(d == dim || index.shape()[d] <= a.shape()[d], std::runtime_error, "Size does not match at dimension ",
-                 d, " expected index ", dims_str(index.shape()), " to be no larger than self ", dims_str(a.shape()),
-                 " apart from dimension ", dim);
+namespace {
+// PyTorch treats a 0-d tensor as a 1-element vector in gather and scatter.
+Dims nonempty_shape(const Tensor& t) { return t.dim() == 0 ? Dims{1} : t.shape(); }
+Dims nonempty_strides(const Tensor& t) { return t.dim() == 0 ? Dims{0} : t.strides(); }
+
+// The shape rules gather and scatter share (PyTorch's gather_shape_check / scatter_shape_check):
+// the index visits only positions that exist in self (apart from `dim`) and, for scatter, in src.
+// They are what keeps every offset computed below inside its buffer.
+void check_gather_scatter_shapes(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
+  const Dims ss = nonempty_shape(self), is = nonempty_shape(index);
+  if (src && index.numel() == 0) return;
+  ENGINE_CHECK(is.size() == ss.size(), std::runtime_error, "Index tensor must have the same number of dimensions as ",
+               src ? "self" : "input", " tensor");
+  if (!src) {
+    for (size_t d = 0; d < is.size(); ++d) {
+      ENGINE_CHECK(static_cast<int64_t>(d) == dim || is[d] <= ss[d], std::runtime_error,
+                   "Size does not match at dimension ", d, " expected index ", dims_str(index.shape()),
+                   " to be no larger than self ", dims_str(self.shape()), " apart from dimension ", dim);
+    }
+    return;
   }
+  const Dims rs = nonempty_shape(*src);
+  ENGINE_CHECK(rs.size() == is.size(), std::runtime_error,
+               "Index tensor must have the same number of dimensions as src tensor");
+  for (size_t d = 0; d < is.size(); ++d) {
+    ENGINE_CHECK(is[d] <= rs[d] && (static_cast<int64_t>(d) == dim || is[d] <= ss[d]), std::runtime_error,
+                 "Expected index ", dims_str(index.shape()), " to be no larger than self ", dims_str(self.shape()),
+                 " apart from dimension ", dim, " and to be no larger size than src ", dims_str(src->shape()));
+  }
+}
+}  // namespace
+
+Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
+  dim = wrap_dim(dim, a.dim());
   auto idx = index_values(index, "gather");
+  check_gather_scatter_shapes(a, dim, index, nullptr);
   Tensor src = contiguous_nograd(a);
   Tensor out = Tensor::empty(index.shape(), a.dtype());
-  const int64_t n = a.dim() == 0 ? 1 : a.shape()[dim];
-  const Dims st = a.dim() == 0 ? Dims{0} : src.strides();
+  const int64_t n = nonempty_shape(a)[dim];
+  const Dims st = nonempty_strides(src);
   ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
     T* o = out.data<T>();
     const T* s = src.data<T>();
     int64_t flat = 0;
-    for_each_position(index.shape(), [&](const Dims& pos) {
+    for_each_position(nonempty_shape(index), [&](const Dims& pos) {
       const int64_t i = idx[flat];
       ENGINE_CHECK(i >= -n && i < n, std::runtime_error, "index ", i, " is out of bounds for dimension ", dim,
                    " with size ", n);
-      int64_t off = index.dim() == 0 ? 0 : dot(pos, st) + ((i < 0 ? i + n : i) - pos[dim]) * st[dim];
-      o[flat++] = s[off];
+      o[flat++] = s[dot(pos, st) + ((i < 0 ? i + n : i) - pos[dim]) * st[dim]];
     });
   });
   if (auto node = make_node<GatherBackward>({&a})) {
@@ -395,30 +424,25 @@ Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
 }
 
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, bool add) {
-  ENGINE_CHECK(index.dim() == self.dim() || (index.dim() <= 1 && self.dim() <= 1), std::runtime_error,
-               "Index tensor must have the same number of dimensions as self tensor");
   dim = wrap_dim(dim, self.dim());
   auto idx = index_values(index, add ? "scatter_add" : "scatter");
+  check_gather_scatter_shapes(self, dim, index, &src);
   Tensor out = Tensor::empty(self.shape(), self.dtype());
   kernels::copy(out, self);
-  Tensor s = contiguous_nograd(to_dtype(src.dim() == 0 && index.dim() > 0 ? expand(src, index.shape()) : src,
-                                        self.dtype()));
-  ENGINE_CHECK(s.dim() == index.dim() || index.dim() == 0, std::runtime_error,
-               "Index tensor must have the same number of dimensions as src tensor");
-  const int64_t n = self.dim() == 0 ? 1 : self.shape()[dim];
-  const Dims ost = self.dim() == 0 ? Dims{0} : out.strides();
-  const Dims sst = s.dim() == 0 ? Dims{0} : s.strides();
+  Tensor s = contiguous_nograd(to_dtype(src, self.dtype()));
+  const int64_t n = nonempty_shape(self)[dim];
+  const Dims ost = nonempty_strides(out), sst = nonempty_strides(s);
   ENGINE_DISPATCH_ALL(self.dtype(), [&](auto tag) {
     using T = decltype(tag);
     T* o = out.data<T>();
     const T* sp = s.data<T>();
     int64_t flat = 0;
-    for_each_position(index.shape(), [&](const Dims& pos) {
+    for_each_position(nonempty_shape(index), [&](const Dims& pos) {
       const int64_t i = idx[flat++];
       ENGINE_CHECK(i >= -n && i < n, std::runtime_error, "index ", i, " is out of bounds for dimension ", dim,
                    " with size ", n);
-      const int64_t so = index.dim() == 0 ? 0 : dot(pos, sst);
-      const int64_t oo = index.dim() == 0 ? 0 : dot(pos, ost) + ((i < 0 ? i + n : i) - pos[dim]) * ost[dim];
+      const int64_t so = dot(pos, sst);
+      const int64_t oo = dot(pos, ost) + ((i < 0 ? i + n : i) - pos[dim]) * ost[dim];
       o[oo] = add ? static_cast<T>(o[oo] + sp[so]) : sp[so];
     });
   });

@@ -2,6 +2,7 @@
 // into self's memory, the version bumped, and self's history moved onto the new node.
 #include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
+#include "engine/core/overlap.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
@@ -71,8 +72,7 @@ Tensor& commit(Tensor& self, const Tensor& result) {
 // Whether `other` can be read while `self` is written element by element: separate memory, or
 // exactly the same elements in the same order.
 bool reads_safely(const Tensor& self, const Tensor& other) {
-  if (self.get()->storage != other.get()->storage) return true;
-  return other.offset() == self.offset() && other.shape() == self.shape() && other.strides() == self.strides();
+  return self.get()->storage != other.get()->storage || same_elements(self, other);
 }
 
 // Without history to record, the kernel writes straight into self when the result has self's
@@ -81,9 +81,6 @@ bool direct_ok(const Tensor& self, const Tensor& other) {
   if (self.dtype() == DType::Bool || other.dtype() == DType::Bool) return false;  // keeps the ops' own checks
   if (result_type(self, other) != self.dtype()) return false;
   if (broadcast_shapes(self.shape(), other.shape()) != self.shape()) return false;
-  for (int64_t d = 0; d < self.dim(); ++d) {
-    if (self.strides()[d] == 0 && self.shape()[d] > 1) return false;  // self overlaps itself
-  }
   return reads_safely(self, other);
 }
 
@@ -91,6 +88,8 @@ template <typename F>
 Tensor& inplace(Tensor& self, const Tensor& other, F op, kernels::BinaryOp direct_op, bool direct = true) {
   const bool records = compute_requires_grad({&self, &other});
   check_inplace(self, records);
+  check_no_internal_overlap(self);
+  check_no_partial_overlap(self, other);
   if (direct && !records && direct_ok(self, other)) {
     Tensor o = other;
     if (o.dtype() != self.dtype()) {
@@ -128,6 +127,8 @@ Tensor& div_(Tensor& self, const Tensor& other) {
 Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const Tensor* other) {
   const bool records = compute_requires_grad({&self, other ? other : &self});
   check_inplace(self, records);
+  check_no_internal_overlap(self);
+  if (other) check_no_partial_overlap(self, *other);
   // A recording op may save its input; it must see a copy, since self is about to be overwritten.
   return commit(self, f(records ? clone(self) : self));
 }
@@ -152,9 +153,13 @@ Tensor& copy_(Tensor& self, const Tensor& src) {
                dims_str(broadcast_shapes(self.shape(), src.shape())));
   const bool records = compute_requires_grad({&self, &src});
   check_inplace(self, records);
+  check_no_internal_overlap(self);
+  check_no_partial_overlap(self, src);
   if (!records) {
     if (commit_view(self, expand(src, self.shape()))) return self;
-    kernels::copy(self, src);
+    // Layouts too irregular to compare may still share elements: read from a copy then.
+    const Tensor from = overlap_status(self, src) == Overlap::TooHard ? clone(detach(src)) : src;
+    kernels::copy(self, from);
     self.bump_version();
     if (GradMode::is_enabled() && grad_fn(self)) ensure_autograd_meta(self).grad_fn.reset();
     return self;

@@ -1,6 +1,7 @@
 // Views (sharing storage and version counter) and reshaping.
 #include <algorithm>
 
+#include "engine/core/checked.h"
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/node_util.h"
@@ -79,7 +80,7 @@ Dims infer_size(const Dims& shape, int64_t numel) {
     } else {
       ENGINE_CHECK(shape[i] >= 0, std::runtime_error, "invalid shape dimension ", shape[i], " at index ", i,
                    " of shape ", dims_str(shape));
-      known *= shape[i];
+      known = checked_mul(known, shape[i], "numel");
     }
   }
   Dims out = shape;

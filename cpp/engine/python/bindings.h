@@ -19,6 +19,9 @@ void init_function(py::module_& m);
 void init_random(py::module_& m);
 void init_index(py::module_& m);
 void init_math(py::module_& m);
+// Guards every function of `m` and its classes (py_dispatch_guard.cpp): PyTorch-style messages for
+// arguments that match no binding, and no method on a never-initialised object. Called once, last.
+void install_dispatch_guard(py::module_& m);
 
 // A Python value as an operand: a Tensor as is, a Python number as a wrapped 0-d tensor. Returns
 // an undefined Tensor if `obj` is neither (the caller answers NotImplemented or raises).
@@ -31,9 +34,16 @@ bool is_tensor(py::handle obj);
 void set_tensor_type(py::handle type);
 // The Python face of a node: the ctx object for custom Functions, a Node wrapper otherwise.
 py::object node_to_py(const std::shared_ptr<Node>& node);
-// Shape argument as PyTorch accepts it: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)).
-Dims shape_from_args(const py::args& args, const char* fname);
-Dims dims_from_sequence(py::handle seq, const char* fname);
+// Shape argument as PyTorch accepts it: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)); errors
+// name the function and the argument `arg`.
+Dims shape_from_args(const py::args& args, const char* fname, const char* arg = "size");
+// A tuple or list of ints (anything with __index__ but floats) as Dims.
+Dims dims_from_sequence(py::handle seq, const char* fname, const char* arg = "size");
+// obj.__index__() as int64, with the Python error it raised (or "Overflow when unpacking long").
+int64_t py_index(py::handle obj);
+// The engine dtype of a NumPy array's elements; TypeError for unsupported types, ValueError for
+// non-native byte order.
+DType numpy_dtype(py::handle array);
 // The `alpha` of add/sub as a double, after checking it suits the result type of a and b.
 double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char* fname);
 // `out=` of the functions: refuses it where autograd would record (PyTorch's message), then writes

@@ -31,6 +31,12 @@ void init_runtime(py::module_& m) {
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "engine's native core";
+  // Both a RuntimeError (what PyTorch's allocator raises) and a MemoryError (what Python code expects).
+  static PyObject* out_of_memory = PyErr_NewExceptionWithDoc(
+      "engine.OutOfMemoryError", "An allocation the system refused (both a RuntimeError and a MemoryError).",
+      py::make_tuple(py::handle(PyExc_RuntimeError), py::handle(PyExc_MemoryError)).ptr(), nullptr);
+  if (!out_of_memory) throw py::error_already_set();
+  m.attr("OutOfMemoryError") = py::handle(out_of_memory);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -42,6 +48,12 @@ PYBIND11_MODULE(_C, m) {
       PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const engine::NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
+    } catch (const engine::ZeroDivisionError& e) {
+      PyErr_SetString(PyExc_ZeroDivisionError, e.what());
+    } catch (const engine::OutOfMemoryError& e) {
+      PyErr_SetString(out_of_memory, e.what());
+    } catch (const std::bad_alloc&) {
+      PyErr_SetString(out_of_memory, "not enough memory for the operation");
     }
   });
   init_dtype(m);
@@ -53,6 +65,7 @@ PYBIND11_MODULE(_C, m) {
   init_index(m);
   init_math(m);
   init_runtime(m);
+  install_dispatch_guard(m);
 }
 
 }  // namespace engine::python

@@ -14,6 +14,10 @@ namespace {
 // The Tensor type, set once the class is registered: a pointer comparison (or a subtype check)
 // is much cheaper than pybind11's type-registry lookup, and this test runs on every operand.
 PyTypeObject* g_tensor_type = nullptr;
+
+bool numpy_loaded() { return PyDict_GetItemString(PyImport_GetModuleDict(), "numpy") != nullptr; }
+
+bool is_ndarray(py::handle obj) { return numpy_loaded() && py::isinstance<py::array>(obj); }
 }  // namespace
 
 void set_tensor_type(py::handle type) { g_tensor_type = reinterpret_cast<PyTypeObject*>(type.ptr()); }
@@ -36,8 +40,11 @@ Tensor to_operand(py::handle obj) {
     return t;
   }
   if (is_tensor(obj)) return obj.cast<Tensor>();
+  // A NumPy array is a tensor operand of its own dtype (PyTorch reaches the same result through
+  // ndarray.__radd__ and __array_wrap__).
+  if (is_ndarray(obj)) return tensor_from_data(obj, std::nullopt);
   // NumPy scalars and other numbers: integers first (they define __index__), then floats.
-  if (PyIndex_Check(p)) return to_operand(py::reinterpret_steal<py::object>(PyNumber_Index(p)));
+  if (PyIndex_Check(p)) return to_operand(py::int_(py_index(obj)));
   if (PyObject_HasAttrString(p, "__float__") && !PySequence_Check(p)) {
     return ops::wrapped_scalar(py::reinterpret_borrow<py::object>(obj).cast<double>(), DType::Float64);
   }
@@ -52,21 +59,48 @@ double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char*
   return kernels::read_double(s, 0);
 }
 
-Dims dims_from_sequence(py::handle seq, const char* fname) {
+int64_t py_index(py::handle obj) {
+  // PyNumber_Index reports a failing or missing __index__ by returning NULL with the error set:
+  // that error (the user's own exception included) is what the caller sees.
+  PyObject* i = PyNumber_Index(obj.ptr());
+  if (!i) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(i, &overflow);
+  Py_DECREF(i);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  ENGINE_CHECK(!overflow, ValueError, "Overflow when unpacking long long");
+  return v;
+}
+
+namespace {
+// An int for a size or dim: Python ints, NumPy integers and one-element integer tensors (anything
+// with __index__), but never a float, which __index__ would refuse with a less clear message.
+bool is_index_like(py::handle item) {
+  PyObject* p = item.ptr();
+  return PyLong_Check(p) || (PyIndex_Check(p) && !PyFloat_Check(p) && !(is_tensor(item) && item.cast<Tensor>().dim() > 0));
+}
+}  // namespace
+
+Dims dims_from_sequence(py::handle seq, const char* fname, const char* arg) {
+  ENGINE_CHECK(PyTuple_Check(seq.ptr()) || PyList_Check(seq.ptr()), engine::TypeError, fname, "(): argument '", arg,
+               "' (position 1) must be tuple of ints, not ", Py_TYPE(seq.ptr())->tp_name);
+  // A list can change while an element's __index__ runs: take a tuple snapshot first.
+  py::tuple items = py::reinterpret_steal<py::tuple>(PySequence_Tuple(seq.ptr()));
+  if (!items) throw py::error_already_set();
   Dims out;
-  for (py::handle item : seq) {
-    ENGINE_CHECK(PyLong_Check(item.ptr()) || PyIndex_Check(item.ptr()), engine::TypeError, fname,
-                 "(): argument 'size' must be tuple of ints, but found element of type ", Py_TYPE(item.ptr())->tp_name);
-    out.push_back(py::cast<int64_t>(py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()))));
+  for (size_t i = 0; i < items.size(); ++i) {
+    py::handle item = items[i];
+    ENGINE_CHECK(is_index_like(item), engine::TypeError, fname, "(): argument '", arg,
+                 "' (position 1) must be tuple of ints, but found element of type ", Py_TYPE(item.ptr())->tp_name,
+                 " at pos ", i);
+    out.push_back(py_index(item));
   }
   return out;
 }
 
-Dims shape_from_args(const py::args& args, const char* fname) {
-  if (args.size() == 1 && (PyTuple_Check(args[0].ptr()) || PyList_Check(args[0].ptr()))) {
-    return dims_from_sequence(args[0], fname);
-  }
-  return dims_from_sequence(args, fname);
+Dims shape_from_args(const py::args& args, const char* fname, const char* arg) {
+  if (args.size() == 1 && !is_index_like(args[0])) return dims_from_sequence(args[0], fname, arg);
+  return dims_from_sequence(args, fname, arg);
 }
 
 namespace {
@@ -78,10 +112,6 @@ struct Scan {
   Kind kind = Kind::Bool;
   bool any = false;
 };
-
-bool numpy_loaded() { return PyDict_GetItemString(PyImport_GetModuleDict(), "numpy") != nullptr; }
-
-bool is_ndarray(py::handle obj) { return numpy_loaded() && py::isinstance<py::array>(obj); }
 
 // numpy.bool_ has neither __index__ nor a Python bool base, but it is a bool to PyTorch.
 bool is_numpy_bool(py::handle obj) {
@@ -122,6 +152,9 @@ Kind leaf_kind(py::handle obj, const Dims& index) {
 // Walks the nested data once: infers the shape from the first element at each depth and checks
 // every sequence against it, so a ragged list is reported where it happens.
 void scan(py::handle obj, size_t depth, Scan& s, Dims& index) {
+  // PyTorch's bound on dimensions; it also keeps a hostile 100,000-deep list off the C stack.
+  constexpr size_t kMaxDims = 64;
+  ENGINE_CHECK(depth <= kMaxDims, ValueError, "too many dimensions '", Py_TYPE(obj.ptr())->tp_name, "'");
   if (!is_sequence(obj)) {
     ENGINE_CHECK(depth == s.shape.size(), ValueError, "expected sequence of length ", s.shape[depth],
                  " at dim ", depth, " (got a scalar at data", position_str(index), ")");
@@ -161,19 +194,21 @@ T checked_int(py::handle obj) {
                  "value cannot be converted to type ", dtype_name(dtype_of<T>::value), " without overflow");
     v = static_cast<int64_t>(d);
   } else {
-    py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(p));
-    int overflow = 0;
-    v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
-    ENGINE_CHECK(!overflow, ValueError, "Overflow when unpacking long long");
+    v = py_index(obj);
   }
   ENGINE_CHECK(v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max(), std::runtime_error,
                "value cannot be converted to type ", dtype_name(dtype_of<T>::value), " without overflow");
   return static_cast<T>(v);
 }
 
+// Writes the leaves in order. The data is read a second time here, and an element's __float__ or
+// __index__ may have changed a list since scan() measured it: every length is checked again, so a
+// changed list is an error, never a write past the buffer.
 template <typename T>
-void fill_leaves(py::handle obj, T*& out) {
-  if (!is_sequence(obj)) {
+void fill_leaves(py::handle obj, const Dims& shape, size_t depth, T*& out) {
+  ENGINE_CHECK(is_sequence(obj) == (depth < shape.size()), ValueError,
+               "tensor(): the data changed while it was being read");
+  if (depth == shape.size()) {
     PyObject* p = obj.ptr();
     if constexpr (std::is_same_v<T, bool>) {
       *out++ = is_tensor(obj) ? kernels::read_double(obj.cast<Tensor>(), 0) != 0.0 : PyObject_IsTrue(p) == 1;
@@ -189,25 +224,16 @@ void fill_leaves(py::handle obj, T*& out) {
     }
     return;
   }
-  py::sequence seq = py::reinterpret_borrow<py::sequence>(is_tensor(obj) || is_ndarray(obj) ? obj.attr("tolist")() : obj);
-  for (py::handle item : seq) fill_leaves<T>(item, out);
-}
-
-std::optional<DType> dtype_of_numpy(const py::array& a) {
-  const char k = a.dtype().kind();
-  const auto sz = a.dtype().itemsize();
-  if (k == 'f' && sz == 4) return DType::Float32;
-  if (k == 'f' && sz == 8) return DType::Float64;
-  if (k == 'i' && sz == 8) return DType::Int64;
-  if (k == 'i' && sz == 4) return DType::Int32;
-  if (k == 'b') return DType::Bool;
-  return std::nullopt;
+  py::tuple seq = py::reinterpret_steal<py::tuple>(
+      PySequence_Tuple((is_tensor(obj) || is_ndarray(obj) ? obj.attr("tolist")() : py::reinterpret_borrow<py::object>(obj)).ptr()));
+  if (!seq) throw py::error_already_set();
+  ENGINE_CHECK(static_cast<int64_t>(seq.size()) == shape[depth], ValueError,
+               "tensor(): the data changed while it was being read");
+  for (py::handle item : seq) fill_leaves<T>(item, shape, depth + 1, out);
 }
 
 Tensor from_numpy_copy(const py::array& arr, std::optional<DType> dtype) {
-  auto src_dtype = dtype_of_numpy(arr);
-  ENGINE_CHECK(src_dtype, engine::TypeError, "can't convert np.ndarray of type numpy.", std::string(py::str(arr.dtype())),
-               ". The only supported types are: float64, float32, int64, int32, and bool.");
+  const std::optional<DType> src_dtype = numpy_dtype(arr);
   Dims shape(arr.shape(), arr.shape() + arr.ndim());
   Dims strides(arr.ndim());
   const int64_t isz = static_cast<int64_t>(itemsize(*src_dtype));
@@ -225,6 +251,25 @@ Tensor from_numpy_copy(const py::array& arr, std::optional<DType> dtype) {
 }
 
 }  // namespace
+
+DType numpy_dtype(py::handle array) {
+  const py::dtype dt = py::reinterpret_borrow<py::array>(array).dtype();
+  // '=' native, '|' not applicable (one byte): anything else is the other byte order, which the
+  // kernels would read as garbage.
+  ENGINE_CHECK(dt.byteorder() == '=' || dt.byteorder() == '|' ||
+                   dt.byteorder() == (PY_BIG_ENDIAN ? '>' : '<'),
+               ValueError, "given numpy array has byte order different from the native byte order. Conversion "
+               "between byte orders is currently not supported.");
+  const char k = dt.kind();
+  const auto sz = dt.itemsize();
+  if (k == 'f' && sz == 4) return DType::Float32;
+  if (k == 'f' && sz == 8) return DType::Float64;
+  if (k == 'i' && sz == 8) return DType::Int64;
+  if (k == 'i' && sz == 4) return DType::Int32;
+  if (k == 'b') return DType::Bool;
+  throw engine::TypeError(str_cat("can't convert np.ndarray of type numpy.", std::string(py::str(dt)),
+                                  ". The only supported types are: float64, float32, int64, int32, and bool."));
+}
 
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype) {
   if (is_tensor(data)) {
@@ -244,7 +289,7 @@ Tensor tensor_from_data(py::handle data, std::optional<DType> dtype) {
   ENGINE_DISPATCH_ALL(dt, [&](auto tag) {
     using T = decltype(tag);
     T* p = out.data<T>();
-    fill_leaves<T>(data, p);
+    fill_leaves<T>(data, s.shape, 0, p);
   });
   return out;
 }

@@ -32,12 +32,13 @@ TensorList tensor_list(py::handle seq, const char* fname) {
   return out;
 }
 
-Tensor src_or_value(py::handle src, const Tensor& self, const char* fname) {
+// scatter's src: a tensor, or a number written at every index position (PyTorch's `value` form).
+Tensor src_or_value(py::handle src, const Tensor& self, const Tensor& index, const char* fname) {
   if (is_tensor(src)) return src.cast<Tensor>();
   Tensor v = to_operand(src);
   ENGINE_CHECK(v.defined(), engine::TypeError, fname, "(): argument 'src' must be Tensor or Number, not ",
                Py_TYPE(src.ptr())->tp_name);
-  return ops::to_dtype(v, self.dtype());
+  return ops::expand(ops::to_dtype(v, self.dtype()), index.shape());
 }
 
 }  // namespace
@@ -63,7 +64,7 @@ void init_index(py::module_& m) {
     return ops::gather(t, dim, index);
   }, py::arg("dim"), py::arg("index"));
   def_both(m, cls, "scatter", [](const Tensor& t, int64_t dim, const Tensor& index, py::handle src) {
-    return ops::scatter(t, dim, index, src_or_value(src, t, "scatter"), false);
+    return ops::scatter(t, dim, index, src_or_value(src, t, index, "scatter"), false);
   }, py::arg("dim"), py::arg("index"), py::arg("src"));
   def_both(m, cls, "scatter_add", [](const Tensor& t, int64_t dim, const Tensor& index, const Tensor& src) {
     return ops::scatter(t, dim, index, src, true);
@@ -72,18 +73,9 @@ void init_index(py::module_& m) {
                      int64_t step) { return ops::slice(t, dim, start, end, step); });
   m.def("_normal_cdf", [](const Tensor& t) { return ops::normal_cdf(t); });
   m.def("from_numpy", [](py::array arr) {
-    const char kind = arr.dtype().kind();
+    const DType dt = numpy_dtype(arr);
     const auto isz = arr.itemsize();
-    DType dt;
-    if (kind == 'f' && isz == 4) dt = DType::Float32;
-    else if (kind == 'f' && isz == 8) dt = DType::Float64;
-    else if (kind == 'i' && isz == 8) dt = DType::Int64;
-    else if (kind == 'i' && isz == 4) dt = DType::Int32;
-    else if (kind == 'b') dt = DType::Bool;
-    else throw engine::TypeError(str_cat("can't convert np.ndarray of type numpy.", py::str(arr.dtype()).cast<std::string>(),
-                                          ". The only supported types are: float64, float32, int64, int32, and bool."));
     Dims shape, strides;
-    int64_t extent = 1;
     for (py::ssize_t d = 0; d < arr.ndim(); ++d) {
       ENGINE_CHECK(arr.strides(d) >= 0, ValueError,
                    "At least one stride in the given numpy array is negative, and tensors with negative strides are "
@@ -94,9 +86,8 @@ void init_index(py::module_& m) {
                    "reallocate the memory.");
       shape.push_back(arr.shape(d));
       strides.push_back(arr.strides(d) / isz);
-      extent += (arr.shape(d) - 1) * strides.back();
     }
-    if (numel_of(shape) == 0) extent = 0;
+    const int64_t extent = storage_extent(shape, strides, 0);
     PyObject* owner = arr.ptr();
     Py_INCREF(owner);
     auto storage = std::make_shared<Storage>(arr.mutable_data(), static_cast<size_t>(extent) * isz, [owner] {

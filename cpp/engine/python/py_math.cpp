@@ -6,6 +6,7 @@
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/core/overlap.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
@@ -32,8 +33,8 @@ std::optional<Tensor> opt_operand(py::handle obj, const char* fname, const char*
 std::vector<int64_t> dims_of(py::handle dim, const char* fname) {
   std::vector<int64_t> dims;
   if (dim.is_none()) return dims;
-  if (PyLong_Check(dim.ptr())) return {dim.cast<int64_t>()};
-  return dims_from_sequence(dim, fname);
+  if (PyLong_Check(dim.ptr())) return {py_index(dim)};
+  return dims_from_sequence(dim, fname, "dim");
 }
 
 std::optional<DType> dtype_of(py::handle d) {
@@ -53,8 +54,12 @@ void check_out_args(py::handle out, std::initializer_list<const Tensor*> inputs,
   if (out.is_none()) return;
   ENGINE_CHECK(is_tensor(out), engine::TypeError, fname, "(): argument 'out' must be Tensor, not ",
                Py_TYPE(out.ptr())->tp_name);
-  if (!GradMode::is_enabled()) return;
   Tensor o = out.cast<Tensor>();
+  check_no_internal_overlap(o);
+  for (const Tensor* t : inputs) {
+    if (t->defined()) check_no_partial_overlap(o, *t);
+  }
+  if (!GradMode::is_enabled()) return;
   bool any = requires_grad(o);
   for (const Tensor* t : inputs) any = any || (t->defined() && requires_grad(*t));
   ENGINE_CHECK(!any, std::runtime_error, fname,

@@ -71,7 +71,7 @@ void init_ops(py::module_& m) {
   });
   m.def("full", [](py::handle size, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full");
-    Dims shape = PyLong_Check(size.ptr()) ? Dims{size.cast<int64_t>()} : dims_from_sequence(size, "full");
+    Dims shape = PyLong_Check(size.ptr()) ? Dims{py_index(size)} : dims_from_sequence(size, "full");
     Tensor v = number_arg(value, "full", "fill_value", 2);
     return finish(ops::full(shape, v, o.dtype.value_or(category_dtype(v))), o);
   });
@@ -178,8 +178,8 @@ void init_ops(py::module_& m) {
   m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); });
   m.def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
         py::arg("input"), py::arg("dim") = py::none());
-  m.def("reshape", [](const Tensor& t, py::handle shape) { return ops::reshape(t, dims_from_sequence(shape, "reshape")); });
-  m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute")); });
+  m.def("reshape", [](const Tensor& t, py::handle shape) { return ops::reshape(t, dims_from_sequence(shape, "reshape", "shape")); });
+  m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute", "dims")); });
   m.def("is_tensor", [](py::handle o) { return is_tensor(o); });
   m.def("numel", [](const Tensor& t) { return t.numel(); });
   m.def("result_type", [](py::handle a, py::handle b) {

@@ -87,9 +87,9 @@ std::vector<int64_t> dims_arg(py::handle dim, int64_t ndim) {
   std::vector<int64_t> dims;
   if (dim.is_none()) return dims;
   if (PyLong_Check(dim.ptr())) {
-    dims.push_back(dim.cast<int64_t>());
+    dims.push_back(py_index(dim));
   } else {
-    dims = dims_from_sequence(dim, "sum");
+    dims = dims_from_sequence(dim, "sum", "dim");
     if (dims.empty()) {
       // An explicit empty tuple still means every dim, as in PyTorch.
       for (int64_t d = 0; d < ndim; ++d) dims.push_back(d);
@@ -333,13 +333,13 @@ void init_tensor(py::module_& m) {
       .def("mean", [](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype) {
              return ops::mean(t, dims_arg(dim, t.dim()), keepdim, opt_dtype(dtype));
            }, py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(), py::arg("dtype") = py::none())
-      .def("reshape", [](const Tensor& t, py::args shape) { return ops::reshape(t, shape_from_args(shape, "reshape")); })
+      .def("reshape", [](const Tensor& t, py::args shape) { return ops::reshape(t, shape_from_args(shape, "reshape", "shape")); })
       .def("view", [](const Tensor& t, py::args shape) { return ops::view(t, shape_from_args(shape, "view")); })
       .def("view_as", [](const Tensor& t, const Tensor& o) { return ops::view(t, o.shape()); })
       .def("reshape_as", [](const Tensor& t, const Tensor& o) { return ops::reshape(t, o.shape()); })
       .def("expand", [](const Tensor& t, py::args shape) { return ops::expand(t, shape_from_args(shape, "expand")); })
       .def("expand_as", [](const Tensor& t, const Tensor& o) { return ops::expand(t, o.shape()); })
-      .def("permute", [](const Tensor& t, py::args dims) { return ops::permute(t, shape_from_args(dims, "permute")); })
+      .def("permute", [](const Tensor& t, py::args dims) { return ops::permute(t, shape_from_args(dims, "permute", "dims")); })
       .def("t", [](const Tensor& t) { return ops::t(t); })
       .def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },
            py::arg("dim"), py::arg("index"))
