@@ -19,7 +19,9 @@ class _Param:
 
     def __init__(self, name, kind, optional, has_default, keyword_only):
         self.name = name
-        self.kind = kind  # "int", "float", "bool", "str", "Tensor", "tuple of ints", or "" (anything)
+        self.kind = (
+            kind  # "int", "float", "bool", "str", "Tensor", "tuple of ints", or "" (anything)
+        )
         self.optional = optional
         self.has_default = has_default
         self.keyword_only = keyword_only
@@ -99,8 +101,10 @@ def _fits(kind, value):
     if kind == "str":
         return isinstance(value, str)
     if kind == "int":
-        return not isinstance(value, float) and hasattr(type(value), "__index__") and not (
-            isinstance(value, _C.Tensor) and value.dim() > 0
+        return (
+            not isinstance(value, float)
+            and hasattr(type(value), "__index__")
+            and not (isinstance(value, _C.Tensor) and value.dim() > 0)
         )
     if kind == "float":
         return hasattr(type(value), "__float__") or hasattr(type(value), "__index__")
@@ -155,7 +159,9 @@ def describe(message, args, kwargs):
         problem = _bind(name, parsed[0][0], args, kwargs)
         if problem is not None:
             return problem
-    got = ", ".join([_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()])
+    got = ", ".join(
+        [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
+    )
     expected = "\n".join(
         " * (" + ", ".join(p.signature_part() for p in params) + (", ..." if anything else "") + ")"
         for params, anything in parsed

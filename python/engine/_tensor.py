@@ -77,6 +77,48 @@ def _array(self, dtype=None, copy=None):
     return arr.copy() if copy else arr
 
 
+def _rebuild_tensor(data, dtype, shape, requires_grad):
+    """Unpickles a tensor: its elements (native byte order) as a new contiguous leaf."""
+    import numpy as np
+
+    arr = np.frombuffer(data, dtype=str(dtype).replace("torch.", "")).reshape(shape)
+    t = _C.from_numpy(arr.copy())
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def _reduce_ex(self, protocol):
+    # Elements, dtype, shape and requires_grad: a non-leaf comes back as a leaf, as in PyTorch.
+    data = self.detach().contiguous().numpy().tobytes()
+    return (_rebuild_tensor, (data, self.dtype, tuple(self.shape), self.requires_grad))
+
+
+def _deepcopy(self, memo):
+    if not self.is_leaf:
+        raise RuntimeError(
+            "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the "
+            "moment.  If you were attempting to deepcopy a module, this may be because of a "
+            "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001"
+        )
+    if id(self) in memo:
+        return memo[id(self)]
+    import copy
+
+    new = self.detach().clone()
+    new.requires_grad_(self.requires_grad)
+    memo[id(self)] = new
+    if self.grad is not None:
+        new.grad = copy.deepcopy(self.grad, memo)
+    return new
+
+
+def _refuse_pickle(self, protocol):
+    # A graph node holds a piece of a live computation: there is nothing meaningful to restore.
+    name = self.name() if isinstance(self, _C.Node) else type(self).__name__
+    raise TypeError(f"cannot pickle '{name}' object")
+
+
 def _install():
     T = _C.Tensor
     T.__module__ = "engine"
@@ -91,6 +133,10 @@ def _install():
     T.shape = property(_shape)
     T.size = _size
     T.is_cuda = False
+    T.__reduce_ex__ = _reduce_ex
+    T.__deepcopy__ = _deepcopy
+    for node_type in (_C.Node, _C._FunctionCtx, _C.Generator):
+        node_type.__reduce_ex__ = _refuse_pickle
 
 
 _install()

@@ -6,6 +6,11 @@
 
 namespace engine {
 
+std::mutex& grad_accumulation_mutex() {
+  static std::mutex mu;
+  return mu;
+}
+
 AccumulateGrad::AccumulateGrad(Tensor variable) : variable_(std::move(variable)) {
   add_input_metadata(variable_);
 }
@@ -17,6 +22,7 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
   // The leaf's own hooks (Tensor.register_hook) already ran: the engine calls run_leaf_hooks first.
   // grad mode is on here exactly when backward was called with create_graph=True.
   const bool create_graph = GradMode::is_enabled();
+  std::unique_lock<std::mutex> lock(grad_accumulation_mutex());
   if (!meta.grad.defined()) {
     // Keep the incoming buffer when nobody else holds it; otherwise copy, so that a later in-place
     // accumulation cannot write into a tensor the user still sees.
@@ -27,6 +33,7 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
   } else {
     meta.grad = ops::add(meta.grad, g);
   }
+  lock.unlock();  // the hooks below run Python code
   for (size_t h = 0; h < meta.post_accumulate_hooks.size(); ++h) {
     auto hook = meta.post_accumulate_hooks[h];
     if (hook) hook(variable_);

@@ -1,8 +1,14 @@
 #pragma once
 // The sink of the backward graph for a leaf: sums incoming gradients into leaf.grad.
+#include <mutex>
+
 #include "engine/autograd/node.h"
 
 namespace engine {
+
+// Held while any `.grad` is read and replaced: backward passes on several threads may reach the
+// same leaf, and each update must see the previous one. Never held while Python code runs.
+std::mutex& grad_accumulation_mutex();
 
 class AccumulateGrad : public Node {
  public:

@@ -70,6 +70,7 @@ py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py
       if (!result[i].defined()) continue;
       auto& m = ensure_autograd_meta(inputs[i]);
       Tensor g = create_graph ? result[i] : detach(result[i]);
+      std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
       m.grad = m.grad.defined() ? ops::add(m.grad, g) : g;
     }
     return py::none();
@@ -109,14 +110,30 @@ py::tuple to_py_grads(const variable_list& grads) {
 }
 
 // A hook's answer: None keeps the gradients, otherwise a sequence replaces them.
-variable_list from_py_grads(const py::object& r, size_t expected, const char* what) {
+// A hook's replacement for a gradient must look like the gradient it replaces (PyTorch's
+// check_single_result): anything else would reach the next node as a wrongly shaped input.
+Tensor checked_hook_result(py::handle r, const Tensor& value, const char* hook) {
+  ENGINE_CHECK(is_tensor(r), engine::TypeError, "hook '", hook, "' returned ", Py_TYPE(r.ptr())->tp_name,
+               ", expected a Tensor or None");
+  Tensor t = r.cast<Tensor>();
+  if (!value.defined()) return t;
+  ENGINE_CHECK(t.dtype() == value.dtype(), std::runtime_error, "hook '", hook,
+               "' has changed the type of value (was ", legacy_type_name(value.dtype()), " got ",
+               legacy_type_name(t.dtype()), ")");
+  ENGINE_CHECK(t.shape() == value.shape(), std::runtime_error, "hook '", hook, "' has changed the size of value");
+  return t;
+}
+
+variable_list from_py_grads(const py::object& r, const variable_list& values, const char* what) {
   if (r.is_none()) return {};
+  ENGINE_CHECK(is_tensor(r) || PyTuple_Check(r.ptr()) || PyList_Check(r.ptr()), engine::TypeError, "hook '", what,
+               "' returned ", Py_TYPE(r.ptr())->tp_name, ", expected a tuple of Tensors or None");
   py::tuple t = is_tensor(r) ? py::make_tuple(r) : py::tuple(r);
-  ENGINE_CHECK(t.size() == expected, std::runtime_error, "hook '", what, "' has returned an incorrect number of values (got ",
-               t.size(), ", but expected ", expected, ")");
+  ENGINE_CHECK(t.size() == values.size(), std::runtime_error, "hook '", what,
+               "' has returned an incorrect number of values (got ", t.size(), ", but expected ", values.size(), ")");
   variable_list out(t.size());
   for (size_t i = 0; i < t.size(); ++i) {
-    if (!t[i].is_none()) out[i] = t[i].cast<Tensor>();
+    if (!t[i].is_none()) out[i] = checked_hook_result(t[i], values[i], what);
   }
   return out;
 }
@@ -137,7 +154,10 @@ std::pair<std::shared_ptr<Node>, std::function<std::shared_ptr<Node>()>> node_an
               return o.is_none() ? nullptr : share_node(o.cast<FunctionCtx&>());
             }};
   }
+  ENGINE_CHECK(py::isinstance<Node>(self), engine::TypeError, "register_hook(): expected a graph node (a tensor's "
+               "grad_fn), got ", Py_TYPE(self.ptr())->tp_name);
   auto n = self.cast<std::shared_ptr<Node>>();
+  ENGINE_CHECK(n, engine::TypeError, "register_hook(): expected a graph node, got None");
   std::weak_ptr<Node> weak = n;
   return {n, [weak]() { return weak.lock(); }};
 }
@@ -147,6 +167,8 @@ py::object make_handle(std::function<void()> remove) {
 }
 
 py::object register_node_hook(py::handle self, py::object fn, bool pre) {
+  ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError, "register_hook(): the hook must be callable, not ",
+               Py_TYPE(fn.ptr())->tp_name);
   auto [node, locate] = node_and_locator(self);
   auto f = std::make_shared<PyFn>(fn);
   size_t index;
@@ -154,13 +176,13 @@ py::object register_node_hook(py::handle self, py::object fn, bool pre) {
     index = node->pre_hooks().size();
     node->pre_hooks().push_back([f](const variable_list& grads) {
       py::gil_scoped_acquire gil;
-      return from_py_grads(f->fn(to_py_grads(grads)), grads.size(), hook_name(f->fn).c_str());
+      return from_py_grads(f->fn(to_py_grads(grads)), grads, hook_name(f->fn).c_str());
     });
   } else {
     index = node->post_hooks().size();
     node->post_hooks().push_back([f](const variable_list& grad_inputs, const variable_list& grad_outputs) {
       py::gil_scoped_acquire gil;
-      return from_py_grads(f->fn(to_py_grads(grad_inputs), to_py_grads(grad_outputs)), grad_inputs.size(),
+      return from_py_grads(f->fn(to_py_grads(grad_inputs), to_py_grads(grad_outputs)), grad_inputs,
                            hook_name(f->fn).c_str());
     });
   }
@@ -173,14 +195,14 @@ py::object register_node_hook(py::handle self, py::object fn, bool pre) {
 }
 
 Node::TensorHook tensor_hook(py::object fn) {
+  ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError, "register_hook(): the hook must be callable, not ",
+               Py_TYPE(fn.ptr())->tp_name);
   auto f = std::make_shared<PyFn>(std::move(fn));
   return [f](const Tensor& g) -> Tensor {
     py::gil_scoped_acquire gil;
     py::object r = f->fn(py::cast(g));
     if (r.is_none()) return Tensor();
-    ENGINE_CHECK(is_tensor(r), engine::TypeError, "hook '", hook_name(f->fn), "' returned ",
-                 Py_TYPE(r.ptr())->tp_name, ", expected a Tensor or None");
-    return r.cast<Tensor>();
+    return checked_hook_result(r, g, hook_name(f->fn).c_str());
   };
 }
 
@@ -211,6 +233,8 @@ py::object tensor_register_post_accumulate_grad_hook(const Tensor& t, py::object
   ENGINE_CHECK(is_leaf(t), std::runtime_error, "post accumulate grad hooks cannot be registered on non-leaf tensors");
   ENGINE_CHECK(requires_grad(t), std::runtime_error,
                "cannot register a hook on a tensor that doesn't require gradient");
+  ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError,
+               "register_post_accumulate_grad_hook(): the hook must be callable, not ", Py_TYPE(fn.ptr())->tp_name);
   auto f = std::make_shared<PyFn>(std::move(fn));
   auto& hooks = ensure_autograd_meta(t).post_accumulate_hooks;
   const size_t index = hooks.size();

@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include "engine/autograd/accumulate_grad.h"
 #include "engine/autograd/node.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
@@ -164,11 +165,17 @@ void init_tensor(py::module_& m) {
                 throw py::error_already_set();
               }
             }
-            return m ? m->grad : Tensor();
+            if (!m) return Tensor();
+            std::lock_guard<std::mutex> lock(grad_accumulation_mutex());  // another thread may be accumulating
+            return m->grad;
           },
           [](const Tensor& t, py::handle g) {
             if (g.is_none()) {
-              if (auto* m = autograd_meta(t)) m->grad = Tensor();
+              Tensor old;  // released after the lock
+              if (auto* m = autograd_meta(t)) {
+                std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
+                std::swap(old, m->grad);
+              }
               return;
             }
             ENGINE_CHECK(is_tensor(g), engine::TypeError, "assigned grad expected to be a Tensor or None but got grad of type ",
@@ -176,7 +183,9 @@ void init_tensor(py::module_& m) {
             Tensor gt = g.cast<Tensor>();
             ENGINE_CHECK(gt.dtype() == t.dtype(), std::runtime_error, "assigned grad has data of a different type");
             ENGINE_CHECK(gt.shape() == t.shape(), std::runtime_error, "assigned grad has data of a different size");
-            ensure_autograd_meta(t).grad = gt;
+            auto& meta = ensure_autograd_meta(t);
+            std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
+            std::swap(meta.grad, gt);
           })
       .def_property(
           "data", [](const Tensor& t) { return detach(t); },
