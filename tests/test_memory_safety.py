@@ -381,3 +381,85 @@ def test_known_crashers_end_in_an_exception_in_a_child_process():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "alive", out.stderr
+
+
+def test_hooks_registered_and_removed_while_other_threads_run_backward():
+    x = engine.randn(16, 16, requires_grad=True)
+
+    def work():
+        for _ in range(100):
+            handle = x.register_hook(lambda g: g * 1)
+            (x * 2).sum().backward()
+            handle.remove()
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert x.grad.sum().item() == 4 * 100 * 2 * 256
+
+
+def test_saved_tensors_hooks_left_pushed_at_exit_do_not_abort():
+    code = "import engine\nengine._C._push_saved_tensors_hooks(print, print)\nprint('done')\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "done", out.stderr
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (
+            lambda: engine.randn(3, generator=1),
+            "randn(): argument 'generator' must be torch.Generator, not int",
+        ),
+        (
+            lambda: engine.zeros(3, requires_grad=engine.ones(2)),
+            "zeros(): argument 'requires_grad' must be bool, not Tensor",
+        ),
+        (
+            lambda: engine.randn(3, requires_grad=True).sum().backward(retain_graph=(1, 2)),
+            "backward(): argument 'retain_graph' must be bool, not tuple",
+        ),
+        (
+            lambda: engine.ones(3).norm(print),
+            "norm(): argument 'p' must be Number, not builtin_function_or_method",
+        ),
+        (lambda: engine.ones(3).stride("a"), "stride(): argument 'dim' must be int, not str"),
+        (
+            lambda: engine.Generator(1, 2),
+            "Generator() takes 1 positional argument but 2 were given",
+        ),
+        (
+            lambda: engine.ones(2, engine.Tensor),
+            "ones(): argument 'size' (position 1) must be tuple of ints, but found element of type type at pos 1",
+        ),
+        (
+            lambda: engine.sign(engine.ones(1), out=engine.Tensor),
+            "sign(): argument 'out' must be Tensor, not type",
+        ),
+        (
+            lambda: engine.broadcast_to(engine.ones(1), 5),
+            "broadcast_to(): argument 'size' (position 2) must be tuple of ints, not int",
+        ),
+    ],
+)
+def test_conversion_errors_name_function_and_argument(call, message):
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_failing_float_conversion_propagates_the_users_exception():
+    class FloatRaises:
+        def __float__(self):
+            raise KeyError("from __float__")
+
+    with pytest.raises(KeyError, match="from __float__"):
+        engine.ones(2) * FloatRaises()
+
+
+def test_hook_handles_refuse_pickling():
+    handle = engine.randn(3, requires_grad=True).register_hook(lambda g: g)
+    with pytest.raises(TypeError, match="^cannot pickle 'RemovableHandle' object$"):
+        pickle.dumps(handle)

@@ -9,7 +9,9 @@ actual arguments this module names the first argument that does not fit, as PyTo
 
 import re
 
-_OVERLOAD = re.compile(r"^\s*\d+\. \((.*)\) -> .*$")
+# "1. (self: Tensor, dim: int) -> Tensor" for functions, "1. engine._C.Generator(device: object = None)"
+# for constructors.
+_OVERLOAD = re.compile(r"^\s*\d+\. ([\w.]*)\((.*)\)(?: -> .*)?$")
 _INT = "typing.SupportsInt | typing.SupportsIndex"
 _FLOAT = "typing.SupportsFloat | typing.SupportsIndex"
 
@@ -149,10 +151,14 @@ def _bind(name, params, args, kwargs):
 
 def describe(message, args, kwargs):
     """The exception to raise instead of pybind11's overload-resolution TypeError `message`."""
-    name = message.split("(): incompatible function arguments", 1)[0]
-    overloads = [m.group(1) for m in map(_OVERLOAD.match, message.splitlines()) if m]
-    parsed = [_parse(sig) for sig in overloads]
-    if parsed and parsed[0][0] and parsed[0][0][0].name == "self":
+    name = message.split("(): incompatible", 1)[0]
+    matches = [m for m in map(_OVERLOAD.match, message.splitlines()) if m]
+    parsed = [_parse(m.group(2)) for m in matches]
+    if name == "__init__" and matches:
+        # A constructor: named for its class, called with the new object first.
+        name = matches[0].group(1).rsplit(".", 1)[-1]
+        args = args[1:]
+    elif parsed and parsed[0][0] and parsed[0][0][0].name == "self":
         args = args[1:]
         parsed = [(params[1:], anything) for params, anything in parsed]
     if len(parsed) == 1 and not parsed[0][1]:

@@ -64,7 +64,11 @@ def _mT(self):
 
 
 def broadcast_to(input, size):
-    return input.expand(*size)
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(
+            f"broadcast_to(): argument 'size' (position 2) must be tuple of ints, not {type(size).__name__}"
+        )
+    return input.expand(size)
 
 
 def repeat(self, *sizes):

@@ -34,9 +34,10 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
     meta.grad = ops::add(meta.grad, g);
   }
   lock.unlock();  // the hooks below run Python code
-  for (size_t h = 0; h < meta.post_accumulate_hooks.size(); ++h) {
-    auto hook = meta.post_accumulate_hooks[h];
-    if (hook) hook(variable_);
+  for (size_t h = 0;; ++h) {
+    auto hook = hook_at(meta.post_accumulate_hooks, h);
+    if (!hook) break;
+    if (*hook) (*hook)(variable_);
   }
   return {};
 }
@@ -44,10 +45,11 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
 void AccumulateGrad::run_leaf_hooks(Tensor& g) const {
   auto* meta = autograd_meta(variable_);
   if (!meta || !g.defined()) return;
-  for (size_t h = 0; h < meta->hooks.size(); ++h) {
-    auto hook = meta->hooks[h];
-    if (!hook) continue;
-    Tensor r = hook(g);
+  for (size_t h = 0;; ++h) {
+    auto hook = hook_at(meta->hooks, h);
+    if (!hook) break;
+    if (!*hook) continue;
+    Tensor r = (*hook)(g);
     if (r.defined()) g = r;
   }
 }

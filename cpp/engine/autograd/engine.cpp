@@ -71,19 +71,53 @@ variable_list call_node(Node* node, variable_list& inputs) {
     outputs.resize(node->num_outputs());
   } else {
     // Post-hooks see the incoming gradients too, so keep them when there are any.
-    outputs = node->post_hooks().empty() ? node->apply(std::move(inputs)) : node->apply(variable_list(inputs));
+    outputs = node->hooked() ? node->apply(variable_list(inputs)) : node->apply(std::move(inputs));
   }
   validate_outputs(*node, outputs);
-  for (size_t h = 0; h < node->post_hooks().size(); ++h) {
-    auto hook = node->post_hooks()[h];
-    if (!hook) continue;
-    variable_list r = hook(outputs, inputs);
+  if (!node->hooked()) return outputs;
+  for (size_t h = 0;; ++h) {
+    auto hook = hook_at(node->post_hooks(), h);
+    if (!hook) break;
+    if (!*hook) continue;
+    variable_list r = (*hook)(outputs, inputs);
     if (!r.empty()) {
       outputs = std::move(r);
       validate_outputs(*node, outputs);
     }
   }
   return outputs;
+}
+
+// Tensor pre-hooks, retained gradients and pre-hooks, in that order (see Node). Entries are read
+// one at a time under hooks_mutex: a hook may register further hooks on this node.
+void run_pre_hooks(Node& node, variable_list& inputs, bool create_graph) {
+  for (size_t h = 0;; ++h) {
+    auto entry = hook_at(node.tensor_pre_hooks(), h);
+    if (!entry) break;
+    auto& [nr, hook] = *entry;
+    if (!hook || nr >= inputs.size() || !inputs[nr].defined()) continue;
+    Tensor r = hook(inputs[nr]);
+    if (r.defined()) inputs[nr] = std::move(r);
+  }
+  for (size_t h = 0;; ++h) {
+    auto entry = hook_at(node.retained_grads(), h);
+    if (!entry) break;
+    auto& [nr, weak] = *entry;
+    auto impl = weak.lock();
+    if (!impl || nr >= inputs.size() || !inputs[nr].defined()) continue;
+    Tensor t(impl);
+    auto& meta = ensure_autograd_meta(t);
+    std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
+    meta.grad = meta.grad.defined() ? ops::add(meta.grad, inputs[nr])
+                                    : (create_graph ? inputs[nr] : ops::clone(inputs[nr]));
+  }
+  for (size_t h = 0;; ++h) {
+    auto hook = hook_at(node.pre_hooks(), h);
+    if (!hook) break;
+    if (!*hook) continue;
+    variable_list r = (*hook)(inputs);
+    if (!r.empty()) inputs = std::move(r);
+  }
 }
 
 }  // namespace
@@ -174,27 +208,7 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
     inputs.resize(node->input_metadata().size());
 
     if (auto* acc = dynamic_cast<AccumulateGrad*>(node); acc && !inputs.empty()) acc->run_leaf_hooks(inputs[0]);
-    // Index loops: a hook may register further hooks on this node.
-    for (size_t h = 0; h < node->tensor_pre_hooks().size(); ++h) {
-      auto [nr, hook] = node->tensor_pre_hooks()[h];
-      if (!hook || nr >= inputs.size() || !inputs[nr].defined()) continue;
-      Tensor r = hook(inputs[nr]);
-      if (r.defined()) inputs[nr] = std::move(r);
-    }
-    for (auto& [nr, weak] : node->retained_grads()) {
-      auto impl = weak.lock();
-      if (!impl || nr >= inputs.size() || !inputs[nr].defined()) continue;
-      Tensor t(impl);
-      auto& meta = ensure_autograd_meta(t);
-      meta.grad = meta.grad.defined() ? ops::add(meta.grad, inputs[nr])
-                                      : (opts.create_graph ? inputs[nr] : ops::clone(inputs[nr]));
-    }
-    for (size_t h = 0; h < node->pre_hooks().size(); ++h) {
-      auto hook = node->pre_hooks()[h];
-      if (!hook) continue;
-      variable_list r = hook(inputs);
-      if (!r.empty()) inputs = std::move(r);
-    }
+    if (node->hooked()) run_pre_hooks(*node, inputs, opts.create_graph);
     if (capturing) {
       auto it = captures.find(node);
       if (it != captures.end()) {

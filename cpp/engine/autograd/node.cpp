@@ -45,6 +45,11 @@ void defer_release(std::unique_ptr<DeferredRelease> r) {
   run_teardown([&](Pending& p) { p.others.push_back(std::move(r)); });
 }
 
+std::mutex& hooks_mutex() {
+  static std::mutex mu;
+  return mu;
+}
+
 Node::Node() : sequence_nr_(g_next_sequence_nr.fetch_add(1, std::memory_order_relaxed)) {}
 
 Node::~Node() {

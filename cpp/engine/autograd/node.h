@@ -1,9 +1,12 @@
 #pragma once
 // Node: one step of the backward graph. It receives the gradients of its forward outputs and
 // returns the gradients of its forward inputs, which flow along next_edges.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,19 @@ struct DeferredRelease {
 // Destroys `r` now, or, if a node teardown is already running on this thread, hands it to that
 // teardown's loop so the stack does not grow with the length of the graph.
 void defer_release(std::unique_ptr<DeferredRelease> r);
+
+// Hook lists (a node's, a leaf's) are changed by Python threads while other threads' backward
+// passes read them: every access holds this lock, and no hook runs while it is held.
+std::mutex& hooks_mutex();
+
+// Entry i of a hook list, or nullopt past its end; read under hooks_mutex, so a hook may register
+// further hooks (or another thread may) while the caller runs the copy it got.
+template <typename List>
+std::optional<typename List::value_type> hook_at(const List& hooks, size_t i) {
+  std::lock_guard<std::mutex> lock(hooks_mutex());
+  if (i >= hooks.size()) return std::nullopt;
+  return hooks[i];
+}
 
 class Node : public std::enable_shared_from_this<Node> {
  public:
@@ -62,6 +78,8 @@ class Node : public std::enable_shared_from_this<Node> {
   // this node: see and may replace that output's gradient), retained gradients, pre-hooks (see and
   // may replace all incoming gradients), apply, post-hooks (see both sides, may replace the
   // outgoing ones). A removed hook is left as an empty function, so handles keep their index.
+  // The lists are changed only under hooks_mutex, followed by mark_hooked(); the engine looks at
+  // them only for nodes that were ever hooked.
   using PreHook = std::function<variable_list(const variable_list&)>;
   using PostHook = std::function<variable_list(const variable_list&, const variable_list&)>;
   using TensorHook = std::function<Tensor(const Tensor&)>;
@@ -69,6 +87,8 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<PostHook>& post_hooks() { return post_hooks_; }
   std::vector<std::pair<uint32_t, TensorHook>>& tensor_pre_hooks() { return tensor_pre_hooks_; }
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>>& retained_grads() { return retained_grads_; }
+  void mark_hooked() { hooked_.store(true, std::memory_order_release); }
+  bool hooked() const { return hooked_.load(std::memory_order_acquire); }
 
  protected:
   edge_list next_edges_;
@@ -78,6 +98,7 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<PostHook> post_hooks_;
   std::vector<std::pair<uint32_t, TensorHook>> tensor_pre_hooks_;
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retained_grads_;
+  std::atomic<bool> hooked_{false};
 };
 
 }  // namespace engine

@@ -23,6 +23,17 @@ void init_math(py::module_& m);
 // arguments that match no binding, and no method on a never-initialised object. Called once, last.
 void install_dispatch_guard(py::module_& m);
 
+// A value's type as error messages name it: "type" for a class (whose own type would read as
+// pybind11's metaclass), the type's name otherwise.
+inline const char* type_name(py::handle obj) {
+  return PyType_Check(obj.ptr()) ? "type" : Py_TYPE(obj.ptr())->tp_name;
+}
+// Argument conversions that name the function and the argument when the value does not fit,
+// and pass on the Python exception a failing __index__ / __float__ raised.
+bool bool_arg(py::handle v, const char* fname, const char* arg);
+int64_t int_arg(py::handle v, const char* fname, const char* arg);
+double number_value(py::handle v, const char* fname, const char* arg);
+
 // A Python value as an operand: a Tensor as is, a Python number as a wrapped 0-d tensor. Returns
 // an undefined Tensor if `obj` is neither (the caller answers NotImplemented or raises).
 Tensor to_operand(py::handle obj);

@@ -2,6 +2,7 @@
 // The keyword arguments shared by factory functions (dtype=, requires_grad=, device=, generator=).
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/kernels/random.h"
 #include "engine/python/bindings.h"
 
 namespace engine::python {
@@ -20,13 +21,15 @@ inline FactoryOptions parse_factory_kwargs(const py::kwargs& kwargs, const char*
     if (key == "dtype") {
       if (!v.is_none()) o.dtype = dtype_from_py(v);
     } else if (key == "requires_grad") {
-      o.requires_grad = v.cast<bool>();
+      o.requires_grad = v.is_none() ? false : bool_arg(v, fname, "requires_grad");
     } else if (key == "device") {
       if (!v.is_none()) {
         const std::string dev = py::str(v);
         ENGINE_CHECK(dev == "cpu", std::runtime_error, "engine runs on the CPU only; got device '", dev, "'");
       }
     } else if (key == "generator") {
+      ENGINE_CHECK(v.is_none() || py::isinstance<Generator>(v), engine::TypeError, fname,
+                   "(): argument 'generator' must be torch.Generator, not ", type_name(v));
       o.generator = py::reinterpret_borrow<py::object>(v);
     } else if (key == "layout" || key == "pin_memory" || key == "memory_format") {
       // Accepted for compatibility: every tensor is strided, on the CPU, in pageable memory.

@@ -54,6 +54,9 @@ PYBIND11_MODULE(_C, m) {
       PyErr_SetString(out_of_memory, e.what());
     } catch (const std::bad_alloc&) {
       PyErr_SetString(out_of_memory, "not enough memory for the operation");
+    } catch (const std::length_error&) {
+      // A container asked for more elements than it can hold: a sequence whose len() is absurd.
+      PyErr_SetString(PyExc_ValueError, "a sequence argument is too long to be stored");
     }
   });
   init_dtype(m);

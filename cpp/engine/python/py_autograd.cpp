@@ -113,7 +113,7 @@ py::tuple to_py_grads(const variable_list& grads) {
 // A hook's replacement for a gradient must look like the gradient it replaces (PyTorch's
 // check_single_result): anything else would reach the next node as a wrongly shaped input.
 Tensor checked_hook_result(py::handle r, const Tensor& value, const char* hook) {
-  ENGINE_CHECK(is_tensor(r), engine::TypeError, "hook '", hook, "' returned ", Py_TYPE(r.ptr())->tp_name,
+  ENGINE_CHECK(is_tensor(r), engine::TypeError, "hook '", hook, "' returned ", type_name(r),
                ", expected a Tensor or None");
   Tensor t = r.cast<Tensor>();
   if (!value.defined()) return t;
@@ -127,7 +127,7 @@ Tensor checked_hook_result(py::handle r, const Tensor& value, const char* hook) 
 variable_list from_py_grads(const py::object& r, const variable_list& values, const char* what) {
   if (r.is_none()) return {};
   ENGINE_CHECK(is_tensor(r) || PyTuple_Check(r.ptr()) || PyList_Check(r.ptr()), engine::TypeError, "hook '", what,
-               "' returned ", Py_TYPE(r.ptr())->tp_name, ", expected a tuple of Tensors or None");
+               "' returned ", type_name(r), ", expected a tuple of Tensors or None");
   py::tuple t = is_tensor(r) ? py::make_tuple(r) : py::tuple(r);
   ENGINE_CHECK(t.size() == values.size(), std::runtime_error, "hook '", what,
                "' has returned an incorrect number of values (got ", t.size(), ", but expected ", values.size(), ")");
@@ -155,7 +155,7 @@ std::pair<std::shared_ptr<Node>, std::function<std::shared_ptr<Node>()>> node_an
             }};
   }
   ENGINE_CHECK(py::isinstance<Node>(self), engine::TypeError, "register_hook(): expected a graph node (a tensor's "
-               "grad_fn), got ", Py_TYPE(self.ptr())->tp_name);
+               "grad_fn), got ", type_name(self));
   auto n = self.cast<std::shared_ptr<Node>>();
   ENGINE_CHECK(n, engine::TypeError, "register_hook(): expected a graph node, got None");
   std::weak_ptr<Node> weak = n;
@@ -168,10 +168,12 @@ py::object make_handle(std::function<void()> remove) {
 
 py::object register_node_hook(py::handle self, py::object fn, bool pre) {
   ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError, "register_hook(): the hook must be callable, not ",
-               Py_TYPE(fn.ptr())->tp_name);
+               type_name(fn));
   auto [node, locate] = node_and_locator(self);
   auto f = std::make_shared<PyFn>(fn);
   size_t index;
+  std::unique_lock<std::mutex> lock(hooks_mutex());
+  node->mark_hooked();
   if (pre) {
     index = node->pre_hooks().size();
     node->pre_hooks().push_back([f](const variable_list& grads) {
@@ -186,9 +188,11 @@ py::object register_node_hook(py::handle self, py::object fn, bool pre) {
                            hook_name(f->fn).c_str());
     });
   }
+  lock.unlock();
   return make_handle([locate = locate, index, pre] {
     auto n = locate();
     if (!n) return;
+    std::lock_guard<std::mutex> lock(hooks_mutex());
     if (pre && index < n->pre_hooks().size()) n->pre_hooks()[index] = nullptr;
     if (!pre && index < n->post_hooks().size()) n->post_hooks()[index] = nullptr;
   });
@@ -196,7 +200,7 @@ py::object register_node_hook(py::handle self, py::object fn, bool pre) {
 
 Node::TensorHook tensor_hook(py::object fn) {
   ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError, "register_hook(): the hook must be callable, not ",
-               Py_TYPE(fn.ptr())->tp_name);
+               type_name(fn));
   auto f = std::make_shared<PyFn>(std::move(fn));
   return [f](const Tensor& g) -> Tensor {
     py::gil_scoped_acquire gil;
@@ -209,23 +213,37 @@ Node::TensorHook tensor_hook(py::object fn) {
 py::object tensor_register_hook(const Tensor& t, py::object fn) {
   ENGINE_CHECK(requires_grad(t), std::runtime_error, "cannot register a hook on a tensor that doesn't require gradient");
   if (is_leaf(t)) {
+    auto hook = tensor_hook(std::move(fn));
     auto& hooks = ensure_autograd_meta(t).hooks;
-    const size_t index = hooks.size();
-    hooks.push_back(tensor_hook(std::move(fn)));
+    size_t index;
+    {
+      std::lock_guard<std::mutex> lock(hooks_mutex());
+      index = hooks.size();
+      hooks.push_back(std::move(hook));
+    }
     std::weak_ptr<TensorImpl> weak = t.impl();
     return make_handle([weak, index] {
       if (auto impl = weak.lock()) {
         auto& hooks = ensure_autograd_meta(Tensor(impl)).hooks;
+        std::lock_guard<std::mutex> lock(hooks_mutex());
         if (index < hooks.size()) hooks[index] = nullptr;
       }
     });
   }
   // A hook on a non-leaf is a pre-hook of its grad_fn for this output, as in PyTorch.
   auto [node, locate] = node_and_locator(node_to_py(grad_fn(t)));
-  const size_t index = node->tensor_pre_hooks().size();
-  node->tensor_pre_hooks().emplace_back(output_nr(t), tensor_hook(std::move(fn)));
+  auto hook = tensor_hook(std::move(fn));
+  size_t index;
+  {
+    std::lock_guard<std::mutex> lock(hooks_mutex());
+    node->mark_hooked();
+    index = node->tensor_pre_hooks().size();
+    node->tensor_pre_hooks().emplace_back(output_nr(t), std::move(hook));
+  }
   return make_handle([locate = locate, index] {
-    if (auto n = locate(); n && index < n->tensor_pre_hooks().size()) n->tensor_pre_hooks()[index].second = nullptr;
+    auto n = locate();
+    std::lock_guard<std::mutex> lock(hooks_mutex());
+    if (n && index < n->tensor_pre_hooks().size()) n->tensor_pre_hooks()[index].second = nullptr;
   });
 }
 
@@ -234,18 +252,23 @@ py::object tensor_register_post_accumulate_grad_hook(const Tensor& t, py::object
   ENGINE_CHECK(requires_grad(t), std::runtime_error,
                "cannot register a hook on a tensor that doesn't require gradient");
   ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError,
-               "register_post_accumulate_grad_hook(): the hook must be callable, not ", Py_TYPE(fn.ptr())->tp_name);
+               "register_post_accumulate_grad_hook(): the hook must be callable, not ", type_name(fn));
   auto f = std::make_shared<PyFn>(std::move(fn));
   auto& hooks = ensure_autograd_meta(t).post_accumulate_hooks;
-  const size_t index = hooks.size();
-  hooks.push_back([f](const Tensor& v) {
-    py::gil_scoped_acquire gil;
-    f->fn(py::cast(v));
-  });
+  size_t index;
+  {
+    std::lock_guard<std::mutex> lock(hooks_mutex());
+    index = hooks.size();
+    hooks.push_back([f](const Tensor& v) {
+      py::gil_scoped_acquire gil;
+      f->fn(py::cast(v));
+    });
+  }
   std::weak_ptr<TensorImpl> weak = t.impl();
   return make_handle([weak, index] {
     if (auto impl = weak.lock()) {
       auto& hooks = ensure_autograd_meta(Tensor(impl)).post_accumulate_hooks;
+      std::lock_guard<std::mutex> lock(hooks_mutex());
       if (index < hooks.size()) hooks[index] = nullptr;
     }
   });
@@ -272,7 +295,7 @@ void init_autograd(py::module_& m) {
                                                                  py::arg("inputs") = inputs);
           return;
         }
-        const bool keep = retain_graph.is_none() ? false : retain_graph.cast<bool>();
+        const bool keep = retain_graph.is_none() ? false : bool_arg(retain_graph, "backward", "retain_graph");
         run_backward({self.cast<Tensor>()}, {gradient}, keep, false, {}, true, false);
       },
       py::name("backward"), py::is_method(m.attr("Tensor")), py::arg("gradient") = py::none(),

@@ -46,7 +46,9 @@ Tensor to_operand(py::handle obj) {
   // NumPy scalars and other numbers: integers first (they define __index__), then floats.
   if (PyIndex_Check(p)) return to_operand(py::int_(py_index(obj)));
   if (PyObject_HasAttrString(p, "__float__") && !PySequence_Check(p)) {
-    return ops::wrapped_scalar(py::reinterpret_borrow<py::object>(obj).cast<double>(), DType::Float64);
+    const double d = PyFloat_AsDouble(p);
+    if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+    return ops::wrapped_scalar(d, DType::Float64);
   }
   return Tensor();
 }
@@ -54,7 +56,7 @@ Tensor to_operand(py::handle obj) {
 double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char* fname) {
   Tensor s = to_operand(alpha);
   ENGINE_CHECK(s.defined() && s.is_wrapped_number(), engine::TypeError, fname,
-               "(): argument 'alpha' must be Number, not ", Py_TYPE(alpha.ptr())->tp_name);
+               "(): argument 'alpha' must be Number, not ", type_name(alpha));
   ops::alpha_check(ops::result_type(a, b), s.dtype());
   return kernels::read_double(s, 0);
 }
@@ -81,9 +83,34 @@ bool is_index_like(py::handle item) {
 }
 }  // namespace
 
+bool bool_arg(py::handle v, const char* fname, const char* arg) {
+  PyObject* p = v.ptr();
+  if (PyBool_Check(p)) return p == Py_True;
+  ENGINE_CHECK(std::string(Py_TYPE(p)->tp_name) == "numpy.bool_", engine::TypeError, fname, "(): argument '", arg,
+               "' must be bool, not ", type_name(v));
+  const int truth = PyObject_IsTrue(p);
+  if (truth < 0) throw py::error_already_set();
+  return truth == 1;
+}
+
+int64_t int_arg(py::handle v, const char* fname, const char* arg) {
+  ENGINE_CHECK(is_index_like(v), engine::TypeError, fname, "(): argument '", arg, "' must be int, not ", type_name(v));
+  return py_index(v);
+}
+
+double number_value(py::handle v, const char* fname, const char* arg) {
+  PyObject* p = v.ptr();
+  ENGINE_CHECK(!PyUnicode_Check(p) && !PyBytes_Check(p) && (PyFloat_Check(p) || PyIndex_Check(p) ||
+                                                            PyObject_HasAttrString(p, "__float__")),
+               engine::TypeError, fname, "(): argument '", arg, "' must be Number, not ", type_name(v));
+  const double d = PyFloat_AsDouble(p);
+  if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+  return d;
+}
+
 Dims dims_from_sequence(py::handle seq, const char* fname, const char* arg) {
   ENGINE_CHECK(PyTuple_Check(seq.ptr()) || PyList_Check(seq.ptr()), engine::TypeError, fname, "(): argument '", arg,
-               "' (position 1) must be tuple of ints, not ", Py_TYPE(seq.ptr())->tp_name);
+               "' (position 1) must be tuple of ints, not ", type_name(seq));
   // A list can change while an element's __index__ runs: take a tuple snapshot first.
   py::tuple items = py::reinterpret_steal<py::tuple>(PySequence_Tuple(seq.ptr()));
   if (!items) throw py::error_already_set();
@@ -91,7 +118,7 @@ Dims dims_from_sequence(py::handle seq, const char* fname, const char* arg) {
   for (size_t i = 0; i < items.size(); ++i) {
     py::handle item = items[i];
     ENGINE_CHECK(is_index_like(item), engine::TypeError, fname, "(): argument '", arg,
-                 "' (position 1) must be tuple of ints, but found element of type ", Py_TYPE(item.ptr())->tp_name,
+                 "' (position 1) must be tuple of ints, but found element of type ", type_name(item),
                  " at pos ", i);
     out.push_back(py_index(item));
   }
@@ -146,7 +173,7 @@ Kind leaf_kind(py::handle obj, const Dims& index) {
   if (PyIndex_Check(p)) return Kind::Int;  // NumPy integers
   if (PyObject_HasAttrString(p, "__float__")) return Kind::Float;
   std::string where = index.empty() ? "" : " at data" + position_str(index);
-  throw engine::TypeError(str_cat("new(): invalid data type '", Py_TYPE(p)->tp_name, "'", where));
+  throw engine::TypeError(str_cat("new(): invalid data type '", type_name(obj), "'", where));
 }
 
 // Walks the nested data once: infers the shape from the first element at each depth and checks
@@ -154,7 +181,7 @@ Kind leaf_kind(py::handle obj, const Dims& index) {
 void scan(py::handle obj, size_t depth, Scan& s, Dims& index) {
   // PyTorch's bound on dimensions; it also keeps a hostile 100,000-deep list off the C stack.
   constexpr size_t kMaxDims = 64;
-  ENGINE_CHECK(depth <= kMaxDims, ValueError, "too many dimensions '", Py_TYPE(obj.ptr())->tp_name, "'");
+  ENGINE_CHECK(depth <= kMaxDims, ValueError, "too many dimensions '", type_name(obj), "'");
   if (!is_sequence(obj)) {
     ENGINE_CHECK(depth == s.shape.size(), ValueError, "expected sequence of length ", s.shape[depth],
                  " at dim ", depth, " (got a scalar at data", position_str(index), ")");
@@ -169,7 +196,7 @@ void scan(py::handle obj, size_t depth, Scan& s, Dims& index) {
     s.shape.push_back(n);
   } else {
     ENGINE_CHECK(depth < s.shape.size(), ValueError, "expected a number at data", position_str(index), " (got ",
-                 Py_TYPE(obj.ptr())->tp_name, " of length ", n, ")");
+                 type_name(obj), " of length ", n, ")");
     ENGINE_CHECK(n == s.shape[depth], ValueError, "expected sequence of length ", s.shape[depth], " at dim ",
                  depth, " (got ", n, ")");
   }

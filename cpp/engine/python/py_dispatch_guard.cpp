@@ -27,9 +27,12 @@ void describe_argument_error(PyObject* const* args, Py_ssize_t nargsf, PyObject*
   PyObject* described = nullptr;
   PyObject* message = value ? PyObject_Str(value) : nullptr;
   if (message && PyUnicode_Check(message)) {
-    PyObject* marker = PyUnicode_FromString("(): incompatible function arguments.");
-    const bool ours = marker && PyUnicode_Find(message, marker, 0, PY_SSIZE_T_MAX, 1) >= 0;
-    Py_XDECREF(marker);
+    bool ours = false;
+    for (const char* text : {"(): incompatible function arguments.", "(): incompatible constructor arguments."}) {
+      PyObject* marker = PyUnicode_FromString(text);
+      ours = ours || (marker && PyUnicode_Find(message, marker, 0, PY_SSIZE_T_MAX, 1) >= 0);
+      Py_XDECREF(marker);
+    }
     PyObject* module = ours ? PyImport_ImportModule("engine._arg_errors") : nullptr;
     if (module) {
       const Py_ssize_t n = PyVectorcall_NARGS(nargsf);

@@ -24,7 +24,7 @@ DType dtype_from_py(py::handle obj) {
   if (obj.ptr() == reinterpret_cast<PyObject*>(&PyLong_Type)) return DType::Int64;
   if (obj.ptr() == reinterpret_cast<PyObject*>(&PyBool_Type)) return DType::Bool;
   throw engine::TypeError(str_cat("dtype must be an engine dtype (e.g. engine.float32), not ",
-                                  Py_TYPE(obj.ptr())->tp_name));
+                                  type_name(obj)));
 }
 
 void init_dtype(py::module_& m) {

@@ -47,9 +47,30 @@ struct CtxRelease : DeferredRelease {
 };
 
 // saved_tensors_hooks(pack, unpack) in force on this thread, innermost last.
+namespace {
+// The per-thread stack of (pack, unpack) hooks. It dies with its thread, which may be after the
+// interpreter has shut down (the main thread's, at exit): the hooks are released only while there
+// is an interpreter to release them to, otherwise left to the process's end.
+struct SavedTensorsHooksStack {
+  std::vector<std::pair<py::object, py::object>> hooks;
+  ~SavedTensorsHooksStack() {
+    if (hooks.empty()) return;
+    if (Py_IsInitialized() && !_Py_IsFinalizing()) {
+      py::gil_scoped_acquire gil;
+      hooks.clear();
+    } else {
+      for (auto& [pack, unpack] : hooks) {
+        pack.release();
+        unpack.release();
+      }
+    }
+  }
+};
+}  // namespace
+
 std::vector<std::pair<py::object, py::object>>& saved_tensors_hooks_stack() {
-  thread_local std::vector<std::pair<py::object, py::object>> stack;
-  return stack;
+  thread_local SavedTensorsHooksStack stack;
+  return stack.hooks;
 }
 
 // A data descriptor on a ctx type for one attribute name that held a tensor at the end of apply:
@@ -219,7 +240,7 @@ variable_list PyNode::apply(variable_list&& grads) {
     if (r.is_none()) {
       out.emplace_back();
     } else {
-      ENGINE_CHECK(is_tensor(r), std::runtime_error, "expected Variable or None (got ", Py_TYPE(r.ptr())->tp_name, ")");
+      ENGINE_CHECK(is_tensor(r), std::runtime_error, "expected Variable or None (got ", type_name(r), ")");
       out.push_back(r.cast<Tensor>());
     }
   }
@@ -454,7 +475,7 @@ void init_function(py::module_& m) {
         for (size_t i = 0; i < tensors.size(); ++i) {
           ENGINE_CHECK(tensors[i].is_none() || is_tensor(tensors[i]), engine::TypeError,
                        "save_for_backward can only save variables, but argument ", i, " is of type ",
-                       Py_TYPE(tensors[i].ptr())->tp_name);
+                       type_name(tensors[i]));
         }
         c.to_save = tensors;
         c.has_saved = true;
@@ -468,14 +489,14 @@ void init_function(py::module_& m) {
       .def("mark_non_differentiable", [](FunctionCtx& c, py::args tensors) {
         for (py::handle t : tensors) {
           ENGINE_CHECK(is_tensor(t), std::runtime_error, "mark_non_differentiable only accepts variable arguments, but got ",
-                       Py_TYPE(t.ptr())->tp_name);
+                       type_name(t));
         }
         c.non_differentiable = tensors;
       })
       .def("mark_dirty", [](FunctionCtx& c, py::args tensors) {
         for (py::handle t : tensors) {
           ENGINE_CHECK(is_tensor(t), std::runtime_error, "mark_dirty can only accept variables, but argument ",
-                       Py_TYPE(t.ptr())->tp_name);
+                       type_name(t));
         }
         c.dirty = tensors;
       })
@@ -502,7 +523,7 @@ void init_function(py::module_& m) {
         if (dict && *dict) {
           if (PyObject* v = PyDict_GetItemWithError(*dict, self.name.ptr())) return py::reinterpret_borrow<py::object>(v);
         }
-        throw py::attribute_error(str_cat("'", Py_TYPE(obj.ptr())->tp_name, "' object has no attribute '",
+        throw py::attribute_error(str_cat("'", type_name(obj), "' object has no attribute '",
                                           py::str(self.name).cast<std::string>(), "'"));
       })
       .def("__set__", [](const CtxTensorAttr& self, py::handle obj, py::object value) {

@@ -20,12 +20,12 @@ void def_both(py::module_& m, py::object cls, const char* name, F f, const Extra
 
 TensorList tensor_list(py::handle seq, const char* fname) {
   ENGINE_CHECK(py::isinstance<py::sequence>(seq) && !is_tensor(seq), engine::TypeError, fname,
-               "(): argument 'tensors' (position 1) must be tuple of Tensors, not ", Py_TYPE(seq.ptr())->tp_name);
+               "(): argument 'tensors' (position 1) must be tuple of Tensors, not ", type_name(seq));
   TensorList out;
   size_t i = 0;
   for (auto item : seq) {
     ENGINE_CHECK(is_tensor(item), engine::TypeError, "expected Tensor as element ", i, " in argument 0, but got ",
-                 Py_TYPE(item.ptr())->tp_name);
+                 type_name(item));
     out.push_back(item.cast<Tensor>());
     ++i;
   }
@@ -37,7 +37,7 @@ Tensor src_or_value(py::handle src, const Tensor& self, const Tensor& index, con
   if (is_tensor(src)) return src.cast<Tensor>();
   Tensor v = to_operand(src);
   ENGINE_CHECK(v.defined(), engine::TypeError, fname, "(): argument 'src' must be Tensor or Number, not ",
-               Py_TYPE(src.ptr())->tp_name);
+               type_name(src));
   return ops::expand(ops::to_dtype(v, self.dtype()), index.shape());
 }
 

@@ -20,7 +20,7 @@ using TensorClass = py::class_<TensorImpl, std::shared_ptr<TensorImpl>>;
 Tensor operand_arg(py::handle obj, const char* fname, const char* arg, int pos) {
   Tensor t = to_operand(obj);
   ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", arg, "' (position ", pos,
-               ") must be Tensor, not ", Py_TYPE(obj.ptr())->tp_name);
+               ") must be Tensor, not ", type_name(obj));
   return t;
 }
 
@@ -53,7 +53,7 @@ py::object named_pair(const char* type_name, const Tensor& values, const Tensor&
 void check_out_args(py::handle out, std::initializer_list<const Tensor*> inputs, const char* fname) {
   if (out.is_none()) return;
   ENGINE_CHECK(is_tensor(out), engine::TypeError, fname, "(): argument 'out' must be Tensor, not ",
-               Py_TYPE(out.ptr())->tp_name);
+               type_name(out));
   Tensor o = out.cast<Tensor>();
   check_no_internal_overlap(o);
   for (const Tensor* t : inputs) {
@@ -160,12 +160,12 @@ Tensor clamp_op(const Tensor& t, py::handle lo, py::handle hi, const char* name)
 // var / std: (dim, unbiased, keepdim) or (dim, *, correction, keepdim); a leading bool is `unbiased`.
 double correction_of(py::handle& dim, py::handle unbiased, py::handle correction) {
   if (PyBool_Check(dim.ptr())) {
-    bool u = dim.cast<bool>();
+    bool u = dim.ptr() == Py_True;
     dim = py::none();
     return u ? 1.0 : 0.0;
   }
-  if (!correction.is_none()) return correction.cast<double>();
-  if (!unbiased.is_none()) return unbiased.cast<bool>() ? 1.0 : 0.0;
+  if (!correction.is_none()) return number_value(correction, "var", "correction");
+  if (!unbiased.is_none()) return bool_arg(unbiased, "var", "unbiased") ? 1.0 : 0.0;
   return 1.0;
 }
 
@@ -177,7 +177,7 @@ double norm_p(py::handle p) {
                  "'; expected a number or 'fro'");
     return 2.0;
   }
-  return p.cast<double>();
+  return number_value(p, "norm", "p");
 }
 
 // max / min: (input) -> all elements; (input, dim, keepdim) -> (values, indices); (input, other) -> maximum.
@@ -188,9 +188,8 @@ py::object max_min(const Tensor& t, py::handle dim, bool keepdim, py::handle out
     Tensor o = dim.cast<Tensor>();
     return write_out(out, is_max ? ops::maximum(t, o) : ops::minimum(t, o));
   }
-  ENGINE_CHECK(PyLong_Check(dim.ptr()), engine::TypeError, name, "(): argument 'dim' must be int, not ",
-               Py_TYPE(dim.ptr())->tp_name);
-  auto [v, i] = is_max ? ops::max_dim(t, dim.cast<int64_t>(), keepdim) : ops::min_dim(t, dim.cast<int64_t>(), keepdim);
+  const int64_t d = int_arg(dim, name, "dim");
+  auto [v, i] = is_max ? ops::max_dim(t, d, keepdim) : ops::min_dim(t, d, keepdim);
   return named_pair(name, v, i);
 }
 

@@ -16,7 +16,7 @@ namespace {
 Tensor operand(py::handle obj, const char* fname, const char* arg) {
   Tensor t = to_operand(obj);
   ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", arg, "' (position ",
-               std::string(arg) == "input" ? 1 : 2, ") must be Tensor, not ", Py_TYPE(obj.ptr())->tp_name);
+               std::string(arg) == "input" ? 1 : 2, ") must be Tensor, not ", type_name(obj));
   return t;
 }
 
@@ -24,7 +24,7 @@ Tensor operand(py::handle obj, const char* fname, const char* arg) {
 Tensor number_arg(py::handle v, const char* fname, const char* arg, int pos) {
   Tensor t = to_operand(v);
   ENGINE_CHECK(t.defined() && t.dim() == 0, engine::TypeError, fname, "(): argument '", arg, "' (position ", pos,
-               ") must be Number, not ", Py_TYPE(v.ptr())->tp_name);
+               ") must be Number, not ", type_name(v));
   return t;
 }
 

@@ -153,8 +153,8 @@ void init_random(py::module_& m) {
     ENGINE_CHECK(args.size() == 2 || args.size() == 3, engine::TypeError,
                  "randint() received an invalid combination of arguments - expected (int high, tuple of ints size) "
                  "or (int low, int high, tuple of ints size)");
-    const int64_t low = args.size() == 3 ? args[0].cast<int64_t>() : 0;
-    const int64_t high = args[args.size() - 2].cast<int64_t>();
+    const int64_t low = args.size() == 3 ? int_arg(args[0], "randint", "low") : 0;
+    const int64_t high = int_arg(args[args.size() - 2], "randint", "high");
     auto o = parse_factory_kwargs(kw, "randint");
     Tensor t = ops::empty(dims_from_sequence(args[args.size() - 1], "randint"), o.dtype.value_or(DType::Int64));
     random_from_to_(t, low, high, generator_of(o.generator));

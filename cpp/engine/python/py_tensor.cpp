@@ -54,7 +54,7 @@ py::object tolist(const Tensor& t) { return nested(t, 0, 0, -1); }
 Tensor operand_or_throw(py::handle obj, const char* fname, const char* argname = "other") {
   Tensor t = to_operand(obj);
   ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", argname, "' (position 1) must be Tensor, not ",
-               Py_TYPE(obj.ptr())->tp_name);
+               type_name(obj));
   return t;
 }
 
@@ -179,7 +179,7 @@ void init_tensor(py::module_& m) {
               return;
             }
             ENGINE_CHECK(is_tensor(g), engine::TypeError, "assigned grad expected to be a Tensor or None but got grad of type ",
-                         Py_TYPE(g.ptr())->tp_name);
+                         type_name(g));
             Tensor gt = g.cast<Tensor>();
             ENGINE_CHECK(gt.dtype() == t.dtype(), std::runtime_error, "assigned grad has data of a different type");
             ENGINE_CHECK(gt.shape() == t.shape(), std::runtime_error, "assigned grad has data of a different size");
@@ -209,7 +209,7 @@ void init_tensor(py::module_& m) {
       .def("data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.raw_data()); })
       .def("stride", [](const Tensor& t, py::handle dim) -> py::object {
              if (dim.is_none()) return py::tuple(py::cast(t.strides()));
-             return py::int_(t.strides()[wrap_dim(dim.cast<int64_t>(), t.dim())]);
+             return py::int_(t.strides()[wrap_dim(int_arg(dim, "stride", "dim"), t.dim())]);
            }, py::arg("dim") = py::none())
       .def("item", [](const Tensor& t) {
         ENGINE_CHECK(t.numel() == 1, std::runtime_error, "a Tensor with ", t.numel(),
@@ -245,6 +245,8 @@ void init_tensor(py::module_& m) {
         auto& m = ensure_autograd_meta(t);
         if (m.retains_grad) return;
         m.retains_grad = true;
+        std::lock_guard<std::mutex> lock(hooks_mutex());
+        m.grad_fn->mark_hooked();
         m.grad_fn->retained_grads().emplace_back(m.output_nr, t.impl());
       })
       .def("clone", [](const Tensor& t) { return ops::clone(t); })

@@ -17,6 +17,10 @@ class RemovableHandle:
             remove, self._remove = self._remove, None
             remove()
 
+    def __reduce__(self):
+        # The hook lives in a graph node of this process: nothing to restore elsewhere.
+        raise TypeError("cannot pickle 'RemovableHandle' object")
+
     def __enter__(self):
         return self
 
