@@ -15,8 +15,10 @@ namespace engine::python {
 
 namespace {
 
-Generator& generator_of(const py::object& g) {
+Generator& generator_of(const py::object& g, const char* fname = "random") {
   if (g.is_none()) return default_generator();
+  ENGINE_CHECK(py::isinstance<Generator>(g), engine::TypeError, fname,
+               "(): argument 'generator' must be torch.Generator, not ", type_name(g));
   return g.cast<Generator&>();
 }
 
@@ -163,12 +165,12 @@ void init_random(py::module_& m) {
 
   py::object tensor_cls = m.attr("Tensor");
   py::cpp_function normal_method(
-      [](Tensor t, double mean, double stdv, py::object gen) { return normal_(t, mean, stdv, generator_of(gen)); },
+      [](Tensor t, double mean, double stdv, py::object gen) { return normal_(t, mean, stdv, generator_of(gen, "normal_")); },
       py::name("normal_"), py::is_method(tensor_cls), py::arg("mean") = 0.0, py::arg("std") = 1.0, py::kw_only(),
       py::arg("generator") = py::none());
   tensor_cls.attr("normal_") = normal_method;
   py::cpp_function uniform_method(
-      [](Tensor t, double from, double to, py::object gen) { return uniform_(t, from, to, generator_of(gen)); },
+      [](Tensor t, double from, double to, py::object gen) { return uniform_(t, from, to, generator_of(gen, "uniform_")); },
       py::name("uniform_"), py::is_method(tensor_cls), py::arg("from") = 0.0, py::arg("to") = 1.0, py::kw_only(),
       py::arg("generator") = py::none());
   tensor_cls.attr("uniform_") = uniform_method;
