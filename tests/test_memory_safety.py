@@ -463,3 +463,14 @@ def test_hook_handles_refuse_pickling():
     handle = engine.randn(3, requires_grad=True).register_hook(lambda g: g)
     with pytest.raises(TypeError, match="^cannot pickle 'RemovableHandle' object$"):
         pickle.dumps(handle)
+
+
+@pytest.mark.parametrize("args", [(-(2**63), 2**63 - 1), (0, 1e30, 1e-30), (-1e308, 1e308)])
+def test_arange_with_absurd_length_raises(args):
+    with pytest.raises(RuntimeError, match="^invalid size, possible overflow\\?$"):
+        engine.arange(*args)
+
+
+def test_arange_spanning_the_whole_int64_range_is_exact():
+    assert engine.arange(-(2**63), 2**63 - 1, 2**62).tolist() == [-(2**63), -(2**62), 0, 2**62]
+    assert engine.arange(5, -(2**63), -(2**62)).tolist() == [5, 5 - 2**62, 5 - 2**63]

@@ -194,6 +194,10 @@ class Result:
             for msg, e in sorted(self.unraisable.items(), key=lambda kv: -kv[1].count)[:top]:
                 out.append(f"  x{e.count} {msg}")
                 out.append(f"    e.g. call {e.index} ({e.label}): {_one_line(e.code)}")
+        # The closing line CI reads: a call passes unless it crashed or hung.
+        failed = len(self.crashes) + len(self.hangs)
+        out.append("")
+        out.append(f"fuzz: {self.calls - failed} passed, {failed} failed")
         return "\n".join(out)
 
 

@@ -12,7 +12,5 @@ inline bool add_fits(int64_t a, int64_t b, int64_t* out) { return !__builtin_add
 
 // a * b, raising RuntimeError("<what>: integer multiplication overflow") when it does not fit.
 int64_t checked_mul(int64_t a, int64_t b, const char* what);
-// a + b, raising RuntimeError("<what>: integer addition overflow") when it does not fit.
-int64_t checked_add(int64_t a, int64_t b, const char* what);
 
 }  // namespace engine

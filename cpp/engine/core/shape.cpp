@@ -11,12 +11,6 @@ int64_t checked_mul(int64_t a, int64_t b, const char* what) {
   return r;
 }
 
-int64_t checked_add(int64_t a, int64_t b, const char* what) {
-  int64_t r = 0;
-  ENGINE_CHECK(add_fits(a, b, &r), std::runtime_error, what, ": integer addition overflow");
-  return r;
-}
-
 int64_t numel_of(const Dims& shape) {
   int64_t n = 1;
   bool overflow = false;

@@ -1,4 +1,5 @@
 #include <cmath>
+#include <cstdint>
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
@@ -54,7 +55,11 @@ Tensor arange(double start, double end, double step, DType dtype) {
                end);
   ENGINE_CHECK((step > 0 && end >= start) || (step < 0 && end <= start), std::runtime_error,
                "upper bound and lower bound inconsistent with step sign");
-  const int64_t n = static_cast<int64_t>(std::ceil((end - start) / step));
+  // Checked in double before the conversion: 1e30 elements (or an infinite span) is an error, not
+  // an undefined cast.
+  const double count = std::ceil((end - start) / step);
+  ENGINE_CHECK(count >= 0 && count <= 9.2e18, std::runtime_error, "invalid size, possible overflow?");
+  const int64_t n = static_cast<int64_t>(count);
   Tensor t = Tensor::empty({n}, dtype);
   ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
     using T = decltype(tag);
@@ -68,14 +73,19 @@ Tensor arange(int64_t start, int64_t end, int64_t step, DType dtype) {
   ENGINE_CHECK(step != 0, std::runtime_error, "step must be nonzero");
   ENGINE_CHECK((step > 0 && end >= start) || (step < 0 && end <= start), std::runtime_error,
                "upper bound and lower bound inconsistent with step sign");
-  // In integers throughout: doubles would merge neighbours past 2**53.
-  const int64_t span = step > 0 ? end - start : start - end, st = step > 0 ? step : -step;
-  const int64_t n = span / st + (span % st != 0);
+  // In integers throughout: doubles would merge neighbours past 2**53. The span of two int64s
+  // needs 64 unsigned bits; each element's true value fits in int64, so unsigned (wrapping)
+  // arithmetic gives it exactly.
+  const uint64_t span = step > 0 ? uint64_t(end) - uint64_t(start) : uint64_t(start) - uint64_t(end);
+  const uint64_t st = step > 0 ? uint64_t(step) : 0 - uint64_t(step);
+  const uint64_t count = span / st + (span % st != 0);
+  ENGINE_CHECK(count <= uint64_t(INT64_MAX), std::runtime_error, "invalid size, possible overflow?");
+  const int64_t n = static_cast<int64_t>(count);
   Tensor t = Tensor::empty({n}, dtype);
   ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
     using T = decltype(tag);
     T* p = t.data<T>();
-    for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(start + i * step);
+    for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(static_cast<int64_t>(uint64_t(start) + uint64_t(i) * uint64_t(step)));
   });
   return t;
 }

@@ -55,7 +55,12 @@ struct SavedTensorsHooksStack {
   std::vector<std::pair<py::object, py::object>> hooks;
   ~SavedTensorsHooksStack() {
     if (hooks.empty()) return;
-    if (Py_IsInitialized() && !_Py_IsFinalizing()) {
+#if PY_VERSION_HEX >= 0x030D0000
+    const bool finalizing = Py_IsFinalizing();
+#else
+    const bool finalizing = _Py_IsFinalizing();
+#endif
+    if (Py_IsInitialized() && !finalizing) {
       py::gil_scoped_acquire gil;
       hooks.clear();
     } else {
