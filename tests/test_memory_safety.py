@@ -474,3 +474,14 @@ def test_arange_with_absurd_length_raises(args):
 def test_arange_spanning_the_whole_int64_range_is_exact():
     assert engine.arange(-(2**63), 2**63 - 1, 2**62).tolist() == [-(2**63), -(2**62), 0, 2**62]
     assert engine.arange(5, -(2**63), -(2**62)).tolist() == [5, 5 - 2**62, 5 - 2**63]
+
+
+def test_class_objects_are_not_numbers():
+    with pytest.raises(TypeError, match="unsupported operand"):
+        engine.ones(2) * engine.Tensor
+    with pytest.raises(
+        TypeError, match="^masked_fill\\(\\): argument 'value' must be Number, not type$"
+    ):
+        engine.masked_fill(engine.tensor([1.0]), engine.tensor(True), engine.Tensor)
+    with pytest.raises(TypeError, match="^new\\(\\): invalid data type 'type' at data\\[0\\]$"):
+        engine.tensor([engine.Tensor])

@@ -195,8 +195,13 @@ def masked_fill(input, mask, value):
                 f"{value.dim()} dimension(s)."
             )
         value = value.to(input.dtype)
-    else:
+    elif isinstance(value, (bool, int, float)) or (
+        hasattr(type(value), "__float__") and not isinstance(value, (type, str, bytes))
+    ):
         value = _C.tensor(value, dtype=input.dtype)
+    else:
+        kind = "type" if isinstance(value, type) else type(value).__name__
+        raise TypeError(f"masked_fill(): argument 'value' must be Number, not {kind}")
     if mask.dtype != _C.bool:
         raise RuntimeError(
             f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype}"

@@ -44,6 +44,8 @@ py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py
       ENGINE_CHECK(out.numel() == 1, std::runtime_error, "grad can be implicitly created only for scalar outputs");
       g = ops::ones(out.shape(), out.dtype());
     } else {
+      ENGINE_CHECK(is_tensor(grad_outputs[i]), engine::TypeError,
+                   "gradients can be either Tensors or None, but got ", type_name(grad_outputs[i]));
       g = grad_outputs[i].cast<Tensor>();
       ENGINE_CHECK(g.shape() == out.shape(), std::runtime_error, "Mismatch in shape: grad_output[", i,
                    "] has a shape of ", size_str(g.shape()), " and output[", i, "] has a shape of ",

@@ -45,7 +45,8 @@ Tensor to_operand(py::handle obj) {
   if (is_ndarray(obj)) return tensor_from_data(obj, std::nullopt);
   // NumPy scalars and other numbers: integers first (they define __index__), then floats.
   if (PyIndex_Check(p)) return to_operand(py::int_(py_index(obj)));
-  if (PyObject_HasAttrString(p, "__float__") && !PySequence_Check(p)) {
+  // A class (engine.Tensor itself, say) has a __float__ attribute but is no number.
+  if (!PyType_Check(p) && PyObject_HasAttrString(p, "__float__") && !PySequence_Check(p)) {
     const double d = PyFloat_AsDouble(p);
     if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
     return ops::wrapped_scalar(d, DType::Float64);
@@ -100,7 +101,7 @@ int64_t int_arg(py::handle v, const char* fname, const char* arg) {
 
 double number_value(py::handle v, const char* fname, const char* arg) {
   PyObject* p = v.ptr();
-  ENGINE_CHECK(!PyUnicode_Check(p) && !PyBytes_Check(p) && (PyFloat_Check(p) || PyIndex_Check(p) ||
+  ENGINE_CHECK(!PyUnicode_Check(p) && !PyBytes_Check(p) && !PyType_Check(p) && (PyFloat_Check(p) || PyIndex_Check(p) ||
                                                             PyObject_HasAttrString(p, "__float__")),
                engine::TypeError, fname, "(): argument '", arg, "' must be Number, not ", type_name(v));
   const double d = PyFloat_AsDouble(p);
@@ -171,7 +172,7 @@ Kind leaf_kind(py::handle obj, const Dims& index) {
     return is_floating(t.dtype()) ? Kind::Float : t.dtype() == DType::Bool ? Kind::Bool : Kind::Int;
   }
   if (PyIndex_Check(p)) return Kind::Int;  // NumPy integers
-  if (PyObject_HasAttrString(p, "__float__")) return Kind::Float;
+  if (!PyType_Check(p) && PyObject_HasAttrString(p, "__float__")) return Kind::Float;
   std::string where = index.empty() ? "" : " at data" + position_str(index);
   throw engine::TypeError(str_cat("new(): invalid data type '", type_name(obj), "'", where));
 }

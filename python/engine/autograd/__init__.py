@@ -49,7 +49,8 @@ def _grad_list(grads, n, what):
         raise RuntimeError(f"{what} should be a sequence of length {n}, but got {len(grads)}")
     for g in grads:
         if g is not None and not _C.is_tensor(g):
-            raise TypeError(f"{what} must contain Tensors or None, got {type(g).__name__}")
+            # PyTorch's words (torch.autograd's _make_grads).
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
     return grads
 
 
