@@ -158,3 +158,18 @@ def test_errors_match_pytorch():
         F.mse_loss(x, x, reduction="foo")
     with pytest.raises(IndexError, match="Target 7 is out of bounds."):
         F.cross_entropy(x, engine.tensor([0, 7]))
+
+
+def test_bce_with_logits_derivatives_at_zero_and_at_large_logits():
+    # d/dx of log(1 + exp(-x)) is -sigmoid(-x): -0.5 at 0 (a relu/abs form gives 0 there), and the
+    # second derivative is sigmoid'(0) = 0.25; large logits stay finite.
+    x = engine.tensor([0.0, 2.0, -3.0, 100.0, -100.0], dtype=engine.float64, requires_grad=True)
+    t = engine.tensor([0.0, 1.0, 0.5, 0.0, 1.0], dtype=engine.float64)
+    loss = F.binary_cross_entropy_with_logits(x, t, reduction="sum")
+    (g,) = engine.autograd.grad(loss, x, create_graph=True)
+    xs = np.array([0.0, 2.0, -3.0, 100.0, -100.0])
+    sig = 1 / (1 + np.exp(-xs))
+    np.testing.assert_allclose(g.detach().numpy(), sig - t.numpy(), rtol=1e-12, atol=1e-12)
+    (h,) = engine.autograd.grad(g.sum(), x)
+    np.testing.assert_allclose(h.numpy(), sig * (1 - sig), rtol=1e-12, atol=1e-12)
+    assert engine.autograd.gradgradcheck(lambda v: F.binary_cross_entropy_with_logits(v, t), (x,))

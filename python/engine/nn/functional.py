@@ -222,6 +222,15 @@ def binary_cross_entropy(
     return _reduce(loss, reduction)
 
 
+def _softplus_neg(x):
+    """log(1 + exp(-x)) for every x, with the right derivatives everywhere (-sigmoid(-x); -0.5 and
+    0.25 at x = 0, where a relu(-x) + log1p(exp(-|x|)) form has a kink and gives 0). Each branch
+    sees only the half-line on which its exp cannot overflow, so `where` never meets an inf."""
+    pos = engine.clamp(x, min=0)
+    neg = engine.clamp(x, max=0)
+    return _C.where(x >= 0, _C.log1p(_C.exp(-pos)), _C.log1p(_C.exp(neg)) - neg)
+
+
 def binary_cross_entropy_with_logits(
     input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
 ):
@@ -230,7 +239,7 @@ def binary_cross_entropy_with_logits(
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
         )
-    softplus_neg = _C.relu(-input) + _C.log(_C.exp(-_C.abs(input)) + 1)  # log(1 + exp(-x))
+    softplus_neg = _softplus_neg(input)
     if pos_weight is not None:
         log_weight = (pos_weight - 1) * target + 1
         loss = (1 - target) * input + log_weight * softplus_neg
