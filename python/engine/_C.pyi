@@ -293,6 +293,8 @@ class Tensor:
         ...
     def cpu(self) -> Tensor:
         ...
+    def cuda(self, device = None, non_blocking = False, memory_format = None):
+        ...
     def cumprod(self, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None) -> Tensor:
         ...
     def cumsum(self, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None) -> Tensor:
@@ -459,6 +461,26 @@ class Tensor:
         ...
     def nelement(self) -> int:
         ...
+    def new_empty(self, *size, dtype = None, device = None, requires_grad = False, **kwargs):
+        """
+        An uninitialised tensor of the given size, with self's dtype unless given.
+        """
+    def new_full(self, size, fill_value, *, dtype = None, device = None, requires_grad = False, **kwargs):
+        """
+        A tensor of the given size filled with fill_value, with self's dtype unless given.
+        """
+    def new_ones(self, *size, dtype = None, device = None, requires_grad = False, **kwargs):
+        """
+        Ones of the given size, with self's dtype unless given.
+        """
+    def new_tensor(self, data, *, dtype = None, device = None, requires_grad = False):
+        """
+        A new tensor of `data`, with self's dtype unless given.
+        """
+    def new_zeros(self, *size, dtype = None, device = None, requires_grad = False, **kwargs):
+        """
+        Zeros of the given size, with self's dtype unless given.
+        """
     def norm(self, p: typing.Any = 'fro', dim: typing.Any = None, keepdim: bool = False, dtype: typing.Any = None) -> Tensor:
         ...
     def normal_(self, mean: typing.SupportsFloat | typing.SupportsIndex = 0.0, std: typing.SupportsFloat | typing.SupportsIndex = 1.0, *, generator: typing.Any = None) -> Tensor:
@@ -610,8 +632,10 @@ class Tensor:
     def _version(self) -> int:
         ...
     @property
-    def device(self) -> str:
-        ...
+    def device(self):
+        """
+        The device the tensor lives on: always the CPU.
+        """
     @property
     def dtype(self) -> typing.Any:
         ...

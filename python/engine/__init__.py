@@ -6,7 +6,10 @@ Port a PyTorch script by changing one line: ``import engine as torch``.
 from engine import (
     _C,
     autograd,
+    backends,
+    cuda,
     return_types,
+    testing,
 )
 from engine._C import (
     Generator,
@@ -129,6 +132,9 @@ from engine._C import (
     zeros,
     zeros_like,
 )
+from engine._comparison import allclose, equal, isclose
+from engine._creation import as_tensor, eye, rand_like, randint_like, randn_like
+from engine._device import device
 from engine._dtype_info import finfo, iinfo
 from engine._einsum import einsum
 from engine._tensor import Size
@@ -156,6 +162,10 @@ globals().update(
         "bool": _C.bool,
     }
 )
+
+import math as _math  # noqa: E402
+
+pi, e, inf, nan = _math.pi, _math.e, _math.inf, _math.nan
 
 subtract = sub
 multiply = mul
@@ -205,7 +215,7 @@ def is_floating_point(input):
 
 
 # ---- indexing, views, joining and engine.nn (see _indexing.py, _shape_ops.py, nn/) ----
-from engine import _indexing, _shape_ops  # noqa: E402
+from engine import _creation, _indexing, _shape_ops  # noqa: E402
 from engine._C import (  # noqa: E402
     cat,
     diagonal,
@@ -237,6 +247,7 @@ from engine._shape_ops import (  # noqa: E402
 
 concat = concatenate = cat
 _shape_ops.install()
+_creation.install(_C.Tensor)
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
 from engine import nn  # noqa: E402

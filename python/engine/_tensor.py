@@ -1,6 +1,7 @@
 """The Python half of Tensor: methods that are glue rather than computation."""
 
 from engine import _C
+from engine._device import CPU, check_cpu
 from engine._tensor_str import tensor_repr
 
 
@@ -119,6 +120,12 @@ def _refuse_pickle(self, protocol):
     raise TypeError(f"cannot pickle '{name}' object")
 
 
+def _cuda(self, device=None, non_blocking=False, memory_format=None):
+    check_cpu(
+        "cuda" if device is None else device if not isinstance(device, int) else f"cuda:{device}"
+    )
+
+
 def _install():
     T = _C.Tensor
     T.__module__ = "engine"
@@ -133,6 +140,8 @@ def _install():
     T.shape = property(_shape)
     T.size = _size
     T.is_cuda = False
+    T.device = property(lambda self: CPU, doc="The device the tensor lives on: always the CPU.")
+    T.cuda = _cuda
     T.__reduce_ex__ = _reduce_ex
     T.__deepcopy__ = _deepcopy
     for node_type in (_C.Node, _C._FunctionCtx, _C.Generator):

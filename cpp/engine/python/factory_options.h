@@ -7,6 +7,15 @@
 
 namespace engine::python {
 
+// A device argument (a string or an engine.device): engine._device.check_cpu accepts the CPU and
+// raises PyTorch's errors for anything else. True when `v` was a device at all.
+inline bool check_device(py::handle v) {
+  static py::handle device_type = py::object(py::module_::import("engine._device").attr("device")).release();
+  if (!py::isinstance<py::str>(v) && !py::isinstance(v, device_type)) return false;
+  py::module_::import("engine._device").attr("check_cpu")(v);
+  return true;
+}
+
 struct FactoryOptions {
   std::optional<DType> dtype;
   bool requires_grad = false;
@@ -23,10 +32,8 @@ inline FactoryOptions parse_factory_kwargs(const py::kwargs& kwargs, const char*
     } else if (key == "requires_grad") {
       o.requires_grad = v.is_none() ? false : bool_arg(v, fname, "requires_grad");
     } else if (key == "device") {
-      if (!v.is_none()) {
-        const std::string dev = py::str(v);
-        ENGINE_CHECK(dev == "cpu", std::runtime_error, "engine runs on the CPU only; got device '", dev, "'");
-      }
+      ENGINE_CHECK(v.is_none() || check_device(v), engine::TypeError, fname,
+                   "(): argument 'device' must be torch.device, not ", type_name(v));
     } else if (key == "generator") {
       ENGINE_CHECK(v.is_none() || py::isinstance<Generator>(v), engine::TypeError, fname,
                    "(): argument 'generator' must be torch.Generator, not ", type_name(v));

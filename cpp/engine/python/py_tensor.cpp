@@ -10,6 +10,7 @@
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
+#include "engine/python/factory_options.h"
 
 namespace engine::python {
 
@@ -110,9 +111,8 @@ Tensor to_method(const Tensor& self, py::args args, py::kwargs kwargs) {
   auto consider = [&](py::handle a) {
     if (is_tensor(a)) {
       dt = a.cast<Tensor>().dtype();
-    } else if (py::isinstance<py::str>(a)) {
-      std::string dev = a.cast<std::string>();
-      ENGINE_CHECK(dev == "cpu", std::runtime_error, "engine runs on the CPU only; got device '", dev, "'");
+    } else if (check_device(a)) {
+      // the CPU: nothing to move
     } else if (!a.is_none()) {
       dt = dtype_from_py(a);
     }
@@ -138,7 +138,6 @@ void init_tensor(py::module_& m) {
      })
       .def_property_readonly("dtype", [](const Tensor& t) { return dtype_to_py(t.dtype()); })
       .def_property_readonly("ndim", [](const Tensor& t) { return t.dim(); })
-      .def_property_readonly("device", [](const Tensor&) { return "cpu"; })
       .def_property_readonly("is_leaf", [](const Tensor& t) { return is_leaf(t); })
       .def_property_readonly("grad_fn", [](const Tensor& t) { return node_to_py(grad_fn(t)); })
       .def_property_readonly("output_nr", [](const Tensor& t) { return output_nr(t); })

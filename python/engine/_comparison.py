@@ -1,0 +1,57 @@
+"""isclose / allclose / equal with PyTorch's rules (same dtype for isclose, broadcasting, inf equal
+to itself, NaN equal only with ``equal_nan``)."""
+
+from engine import _C
+from engine.autograd.grad_mode import no_grad
+
+_SCALAR_NAMES = {"torch.float32": "Float", "torch.float64": "Double", "torch.int64": "Long",
+                 "torch.int32": "Int", "torch.bool": "Bool"}  # fmt: skip
+
+
+def _need_tensor(fname, value, arg, position):
+    if not _C.is_tensor(value):
+        kind = "type" if isinstance(value, type) else type(value).__name__
+        raise TypeError(
+            f"{fname}(): argument '{arg}' (position {position}) must be Tensor, not {kind}"
+        )
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Elementwise ``|input - other| <= atol + rtol * |other|`` (exact equality for bools), as a bool
+    tensor of the broadcast shape; both inputs must have the same dtype."""
+    _need_tensor("isclose", input, "input", 1)
+    _need_tensor("isclose", other, "other", 2)
+    if input.dtype != other.dtype:
+        a, b = _SCALAR_NAMES[str(input.dtype)], _SCALAR_NAMES[str(other.dtype)]
+        raise RuntimeError(f"{a} did not match {b}")
+    if rtol < 0:
+        raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
+    if atol < 0:
+        raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
+    with no_grad():
+        close = input == other
+        if input.dtype == _C.bool:
+            return close
+        a, b = input.double(), other.double()
+        if input.is_floating_point() and equal_nan:
+            close = close | (_C.isnan(a) & _C.isnan(b))
+        within = _C.abs(a - b) <= atol + rtol * _C.abs(b)
+        # |a - b| of two infinities is inf or nan: only their equality above makes them close.
+        return close | (within & _C.isfinite(a) & _C.isfinite(b))
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """True when every element of ``isclose(input, other, ...)`` is."""
+    _need_tensor("allclose", input, "input", 1)
+    _need_tensor("allclose", other, "other", 2)
+    return bool(isclose(input, other, rtol, atol, equal_nan).all())
+
+
+def equal(input, other):
+    """True when both tensors have the same shape and equal elements (NaN is never equal)."""
+    _need_tensor("equal", input, "input", 1)
+    _need_tensor("equal", other, "other", 2)
+    if tuple(input.shape) != tuple(other.shape):
+        return False
+    with no_grad():
+        return bool((input == other).all())

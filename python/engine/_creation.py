@@ -1,0 +1,109 @@
+"""Creation helpers written over the native factories: eye, as_tensor, the random ``*_like``
+functions and the ``Tensor.new_*`` methods (which take the dtype of the tensor they are called on)."""
+
+from engine import _C
+from engine._device import check_cpu
+
+
+def _finish(t, requires_grad):
+    return t.requires_grad_(True) if requires_grad else t
+
+
+def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    """The n x m identity matrix (m defaults to n)."""
+    check_cpu(device)
+    m = n if m is None else m
+    for name, v in (("n", n), ("m", m)):
+        if not isinstance(v, int) or isinstance(v, bool):
+            kind = "type" if isinstance(v, type) else type(v).__name__
+            raise TypeError(f"eye(): argument '{name}' must be int, not {kind}")
+        if v < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
+    t = _C.zeros(n, m, dtype=dtype)
+    t.diagonal().fill_(1)
+    if out is not None:
+        return out.copy_(t)
+    return _finish(t, requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None):
+    """`data` as a tensor, sharing memory when it already is one of the requested dtype."""
+    check_cpu(device)
+    if _C.is_tensor(data):
+        return data if dtype is None or data.dtype == dtype else data.to(dtype)
+    return _C.tensor(data, dtype=dtype)
+
+
+def _like(input, dtype):
+    return input.dtype if dtype is None else dtype
+
+
+def rand_like(
+    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+):
+    """Uniform samples in [0, 1) with input's shape (and dtype unless given)."""
+    check_cpu(device)
+    return _C.rand(*input.shape, dtype=_like(input, dtype), requires_grad=requires_grad)
+
+
+def randn_like(
+    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+):
+    """Standard normal samples with input's shape (and dtype unless given)."""
+    check_cpu(device)
+    return _C.randn(*input.shape, dtype=_like(input, dtype), requires_grad=requires_grad)
+
+
+def randint_like(input, low=0, high=None, *, dtype=None, layout=None, device=None, requires_grad=False,
+                 memory_format=None):  # fmt: skip
+    """Integers in [low, high) with input's shape (and dtype unless given); randint_like(x, high)
+    draws from [0, high)."""
+    check_cpu(device)
+    if high is None:
+        low, high = 0, low
+    t = _C.randint(low, high, tuple(input.shape), dtype=_like(input, dtype))
+    return _finish(t, requires_grad)
+
+
+def _sizes(args):
+    return tuple(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+
+
+def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
+    """A new tensor of `data`, with self's dtype unless given."""
+    check_cpu(device)
+    t = _C.tensor(data, dtype=self.dtype if dtype is None else dtype)
+    return _finish(t, requires_grad)
+
+
+def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
+    """Zeros of the given size, with self's dtype unless given."""
+    check_cpu(device)
+    return _C.zeros(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
+
+
+def new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
+    """Ones of the given size, with self's dtype unless given."""
+    check_cpu(device)
+    return _C.ones(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
+
+
+def new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
+    """An uninitialised tensor of the given size, with self's dtype unless given."""
+    check_cpu(device)
+    return _C.empty(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
+
+
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kwargs):
+    """A tensor of the given size filled with fill_value, with self's dtype unless given."""
+    check_cpu(device)
+    return _C.full(size, fill_value, dtype=_like(self, dtype), requires_grad=requires_grad)
+
+
+def install(T):
+    """The Tensor methods of this module, and the device-related ones."""
+    T.new_tensor = new_tensor
+    T.new_zeros = new_zeros
+    T.new_ones = new_ones
+    T.new_empty = new_empty
+    T.new_full = new_full
