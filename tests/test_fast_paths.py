@@ -142,7 +142,9 @@ def test_inplace_with_partially_overlapping_operand_is_refused_as_pytorch():
     rng = np.random.default_rng(5)
     a = rng.random((600, 600))
     x = engine.tensor(a, dtype=engine.float32)
-    with pytest.raises(RuntimeError, match="^unsupported operation: some elements of the input tensor"):
+    with pytest.raises(
+        RuntimeError, match="^unsupported operation: some elements of the input tensor"
+    ):
         x.mul_(x.t())
     np.testing.assert_array_equal(arr(x), a.astype(np.float32))  # untouched
     y = engine.tensor(a, dtype=engine.float32)

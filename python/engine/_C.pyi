@@ -49,6 +49,36 @@ class Tensor:
         The ``tensor(...)`` text for ``t``, as PyTorch prints it.
         """
     @staticmethod
+    def addbmm(input, batch1, batch2, *, beta = 1, alpha = 1):
+        """
+        ``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``.
+        """
+    @staticmethod
+    def addcdiv(input, tensor1, tensor2, *, value = 1):
+        """
+        ``input + value * tensor1 / tensor2``, broadcast; integer inputs are refused, as PyTorch.
+        """
+    @staticmethod
+    def addcmul(input, tensor1, tensor2, *, value = 1):
+        """
+        ``input + value * tensor1 * tensor2``, broadcast.
+        """
+    @staticmethod
+    def addmm(input, mat1, mat2, *, beta = 1, alpha = 1):
+        """
+        ``beta * input + alpha * (mat1 @ mat2)`` for matrices mat1 (n x m) and mat2 (m x p).
+        """
+    @staticmethod
+    def addmv(input, mat, vec, *, beta = 1, alpha = 1):
+        """
+        ``beta * input + alpha * (mat @ vec)`` for a matrix and a vector.
+        """
+    @staticmethod
+    def baddbmm(input, batch1, batch2, *, beta = 1, alpha = 1):
+        """
+        ``beta * input + alpha * (batch1 @ batch2)`` over a batch of matrix products.
+        """
+    @staticmethod
     def broadcast_to(input, size):
         ...
     @staticmethod
@@ -58,23 +88,90 @@ class Tensor:
     def diag(input, diagonal = 0):
         ...
     @staticmethod
+    def diff(input, n = 1, dim = -1, prepend = None, append = None):
+        """
+        The n-th forward difference along dim, after joining prepend and append.
+        """
+    @staticmethod
     def flatten(input, start_dim = 0, end_dim = -1):
         ...
     @staticmethod
     def flip(input, *dims):
         ...
     @staticmethod
+    def hypot(input, other):
+        """
+        ``sqrt(input**2 + other**2)``, broadcast.
+        """
+    @staticmethod
+    def kron(input, other):
+        """
+        The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products.
+        """
+    @staticmethod
+    def logit(input, eps = None):
+        """
+        ``log(p / (1 - p))``, with p clamped to [eps, 1 - eps] when eps is given.
+        """
+    @staticmethod
     def masked_fill(input, mask, value):
         ...
+    @staticmethod
+    def moveaxis(input, source, destination):
+        """
+        input with the dims in `source` moved to the positions in `destination`, the others kept in
+            order.
+        """
+    @staticmethod
+    def movedim(input, source, destination):
+        """
+        input with the dims in `source` moved to the positions in `destination`, the others kept in
+            order.
+        """
+    @staticmethod
+    def nan_to_num(input, nan = 0.0, posinf = None, neginf = None):
+        """
+        NaN, +inf and -inf replaced (by 0 and the dtype's largest and lowest finite values).
+        """
+    @staticmethod
+    def nanmean(input, dim = None, keepdim = False, *, dtype = None):
+        """
+        The mean of the non-NaN elements (NaN where all are NaN).
+        """
+    @staticmethod
+    def nansum(input, dim = None, keepdim = False, *, dtype = None):
+        """
+        The sum with NaNs counted as zero.
+        """
     @staticmethod
     def roll(input, shifts, dims = None):
         ...
     @staticmethod
+    def rot90(input, k = 1, dims = (0, 1)):
+        """
+        input rotated by 90 degrees k times in the plane of `dims`, from the first towards the second.
+        """
+    @staticmethod
     def split(tensor, split_size_or_sections, dim = 0):
         ...
     @staticmethod
+    def square(input):
+        """
+        ``input * input`` (integers stay integers).
+        """
+    @staticmethod
     def take(input, index):
         ...
+    @staticmethod
+    def tile(input, dims):
+        """
+        input repeated along each dim; dims shorter than input.dim() are padded with 1s in front.
+        """
+    @staticmethod
+    def trace(input):
+        """
+        The sum of a matrix's diagonal (int64 for integer matrices).
+        """
     @staticmethod
     def tril(input, diagonal = 0):
         ...
@@ -87,6 +184,12 @@ class Tensor:
     @staticmethod
     def unflatten(input, dim, sizes):
         ...
+    @staticmethod
+    def xlogy(input, other):
+        """
+        ``input * log(other)``, 0 where input is 0 (unless other is NaN); the derivative is exact
+            there too (the log sees 1 where input is 0, so no 0 * inf reaches backward).
+        """
     def __abs__(self) -> Tensor:
         ...
     def __add__(self, arg0: typing.Any) -> typing.Any:

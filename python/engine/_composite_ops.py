@@ -1,0 +1,337 @@
+"""Operations PyTorch provides that are compositions of engine's native ones (the BLAS-style
+``add*`` family, ``trace``, ``diff``, ``tile``, ``movedim``, ``kron``, ``tensordot``, the NaN-aware
+reductions, ...). Being compositions of differentiable ops, each is differentiable to any order;
+where a naive composition would have a wrong derivative (xlogy at 0), the branch is made safe."""
+
+import math
+
+from engine import _C
+
+_Tensor = _C.Tensor
+
+
+def _type_name(value):
+    return "type" if isinstance(value, type) else type(value).__name__
+
+
+def _tensor_arg(fname, value, arg, position):
+    if not isinstance(value, _Tensor):
+        raise TypeError(
+            f"{fname}(): argument '{arg}' (position {position}) must be Tensor, not {_type_name(value)}"
+        )
+
+
+def _scaled_sum(fname, input, product, beta, alpha):
+    """beta * input + alpha * product, with input broadcast to the product's shape; beta = 0
+    ignores input's values (NaN included), as PyTorch does."""
+    input.expand(tuple(product.shape))  # PyTorch checks the shapes even when beta == 0
+    if alpha != 1:
+        product = product * alpha
+    if beta == 0:
+        return product
+    return product + (input if beta == 1 else input * beta)
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """``beta * input + alpha * (mat1 @ mat2)`` for matrices mat1 (n x m) and mat2 (m x p)."""
+    for i, (name, t) in enumerate((("input", input), ("mat1", mat1), ("mat2", mat2))):
+        _tensor_arg("addmm", t, name, i + 1)
+    for name, t in (("mat1", mat1), ("mat2", mat2)):
+        if t.dim() != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {t.dim()}-D tensor")
+    return _scaled_sum("addmm", input, _C.mm(mat1, mat2), beta, alpha)
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """``beta * input + alpha * (mat @ vec)`` for a matrix and a vector."""
+    for i, (name, t) in enumerate((("input", input), ("mat", mat), ("vec", vec))):
+        _tensor_arg("addmv", t, name, i + 1)
+    if mat.dim() != 2 or vec.dim() != 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}"
+        )
+    return _scaled_sum("addmv", input, _C.mv(mat, vec), beta, alpha)
+
+
+def _check_batches(fname, b1, b2):
+    for i, (name, t) in enumerate((("batch1", b1), ("batch2", b2))):
+        _tensor_arg(fname, t, name, i + 2)
+        if t.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """``beta * input + alpha * (batch1 @ batch2)`` over a batch of matrix products."""
+    _tensor_arg("baddbmm", input, "input", 1)
+    _check_batches("baddbmm", batch1, batch2)
+    return _scaled_sum("baddbmm", input, _C.bmm(batch1, batch2), beta, alpha)
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
+    _tensor_arg("addbmm", input, "input", 1)
+    _check_batches("addbmm", batch1, batch2)
+    return _scaled_sum("addbmm", input, _C.bmm(batch1, batch2).sum(0), beta, alpha)
+
+
+def addcmul(input, tensor1, tensor2, *, value=1):
+    """``input + value * tensor1 * tensor2``, broadcast."""
+    product = tensor1 * tensor2
+    return input + (product if value == 1 else product * value)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    """``input + value * tensor1 / tensor2``, broadcast; integer inputs are refused, as PyTorch."""
+    if not tensor1.is_floating_point() and not tensor2.is_floating_point():
+        raise RuntimeError(
+            "Integer division with addcdiv is no longer supported, and in a future release addcdiv will "
+            "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented "
+            "as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as "
+            "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the "
+            "latter implementation: (input + value * tensor1 / tensor2), for all dtypes."
+        )
+    quotient = tensor1 / tensor2
+    return input + (quotient if value == 1 else quotient * value)
+
+
+def trace(input):
+    """The sum of a matrix's diagonal (int64 for integer matrices)."""
+    _tensor_arg("trace", input, "input", 1)
+    if input.dim() != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
+    return _C.diagonal(input).sum()
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """The n-th forward difference along dim, after joining prepend and append."""
+    _tensor_arg("diff", input, "input", 1)
+    if input.dim() == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    parts = [p for p in (prepend, input, append) if p is not None]
+    out = _C.cat(parts, dim) if len(parts) > 1 else input
+    for _ in range(n):
+        size = out.shape[dim]
+        if size == 0:
+            break
+        later, earlier = out.narrow(dim, 1, size - 1), out.narrow(dim, 0, size - 1)
+        out = later.logical_xor(earlier) if out.dtype == _C.bool else later - earlier
+    return out
+
+
+def tile(input, dims):
+    """input repeated along each dim; dims shorter than input.dim() are padded with 1s in front."""
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    dims = (1,) * (input.dim() - len(dims)) + dims
+    return input.repeat(*dims)
+
+
+def _dims(value):
+    return [value] if isinstance(value, int) else list(value)
+
+
+def _wrapped(dims, n):
+    bound = max(n, 1)
+    for d in dims:
+        if not -bound <= d < bound:
+            raise IndexError(
+                f"Dimension out of range (expected to be in range of [{-bound}, {bound - 1}], but got {d})"
+            )
+    return [d % bound for d in dims]
+
+
+def movedim(input, source, destination):
+    """input with the dims in `source` moved to the positions in `destination`, the others kept in
+    order."""
+    src, dst = _dims(source), _dims(destination)
+    if len(src) != len(dst):
+        raise RuntimeError(
+            f"movedim: Invalid source or destination dims: source ({src} dims) should contain the same "
+            f"number of dims as destination ({dst} dims)"
+        )
+    n = input.dim()
+    src, dst = _wrapped(src, n), _wrapped(dst, n)
+    for name, dims in (("source", src), ("destination", dst)):
+        if len(set(dims)) != len(dims):
+            raise RuntimeError(f"movedim: repeated dim in `{name}` ({dims})")
+    if n == 0:
+        return input.view(())
+    order = [None] * n
+    for s_, d in zip(src, dst):
+        order[d] = s_
+    rest = iter(d for d in range(n) if d not in src)
+    return input.permute(*[next(rest) if o is None else o for o in order])
+
+
+def kron(input, other):
+    """The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products."""
+    n = max(input.dim(), other.dim())
+    a = input.reshape((1,) * (n - input.dim()) + tuple(input.shape))
+    b = other.reshape((1,) * (n - other.dim()) + tuple(other.shape))
+    a_shape = [s for size in a.shape for s in (size, 1)]
+    b_shape = [s for size in b.shape for s in (1, size)]
+    out = a.reshape(a_shape) * b.reshape(b_shape)
+    return out.reshape([x * y for x, y in zip(a.shape, b.shape)])
+
+
+def tensordot(a, b, dims=2, out=None):
+    """Sums products over the last `dims` dims of a and the first of b, or over explicit lists."""
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        dims_a, dims_b = list(range(a.dim() - dims, a.dim())), list(range(dims))
+    else:
+        dims_a, dims_b = (_dims(d) for d in dims)
+    if len(dims_a) != len(dims_b):
+        raise RuntimeError("both dimension lists should have same length")
+    dims_a = [d % a.dim() for d in dims_a]
+    dims_b = [d % b.dim() for d in dims_b]
+    for da, db in zip(dims_a, dims_b):
+        if a.shape[da] != b.shape[db]:
+            raise RuntimeError(
+                f"contracted dimensions need to match, but first has size {a.shape[da]} in dim {da} and "
+                f"second has size {b.shape[db]} in dim {db}"
+            )
+    free_a = [d for d in range(a.dim()) if d not in dims_a]
+    free_b = [d for d in range(b.dim()) if d not in dims_b]
+    k = math.prod(a.shape[d] for d in dims_a)
+    left = a.permute(*free_a, *dims_a).reshape(-1, k)
+    right = b.permute(*dims_b, *free_b).reshape(k, -1)
+    result = _C.mm(left, right).reshape([a.shape[d] for d in free_a] + [b.shape[d] for d in free_b])
+    return result if out is None else out.copy_(result)
+
+
+def var_mean(input, dim=None, *, correction=1, keepdim=False):
+    """(variance, mean) over dim (all elements when None)."""
+    return input.var(dim, correction=correction, keepdim=keepdim), (
+        input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
+    )
+
+
+def std_mean(input, dim=None, *, correction=1, keepdim=False):
+    """(standard deviation, mean) over dim (all elements when None)."""
+    return input.std(dim, correction=correction, keepdim=keepdim), (
+        input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
+    )
+
+
+def _without_nan(input):
+    return _C.where(_C.isnan(input), _C.zeros_like(input), input)
+
+
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """The sum with NaNs counted as zero."""
+    x = _without_nan(input) if input.is_floating_point() else input
+    out = x.sum() if dim is None else x.sum(dim, keepdim=keepdim)
+    return out if dtype is None else out.to(dtype)
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """The mean of the non-NaN elements (NaN where all are NaN)."""
+    if not input.is_floating_point():
+        name = {"torch.int64": "Long", "torch.int32": "Int", "torch.bool": "Bool"}[str(input.dtype)]
+        raise RuntimeError(
+            f"nanmean(): expected input to have floating point or complex dtype but got {name}"
+        )
+    count = (~_C.isnan(input)).to(input.dtype)
+    total = nansum(input, dim, keepdim)
+    out = total / (count.sum() if dim is None else count.sum(dim, keepdim=keepdim))
+    return out if dtype is None else out.to(dtype)
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    """NaN, +inf and -inf replaced (by 0 and the dtype's largest and lowest finite values)."""
+    if not input.is_floating_point():
+        return input.clone()
+    from engine._dtype_info import finfo
+
+    info = finfo(input.dtype)
+    posinf = info.max if posinf is None else posinf
+    neginf = info.min if neginf is None else neginf
+    out = _C.where(_C.isnan(input), _C.full_like(input, nan), input)
+    out = _C.where(out == math.inf, _C.full_like(input, posinf), out)
+    return _C.where(out == -math.inf, _C.full_like(input, neginf), out)
+
+
+def xlogy(input, other):
+    """``input * log(other)``, 0 where input is 0 (unless other is NaN); the derivative is exact
+    there too (the log sees 1 where input is 0, so no 0 * inf reaches backward)."""
+    if not isinstance(input, _Tensor):
+        input = _C.tensor(input, dtype=other.dtype)
+    if not isinstance(other, _Tensor):
+        other = _C.full_like(input, other) if input.is_floating_point() else _C.tensor(float(other))
+    zero = input == 0
+    safe = _C.where(zero, _C.ones_like(other), other)
+    out = _C.where(zero, _C.zeros_like(input * safe), input * _C.log(safe))
+    return _C.where(_C.isnan(other), other * 1.0, out)
+
+
+def logit(input, eps=None):
+    """``log(p / (1 - p))``, with p clamped to [eps, 1 - eps] when eps is given."""
+    p = input if eps is None else _C.clamp(input, eps, 1 - eps)
+    return _C.log(p / (1 - p))
+
+
+def hypot(input, other):
+    """``sqrt(input**2 + other**2)``, broadcast."""
+    return _C.sqrt(input * input + other * other)
+
+
+def square(input):
+    """``input * input`` (integers stay integers)."""
+    return input * input
+
+
+def rot90(input, k=1, dims=(0, 1)):
+    """input rotated by 90 degrees k times in the plane of `dims`, from the first towards the second."""
+    dims = list(dims)
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if input.dim() < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {input.dim()}")
+    d0, d1 = (d % input.dim() for d in dims)
+    if d0 == d1:
+        raise RuntimeError(
+            f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}"
+        )
+    k %= 4
+    if k == 1:
+        return input.flip(d1).transpose(d0, d1)
+    if k == 2:
+        return input.flip(d0).flip(d1)
+    if k == 3:
+        return input.flip(d0).transpose(d0, d1)
+    return input.clone()
+
+
+def clamp_min(input, min):  # noqa: A002 - PyTorch's parameter name
+    """``clamp(input, min=min)``."""
+    return _C.clamp(input, min, None)
+
+
+def clamp_max(input, max):  # noqa: A002 - PyTorch's parameter name
+    """``clamp(input, max=max)``."""
+    return _C.clamp(input, None, max)
+
+
+FUNCTIONS = {
+    f.__name__: f
+    for f in (
+        addmm, addmv, baddbmm, addbmm, addcmul, addcdiv, trace, diff, tile, movedim, kron, tensordot,
+        var_mean, std_mean, nansum, nanmean, nan_to_num, xlogy, logit, hypot, square, rot90,
+        clamp_min, clamp_max,
+    )
+}  # fmt: skip
+FUNCTIONS["moveaxis"] = movedim
+
+# Tensor methods: the same functions with self as input (var_mean / std_mean / tensordot / kron
+# are functions only in PyTorch).
+METHODS = {k: v for k, v in FUNCTIONS.items() if k not in ("var_mean", "std_mean", "tensordot")}
+
+
+def install():
+    """Adds the Tensor methods (existing native methods of the same name are kept)."""
+    for name, fn in METHODS.items():
+        if not hasattr(_Tensor, name):
+            setattr(_Tensor, name, fn)
