@@ -215,7 +215,7 @@ def is_floating_point(input):
 
 
 # ---- indexing, views, joining and engine.nn (see _indexing.py, _shape_ops.py, nn/) ----
-from engine import _composite_ops, _creation, _indexing, _shape_ops  # noqa: E402
+from engine import _composite_ops, _creation, _indexing, _shape_ops, _sorting  # noqa: E402
 from engine._C import (  # noqa: E402
     cat,
     diagonal,
@@ -250,6 +250,8 @@ _shape_ops.install()
 _creation.install(_C.Tensor)
 _composite_ops.install()
 globals().update(_composite_ops.FUNCTIONS)
+_sorting.install()
+globals().update(_sorting.FUNCTIONS)
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
 from engine import nn  # noqa: E402

@@ -17,3 +17,7 @@ def _make(name, fields):
 
 max = _make("max", ("values", "indices"))
 min = _make("min", ("values", "indices"))
+sort = _make("sort", ("values", "indices"))
+topk = _make("topk", ("values", "indices"))
+kthvalue = _make("kthvalue", ("values", "indices"))
+median = _make("median", ("values", "indices"))

@@ -1,0 +1,118 @@
+"""sort / argsort / msort / topk / kthvalue / median. The order comes from NumPy's stable sort
+(native, on a detached copy); the values are gathered from the input by that order, so they are
+differentiable like any gather. NaN sorts above every number, as in PyTorch."""
+
+from engine import _C, return_types
+from engine._composite_ops import _tensor_arg
+
+
+def _order(input, dim, descending):
+    """int64 indices sorting input along dim (stable; equal elements keep their order)."""
+    import numpy as np
+
+    a = input.detach().numpy() if input.dim() else input.detach().reshape(1).numpy()
+    if descending:
+        # Stable descending: sort the reversed slice ascending, then map back and reverse.
+        n = a.shape[dim]
+        idx = (n - 1) - np.flip(np.argsort(np.flip(a, dim), axis=dim, kind="stable"), dim)
+    else:
+        idx = np.argsort(a, axis=dim, kind="stable")
+    out = _C.from_numpy(np.ascontiguousarray(idx, dtype=np.int64))
+    return out if input.dim() else out.reshape(())
+
+
+def _dim(input, dim):
+    n = max(input.dim(), 1)
+    if not -n <= dim < n:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+        )
+    return dim % n
+
+
+def sort(input, dim=-1, descending=False, stable=False):
+    """(values, indices) of input sorted along dim; ``stable`` is always honoured."""
+    _tensor_arg("sort", input, "input", 1)
+    dim = _dim(input, dim)
+    indices = _order(input, dim, descending)
+    values = _C.gather(input, dim, indices) if input.dim() else input.clone()
+    return return_types.sort(values, indices)
+
+
+def argsort(input, dim=-1, descending=False, stable=False):
+    """The indices that sort input along dim."""
+    _tensor_arg("argsort", input, "input", 1)
+    return _order(input, _dim(input, dim), descending)
+
+
+def msort(input):
+    """input sorted along its first dim."""
+    return sort(input, 0).values
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's parameter name
+    """(values, indices) of the k largest (or smallest) elements along dim."""
+    _tensor_arg("topk", input, "input", 1)
+    dim = _dim(input, dim)
+    size = input.shape[dim] if input.dim() else 1
+    if not 0 <= k <= size:
+        raise RuntimeError("selected index k out of range")
+    indices = _order(input, dim, largest)
+    indices = indices.narrow(dim, 0, k) if input.dim() else indices
+    values = _C.gather(input, dim, indices) if input.dim() else input.clone()
+    return return_types.topk(values, indices)
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    """(values, indices) of the k-th smallest element (1-based) along dim."""
+    _tensor_arg("kthvalue", input, "input", 1)
+    dim = _dim(input, dim)
+    size = input.shape[dim] if input.dim() else 1
+    if not 1 <= k <= size:
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+    indices = _order(input, dim, False)
+    if input.dim():
+        indices = indices.narrow(dim, k - 1, 1)
+        values = _C.gather(input, dim, indices)
+        if not keepdim:
+            values, indices = values.squeeze(dim), indices.squeeze(dim)
+    else:
+        values = input.clone()
+    return return_types.kthvalue(values, indices)
+
+
+def median(input, dim=None, keepdim=False):
+    """The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one."""
+    _tensor_arg("median", input, "input", 1)
+    if dim is None:
+        flat = input.reshape(-1)
+        if flat.numel() == 0:
+            return _C.full((), float("nan"), dtype=input.dtype)
+        return median(flat, 0).values
+    dim = _dim(input, dim)
+    size = input.shape[dim] if input.dim() else 1
+    if size == 0:
+        raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
+    indices = _order(input, dim, False)
+    if input.dim():
+        indices = indices.narrow(dim, (size - 1) // 2, 1)
+        if input.is_floating_point():
+            # A NaN in the slice makes the median NaN: its (first) index is taken instead.
+            nan = _C.isnan(input.detach())
+            first_nan = nan.to(_C.int64).argmax(dim, keepdim=True)
+            indices = _C.where(nan.any(dim, keepdim=True), first_nan, indices)
+        values = _C.gather(input, dim, indices)
+        if not keepdim:
+            values, indices = values.squeeze(dim), indices.squeeze(dim)
+    else:
+        values = input.clone()
+    return return_types.median(values, indices)
+
+
+FUNCTIONS = {f.__name__: f for f in (sort, argsort, msort, topk, kthvalue, median)}
+
+
+def install():
+    """Adds the Tensor methods."""
+    for name, fn in FUNCTIONS.items():
+        setattr(_C.Tensor, name, fn)
