@@ -275,3 +275,9 @@ def one_hot(tensor, num_classes=-1):
     if tensor.numel() and tensor.max().item() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
     return (tensor.unsqueeze(-1) == _C.arange(num_classes)).to(_C.int64)
+
+
+# Activations and similarity functions (engine/nn/_activations.py).
+from engine.nn import _activations  # noqa: E402
+
+globals().update(_activations.FUNCTIONS)

@@ -1,0 +1,171 @@
+"""The activation functions of engine.nn.functional beyond relu/gelu/silu, composed from native
+ops. At each kink the derivative is PyTorch's (its backward formulas decide which side a point
+like hardtanh's bound belongs to), and no branch of a `where` can overflow, so no inf or NaN
+reaches backward through the branch that was not taken."""
+
+from engine import _C
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _inplace(input, out, inplace):
+    return input.copy_(out) if inplace else out
+
+
+def sigmoid(input):
+    """``1 / (1 + exp(-x))``."""
+    return _C.sigmoid(input)
+
+
+def tanh(input):
+    """The hyperbolic tangent."""
+    return _C.tanh(input)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    """x for x > 0, negative_slope * x otherwise (the slope's side at 0, as PyTorch)."""
+    return _inplace(input, _C.where(input > 0, input, input * negative_slope), inplace)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """x clamped to [min_val, max_val]; the gradient is 0 at and beyond the bounds, as PyTorch."""
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    inside = (input > min_val) & (input < max_val)
+    out = _C.where(inside, input, _C.clamp(input, min_val, max_val).detach())
+    return _inplace(input, out, inplace)
+
+
+def relu6(input, inplace=False):
+    """``hardtanh(x, 0, 6)``."""
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    """x for x > 0, ``alpha * (exp(x) - 1)`` otherwise."""
+    negative = alpha * _C.expm1(_C.clamp(input, None, 0.0))
+    return _inplace(input, _C.where(input > 0, input, negative), inplace)
+
+
+def selu(input, inplace=False):
+    """``scale * elu(x, alpha)`` with the self-normalising constants."""
+    negative = _SELU_ALPHA * _C.expm1(_C.clamp(input, None, 0.0))
+    return _inplace(input, _SELU_SCALE * _C.where(input > 0, input, negative), inplace)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    """x for x > 0, ``alpha * (exp(x / alpha) - 1)`` otherwise."""
+    if alpha == 0:
+        raise ValueError("ZeroDivisionError")
+    negative = alpha * _C.expm1(_C.clamp(input, None, 0.0) / alpha)
+    return _inplace(input, _C.where(input > 0, input, negative), inplace)
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    """``log(1 + exp(beta * x)) / beta``, linear where ``beta * x > threshold``."""
+    scaled = input * beta
+    smooth = _C.log1p(_C.exp(_C.clamp(scaled, None, threshold))) / beta
+    return _C.where(scaled > threshold, input, smooth)
+
+
+def logsigmoid(input):
+    """``log(sigmoid(x))``, finite for every x."""
+    from engine.nn.functional import _softplus_neg
+
+    return -_softplus_neg(input)
+
+
+def softsign(input):
+    """``x / (1 + |x|)``."""
+    return input / (_C.abs(input) + 1)
+
+
+def mish(input, inplace=False):
+    """``x * tanh(softplus(x))``."""
+    return _inplace(input, input * _C.tanh(softplus(input)), inplace)
+
+
+def hardsigmoid(input, inplace=False):
+    """``relu6(x + 3) / 6``; the gradient is 1/6 strictly between -3 and 3."""
+    inside = (input > -3) & (input < 3)
+    out = _C.where(inside, input / 6 + 0.5, _C.clamp(input / 6 + 0.5, 0.0, 1.0).detach())
+    return _inplace(input, out, inplace)
+
+
+def hardswish(input, inplace=False):
+    """``x * relu6(x + 3) / 6``; PyTorch's gradient: 0 up to -3, ``x / 3 + 0.5`` between, 1 from 3."""
+    zero = (input * 0).detach()
+    middle = input * (input + 3) / 6
+    out = _C.where(input <= -3, zero, _C.where(input < 3, middle, input))
+    return _inplace(input, out, inplace)
+
+
+def glu(input, dim=-1):
+    """``a * sigmoid(b)`` for the two halves a, b of input along dim."""
+    size = input.shape[dim] if input.dim() else 0
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    if size % 2:
+        raise RuntimeError(
+            f"Halving dimension must be even, but dimension {dim % input.dim()} is size {size}"
+        )
+    a, b = input.chunk(2, dim)
+    return a * _C.sigmoid(b)
+
+
+def prelu(input, weight):
+    """x for x > 0, ``weight * x`` otherwise; a weight of C elements applies per channel (dim 1)."""
+    if weight.numel() != 1:
+        channels = input.shape[1] if input.dim() > 1 else 1
+        if weight.numel() != channels:
+            raise RuntimeError(
+                f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                f"{weight.numel()} and channel size = {channels}."
+            )
+        weight = weight.reshape([channels] + [1] * (input.dim() - 2))
+    return _C.where(input > 0, input, weight * input)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """``softmax(-x)``."""
+    from engine.nn.functional import softmax
+
+    return softmax(-input, dim, _stacklevel, dtype)
+
+
+def _norm2(x, dim, eps):
+    """The 2-norm along dim (kept), at least eps; below eps it passes no gradient, so an all-zero
+    slice has a zero gradient instead of NaN."""
+    squared = (x * x).sum(dim, keepdim=True)
+    return _C.sqrt(_C.clamp(squared, eps * eps, None))
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """input divided by its p-norm along dim (at least eps)."""
+    if p == 2:
+        denom = _norm2(input, dim, eps)
+    else:
+        denom = _C.clamp(input.norm(p, dim, keepdim=True), eps, None)
+    result = input / denom
+    return result if out is None else out.copy_(result)
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """The cosine of the angle between x1 and x2 along dim (broadcast), each norm at least eps."""
+    return ((x1 / _norm2(x1, dim, eps)) * (x2 / _norm2(x2, dim, eps))).sum(dim)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """The p-norm of ``x1 - x2 + eps`` along the last dim."""
+    return (x1 - x2 + eps).norm(p, -1, keepdim=keepdim)
+
+
+FUNCTIONS = {
+    f.__name__: f
+    for f in (
+        sigmoid, tanh, leaky_relu, hardtanh, relu6, elu, selu, celu, softplus, logsigmoid, softsign,
+        mish, hardsigmoid, hardswish, glu, prelu, softmin, normalize, cosine_similarity,
+        pairwise_distance,
+    )
+}  # fmt: skip
