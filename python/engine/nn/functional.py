@@ -90,6 +90,24 @@ def _check_reduction(reduction):
         raise ValueError(f"{reduction} is not a valid value for reduction")
 
 
+def _reduction(size_average, reduce, reduction):
+    """The reduction to apply: PyTorch's legacy ``size_average`` / ``reduce`` flags, when given,
+    override ``reduction`` (with PyTorch's deprecation warning)."""
+    if size_average is None and reduce is None:
+        _check_reduction(reduction)
+        return reduction
+    warnings.warn(
+        "size_average and reduce args will be deprecated, please use reduction='"
+        + ("none" if reduce is False else "mean" if size_average is not False else "sum")
+        + "' instead.",
+        UserWarning,
+        stacklevel=3,
+    )
+    if reduce is False:
+        return "none"
+    return "sum" if size_average is False else "mean"
+
+
 def _class_last(input):
     """(N, C, d1, ...) -> (N, d1, ..., C); (C,) stays."""
     if input.dim() <= 1:
@@ -100,7 +118,7 @@ def _class_last(input):
 def nll_loss(
     input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"
 ):
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     if input.dim() < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
     if input.dim() >= 2 and target.shape[0] != input.shape[0]:
@@ -138,7 +156,7 @@ def cross_entropy(
     reduction="mean",
     label_smoothing=0.0,
 ):
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     if not 0.0 <= label_smoothing <= 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     class_dim = 1 if input.dim() >= 2 else 0
@@ -190,14 +208,14 @@ def _check_same_size(input, target):
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     _check_same_size(input, target)
     d = input - target
     return _reduce(d * d, reduction)
 
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     _check_same_size(input, target)
     return _reduce(_C.abs(input - target), reduction)
 
@@ -205,7 +223,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
 def binary_cross_entropy(
     input, target, weight=None, size_average=None, reduce=None, reduction="mean"
 ):
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(
             f"Using a target size ({target.shape}) that is different to the input size ({input.shape}) "
@@ -234,7 +252,7 @@ def _softplus_neg(x):
 def binary_cross_entropy_with_logits(
     input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
 ):
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
@@ -281,3 +299,8 @@ def one_hot(tensor, num_classes=-1):
 from engine.nn import _activations  # noqa: E402
 
 globals().update(_activations.FUNCTIONS)
+
+# Further losses (engine/nn/_losses.py).
+from engine.nn import _losses  # noqa: E402
+
+globals().update(_losses.FUNCTIONS)
