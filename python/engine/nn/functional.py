@@ -304,3 +304,8 @@ globals().update(_activations.FUNCTIONS)
 from engine.nn import _losses  # noqa: E402
 
 globals().update(_losses.FUNCTIONS)
+
+# Normalisation, embedding, padding and attention (engine/nn/_layers_functional.py).
+from engine.nn import _layers_functional  # noqa: E402
+
+globals().update(_layers_functional.FUNCTIONS)

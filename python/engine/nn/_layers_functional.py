@@ -1,0 +1,286 @@
+"""Normalisation, embedding, padding and attention for engine.nn.functional, composed from
+native ops with PyTorch's formulas (biased variance inside the norms, eps added before the square
+root; running statistics updated in place without history)."""
+
+import math
+
+from engine import _C
+from engine.autograd.grad_mode import no_grad
+
+
+def _shape_error(name, normalized_shape, input):
+    return RuntimeError(
+        f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
+        f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size{list(input.shape)}"
+    )
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """``(x - mean) / sqrt(var + eps) * weight + bias`` over the trailing normalized_shape dims."""
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if input.dim() < len(shape) or tuple(input.shape[input.dim() - len(shape) :]) != shape:
+        raise _shape_error("layer_norm", shape, input)
+    dims = tuple(range(input.dim() - len(shape), input.dim()))
+    mean = input.mean(dims, keepdim=True)
+    centred = input - mean
+    var = (centred * centred).mean(dims, keepdim=True)
+    out = centred / _C.sqrt(var + eps)
+    if weight is not None:
+        out = out * weight
+    if bias is not None:
+        out = out + bias
+    return out
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    """``x / sqrt(mean(x**2) + eps) * weight`` over the trailing dims (eps defaults to the dtype's)."""
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if input.dim() < len(shape) or tuple(input.shape[input.dim() - len(shape) :]) != shape:
+        raise _shape_error("rms_norm", shape, input)
+    if eps is None:
+        from engine._dtype_info import finfo
+
+        eps = finfo(input.dtype).eps
+    dims = tuple(range(input.dim() - len(shape), input.dim()))
+    out = input / _C.sqrt((input * input).mean(dims, keepdim=True) + eps)
+    return out if weight is None else out * weight
+
+
+def _channel_view(t, ndim):
+    """A per-channel vector shaped to broadcast over (N, C, *)."""
+    return t.reshape([1, t.numel()] + [1] * (ndim - 2))
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """Normalises each group of channels of each sample, then applies a per-channel affine."""
+    if input.dim() < 2:
+        raise RuntimeError(
+            f"Expected at least 2 dimensions for input tensor but received {input.dim()}"
+        )
+    n, c = input.shape[0], input.shape[1]
+    if c % num_groups:
+        raise RuntimeError(
+            f"Expected number of channels in input to be divisible by num_groups, but got input of shape "
+            f"{list(input.shape)} and num_groups={num_groups}"
+        )
+    grouped = input.reshape(n, num_groups, -1)
+    mean = grouped.mean(2, keepdim=True)
+    centred = grouped - mean
+    var = (centred * centred).mean(2, keepdim=True)
+    out = (centred / _C.sqrt(var + eps)).reshape(tuple(input.shape))
+    if weight is not None:
+        out = out * _channel_view(weight, input.dim())
+    if bias is not None:
+        out = out + _channel_view(bias, input.dim())
+    return out
+
+
+def batch_norm(
+    input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5
+):
+    """Normalises each channel over the batch (and spatial dims): batch statistics in training
+    (updating the running ones in place: ``(1 - momentum) * running + momentum * batch``, the
+    variance unbiased), the running statistics otherwise."""
+    if input.dim() < 2:
+        raise ValueError(f"Expected 2D or higher input (got {input.dim()}D input)")
+    dims = (0,) + tuple(range(2, input.dim()))
+    if training:
+        count = input.numel() // input.shape[1]
+        if count <= 1:
+            raise ValueError(
+                f"Expected more than 1 value per channel when training, got input size {list(input.shape)}"
+            )
+        mean = input.mean(dims, keepdim=True)
+        centred = input - mean
+        var = (centred * centred).mean(dims, keepdim=True)
+        with no_grad():
+            if running_mean is not None:
+                running_mean.mul_(1 - momentum).add_(mean.detach().reshape(-1) * momentum)
+            if running_var is not None:
+                unbiased = var.detach().reshape(-1) * (count / (count - 1))
+                running_var.mul_(1 - momentum).add_(unbiased * momentum)
+    else:
+        if running_mean is None or running_var is None:
+            raise RuntimeError("running_mean and running_var must be defined in evaluation mode")
+        mean = _channel_view(running_mean, input.dim())
+        var = _channel_view(running_var, input.dim())
+        centred = input - mean
+    out = centred / _C.sqrt(var + eps)
+    if weight is not None:
+        out = out * _channel_view(weight, input.dim())
+    if bias is not None:
+        out = out + _channel_view(bias, input.dim())
+    return out
+
+
+def instance_norm(
+    input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True, momentum=0.1,
+    eps=1e-5,
+):  # fmt: skip
+    """Normalises each channel of each sample over its spatial dims."""
+    if not use_input_stats:
+        return batch_norm(input, running_mean, running_var, weight, bias, False, momentum, eps)
+    n, c = input.shape[0], input.shape[1]
+    folded = input.reshape((1, n * c) + tuple(input.shape[2:]))
+    rm = running_mean.repeat(n) if running_mean is not None else None
+    rv = running_var.repeat(n) if running_var is not None else None
+    out = batch_norm(folded, rm, rv, None, None, True, momentum, eps).reshape(tuple(input.shape))
+    with no_grad():
+        if running_mean is not None:
+            running_mean.copy_(rm.reshape(n, c).mean(0))
+        if running_var is not None:
+            running_var.copy_(rv.reshape(n, c).mean(0))
+    if weight is not None:
+        out = out * _channel_view(weight, input.dim())
+    if bias is not None:
+        out = out + _channel_view(bias, input.dim())
+    return out
+
+
+def embedding(
+    input,
+    weight,
+    padding_idx=None,
+    max_norm=None,
+    norm_type=2.0,
+    scale_grad_by_freq=False,
+    sparse=False,
+):
+    """Rows of weight selected by the integer indices in input; the padding_idx row gets no gradient;
+    with max_norm, the selected rows are renormalised in place first."""
+    if input.dtype not in (_C.int64, _C.int32):
+        raise RuntimeError(
+            "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "
+            f"but got {input.dtype} instead (while checking arguments for embedding)"
+        )
+    num = weight.shape[0]
+    if padding_idx is not None:
+        if not -num <= padding_idx < num:
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        padding_idx %= num
+    flat = input.reshape(-1)
+    if max_norm is not None:
+        with no_grad():
+            rows = weight.index_select(0, flat)
+            norms = rows.norm(norm_type, 1, keepdim=True)
+            scale = _C.where(norms > max_norm, max_norm / (norms + 1e-7), _C.ones_like(norms))
+            weight.index_copy_(0, flat, rows * scale)
+    out = weight.index_select(0, flat)
+    if padding_idx is not None and weight.requires_grad:
+        keep = (flat != padding_idx).to(weight.dtype).reshape(-1, 1)
+        out = out * keep + (out * (1 - keep)).detach()
+    return out.reshape(tuple(input.shape) + (weight.shape[1],))
+
+
+def _pad_index(size, before, after, mode):
+    """Source positions of a padded dim of `size` (reflect, replicate or circular)."""
+    positions = range(-before, size + after)
+    if mode == "replicate":
+        return [min(max(p, 0), size - 1) for p in positions]
+    if mode == "circular":
+        return [p % size for p in positions]
+    period = 2 * (size - 1)
+    out = []
+    for p in positions:
+        q = p % period if period else 0
+        out.append(q if q < size else period - q)
+    return out
+
+
+def pad(input, pad, mode="constant", value=None):
+    """Pads the last len(pad) // 2 dims: (left, right) for the last, then the one before, ...;
+    negative amounts crop. Modes: constant (value), reflect, replicate, circular."""
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.dim():
+        raise RuntimeError(
+            "Padding length should be less than or equal to two times the input dimension"
+        )
+    out = input
+    for i in range(len(pad) // 2):
+        dim = input.dim() - 1 - i
+        before, after = pad[2 * i], pad[2 * i + 1]
+        if mode == "constant":
+            if before < 0:
+                out = out.narrow(dim, -before, out.shape[dim] + before)
+                before = 0
+            if after < 0:
+                out = out.narrow(dim, 0, out.shape[dim] + after)
+                after = 0
+            parts = []
+            for amount in (before, after):
+                shape = list(out.shape)
+                shape[dim] = amount
+                parts.append(_C.full(shape, 0.0 if value is None else value, dtype=out.dtype))
+            out = _C.cat([parts[0], out, parts[1]], dim)
+        elif mode in ("reflect", "replicate", "circular"):
+            if value is not None and value != 0:
+                raise ValueError(f'Padding mode "{mode}" doesn\'t take in value argument.')
+            size = out.shape[dim]
+            if mode == "reflect" and (before >= size or after >= size):
+                raise RuntimeError(
+                    f"Argument #4: Padding size should be less than the corresponding input dimension, but got: "
+                    f"padding ({before}, {after}) at dimension {dim} of input {list(input.shape)}"
+                )
+            index = _C.tensor(_pad_index(size, before, after, mode))
+            out = out.index_select(dim, index)
+        else:
+            raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    return out
+
+
+def scaled_dot_product_attention(
+    query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False
+):
+    """``softmax(query @ key^T * scale + mask) @ value``; a boolean mask keeps the True positions,
+    is_causal masks the upper triangle; scale defaults to 1 / sqrt(embedding size)."""
+    from engine.nn.functional import dropout, softmax
+
+    l_q, l_k = query.shape[-2], key.shape[-2]
+    scale = 1.0 / math.sqrt(query.shape[-1]) if scale is None else scale
+    scores = (query @ key.transpose(-2, -1)) * scale
+    if is_causal:
+        if attn_mask is not None:
+            raise RuntimeError(
+                "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True"
+            )
+        keep = _C.ones(l_q, l_k, dtype=_C.bool).tril()
+        scores = scores.masked_fill(~keep, -math.inf)
+    if attn_mask is not None:
+        if attn_mask.dtype == _C.bool:
+            scores = scores.masked_fill(~attn_mask, -math.inf)
+        else:
+            scores = scores + attn_mask
+    weights = softmax(scores, -1)
+    if dropout_p > 0.0:
+        weights = dropout(weights, dropout_p)
+    return weights @ value
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    """``0.5 * (log(var) + (input - target)**2 / var)`` (+ ``0.5 log(2 pi)`` with full); var is
+    clamped to eps without history, as PyTorch."""
+    from engine.nn.functional import _reduce, _reduction
+
+    reduction = _reduction(None, None, reduction)
+    if var.dim() == input.dim() - 1 and tuple(var.shape) == tuple(input.shape[:-1]):
+        var = var.unsqueeze(-1)
+    if (var < 0).any():
+        raise ValueError("var has negative entry/entries")
+    clamped = var.clone()
+    with no_grad():
+        clamped.clamp_(eps, None)
+    d = input - target
+    loss = 0.5 * (_C.log(clamped) + d * d / clamped)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+FUNCTIONS = {
+    f.__name__: f
+    for f in (
+        layer_norm, rms_norm, group_norm, batch_norm, instance_norm, embedding, pad,
+        scaled_dot_product_attention, gaussian_nll_loss,
+    )
+}  # fmt: skip
