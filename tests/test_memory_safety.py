@@ -7,6 +7,7 @@ random fuzzer in tests/fuzz covers the same ground at scale.
 """
 
 import copy
+import math
 import pickle
 import subprocess
 import sys
@@ -485,3 +486,40 @@ def test_class_objects_are_not_numbers():
         engine.masked_fill(engine.tensor([1.0]), engine.tensor(True), engine.Tensor)
     with pytest.raises(TypeError, match="^new\\(\\): invalid data type 'type' at data\\[0\\]$"):
         engine.tensor([engine.Tensor])
+
+
+# --- found by the fuzzer under ASan + UBSan ---------------------------------------------------
+
+
+def _misaligned(n=4):
+    return np.frombuffer(b"\0" * (8 * n + 1), dtype=np.float64, count=n, offset=1)
+
+
+def test_misaligned_numpy_arrays_are_copied_or_refused():
+    assert engine.tensor(_misaligned()).tolist() == [0.0] * 4
+    assert (engine.ones(4) + _misaligned()).tolist() == [1.0] * 4
+    with pytest.raises(ValueError, match="not aligned to its element size"):
+        engine.from_numpy(_misaligned())
+
+
+def test_empty_tensor_with_huge_stride_is_usable():
+    assert engine.ones((0, 2**62)).shape == (0, 2**62)
+    assert engine.zeros((0, 2**62)).sum().item() == 0.0
+
+
+def test_slice_of_zero_dim_tensor_raises():
+    with pytest.raises(IndexError, match="^slice\\(\\) cannot be applied to a 0-dim tensor.$"):
+        engine._C._slice(engine.randn(()), 0, -1, -1, 2)
+
+
+def test_round_with_extreme_decimals_and_bool_scans():
+    assert math.isnan(engine.tensor(5.0).round(decimals=-(2**63)).item())
+    with pytest.raises(
+        NotImplementedError, match="^\"cumprod_out_cpu\" not implemented for 'Bool'$"
+    ):
+        engine.cumprod(engine.tensor([1, 2]), 0, dtype=engine.bool)
+    assert engine.cumsum(engine.tensor([True, False, True]), 0).tolist() == [1, 1, 2]
+
+
+def test_print_edge_items_beyond_the_size():
+    assert engine.ones(3, 0).t()._edge_list(2**62) == []

@@ -15,7 +15,10 @@ Dims broadcast_byte_strides(const Tensor& t, const Dims& shape) {
   const size_t off = shape.size() - t.shape().size();
   const int64_t isz = static_cast<int64_t>(itemsize(t.dtype()));
   for (size_t i = 0; i < t.shape().size(); ++i) {
-    out[i + off] = t.shape()[i] == 1 ? 0 : t.strides()[i] * isz;
+    // Only an empty tensor can have a stride whose byte count overflows (a non-empty one stays
+    // inside its storage); its strides are never used.
+    int64_t bytes = 0;
+    out[i + off] = t.shape()[i] == 1 || __builtin_mul_overflow(t.strides()[i], isz, &bytes) ? 0 : bytes;
   }
   return out;
 }

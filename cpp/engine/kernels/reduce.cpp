@@ -184,7 +184,7 @@ void scan_rows(ScanOp op, const Tensor& out, const Tensor& in, int64_t outer, in
     using R = decltype(otag);
     ENGINE_DISPATCH_ALL(in.dtype(), [&](auto itag) {
       using T = decltype(itag);
-      if constexpr (!std::is_same_v<R, bool>) {
+      if constexpr (!std::is_same_v<R, bool>) {  // ops::scan refuses a bool result, as PyTorch
         using Acc = std::conditional_t<std::is_floating_point_v<R>, double, int64_t>;
         const T* x = in.data<T>();
         R* o = out.data<R>();

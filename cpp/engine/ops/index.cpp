@@ -234,6 +234,7 @@ void rebase_history_of_view(const Tensor& base, const Tensor& src, ViewFn fn) {
 }
 
 Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
+  ENGINE_CHECK(a.dim() > 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
   ENGINE_CHECK(step > 0, ValueError, "step must be greater than zero");
   dim = wrap_dim(dim, a.dim());
   const int64_t n = a.shape()[dim];

@@ -382,6 +382,8 @@ struct CumprodBackward0 : BuiltinNode<CumprodBackward0> {
 Tensor scan(const Tensor& a, int64_t dim, std::optional<DType> dtype, bool is_sum) {
   const int64_t w = wrap_dim(dim, a.dim());
   const DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
+  ENGINE_CHECK(out_dtype != DType::Bool, NotImplementedError, "\"", is_sum ? "cumsum" : "cumprod",
+               "_out_cpu\" not implemented for 'Bool'");
   Tensor src = a.dim() == 0 ? reshape(detach(a), {1}) : detach(a);
   const int64_t last = src.dim() - 1;
   Tensor moved = contiguous(transpose(src, w, last));

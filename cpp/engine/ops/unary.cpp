@@ -190,7 +190,7 @@ Tensor round(const Tensor& a, int64_t decimals) {
                scalar_type_name(a.dtype()), "'");
   // round(x * 10^d) / 10^d (or x / 10^-d ... * 10^-d), half to even, computed in a's dtype.
   Tensor x = detach(a);
-  Tensor ten = wrapped_scalar(std::pow(10.0, static_cast<double>(decimals < 0 ? -decimals : decimals)), DType::Float64);
+  Tensor ten = wrapped_scalar(std::pow(10.0, std::fabs(static_cast<double>(decimals))), DType::Float64);
   Tensor out = decimals > 0 ? div(unary_kernel(UnaryOp::Round, mul(x, ten), false), ten)
                             : mul(unary_kernel(UnaryOp::Round, div(x, ten), false), ten);
   if (compute_requires_grad({&a})) {

@@ -55,6 +55,8 @@ int64_t py_index(py::handle obj);
 // The engine dtype of a NumPy array's elements; TypeError for unsupported types, ValueError for
 // non-native byte order.
 DType numpy_dtype(py::handle array);
+// Whether a NumPy array's data pointer and strides are multiples of its element size.
+bool numpy_aligned(py::handle array);
 // The `alpha` of add/sub as a double, after checking it suits the result type of a and b.
 double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char* fname);
 // `out=` of the functions: refuses it where autograd would record (PyTorch's message), then writes

@@ -260,13 +260,15 @@ void fill_leaves(py::handle obj, const Dims& shape, size_t depth, T*& out) {
   for (py::handle item : seq) fill_leaves<T>(item, shape, depth + 1, out);
 }
 
-Tensor from_numpy_copy(const py::array& arr, std::optional<DType> dtype) {
-  const std::optional<DType> src_dtype = numpy_dtype(arr);
+Tensor from_numpy_copy(const py::array& given, std::optional<DType> dtype) {
+  const std::optional<DType> src_dtype = numpy_dtype(given);
+  // Kernels read elements through typed pointers: an array whose data is not aligned to its
+  // element size (np.frombuffer at an odd offset, say) is first copied by NumPy into one that is.
+  const py::array arr = numpy_aligned(given) ? given : py::array(given.attr("copy")());
   Dims shape(arr.shape(), arr.shape() + arr.ndim());
   Dims strides(arr.ndim());
   const int64_t isz = static_cast<int64_t>(itemsize(*src_dtype));
   for (py::ssize_t i = 0; i < arr.ndim(); ++i) {
-    ENGINE_CHECK(arr.strides(i) % isz == 0, ValueError, "tensor(): NumPy array strides must be multiples of the item size");
     strides[i] = arr.strides(i) / isz;
   }
   // A temporary borrowed view of the array's memory, copied into a fresh tensor of the target dtype.
@@ -279,6 +281,16 @@ Tensor from_numpy_copy(const py::array& arr, std::optional<DType> dtype) {
 }
 
 }  // namespace
+
+bool numpy_aligned(py::handle array) {
+  const py::array a = py::reinterpret_borrow<py::array>(array);
+  const auto isz = static_cast<uintptr_t>(a.itemsize());
+  if (reinterpret_cast<uintptr_t>(a.data()) % isz != 0) return false;
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) {
+    if (a.strides(i) % static_cast<py::ssize_t>(isz) != 0) return false;
+  }
+  return true;
+}
 
 DType numpy_dtype(py::handle array) {
   const py::dtype dt = py::reinterpret_borrow<py::array>(array).dtype();

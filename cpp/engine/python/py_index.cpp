@@ -88,6 +88,9 @@ void init_index(py::module_& m) {
       strides.push_back(arr.strides(d) / isz);
     }
     const int64_t extent = storage_extent(shape, strides, 0);
+    ENGINE_CHECK(numpy_aligned(arr) || arr.size() == 0, ValueError,
+                 "given numpy array is not aligned to its element size; the tensor would share its memory, "
+                 "so make an aligned copy first (array.copy())");
     PyObject* owner = arr.ptr();
     Py_INCREF(owner);
     auto storage = std::make_shared<Storage>(arr.mutable_data(), static_cast<size_t>(extent) * isz, [owner] {

@@ -39,7 +39,7 @@ py::object nested(const Tensor& t, size_t dim, int64_t offset, int64_t edge) {
   }
   const int64_t n = t.shape()[dim], stride = t.strides()[dim];
   std::vector<int64_t> idx;
-  if (edge >= 0 && n > 2 * edge) {
+  if (edge >= 0 && edge < n && n - edge > edge) {  // n > 2 * edge, without overflow
     for (int64_t i = 0; i < edge; ++i) idx.push_back(i);
     for (int64_t i = n - edge; i < n; ++i) idx.push_back(i);
   } else {
