@@ -63,6 +63,23 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
     return return_types.topk(values, indices)
 
 
+def _pick(input, dim, position, keepdim, nan_wins=False):
+    """(values, indices) of the element at `position` of each slice sorted along dim; with
+    nan_wins, a slice holding a NaN gives its first NaN instead."""
+    indices = _order(input, dim, False)
+    if input.dim() == 0:
+        return input.clone(), indices
+    indices = indices.narrow(dim, position, 1)
+    if nan_wins and input.is_floating_point():
+        nan = _C.isnan(input.detach())
+        first_nan = nan.to(_C.int64).argmax(dim, keepdim=True)
+        indices = _C.where(nan.any(dim, keepdim=True), first_nan, indices)
+    values = _C.gather(input, dim, indices)
+    if not keepdim:
+        values, indices = values.squeeze(dim), indices.squeeze(dim)
+    return values, indices
+
+
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element (1-based) along dim."""
     _tensor_arg("kthvalue", input, "input", 1)
@@ -70,15 +87,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     size = input.shape[dim] if input.dim() else 1
     if not 1 <= k <= size:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
-    indices = _order(input, dim, False)
-    if input.dim():
-        indices = indices.narrow(dim, k - 1, 1)
-        values = _C.gather(input, dim, indices)
-        if not keepdim:
-            values, indices = values.squeeze(dim), indices.squeeze(dim)
-    else:
-        values = input.clone()
-    return return_types.kthvalue(values, indices)
+    return return_types.kthvalue(*_pick(input, dim, k - 1, keepdim))
 
 
 def median(input, dim=None, keepdim=False):
@@ -93,20 +102,7 @@ def median(input, dim=None, keepdim=False):
     size = input.shape[dim] if input.dim() else 1
     if size == 0:
         raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
-    indices = _order(input, dim, False)
-    if input.dim():
-        indices = indices.narrow(dim, (size - 1) // 2, 1)
-        if input.is_floating_point():
-            # A NaN in the slice makes the median NaN: its (first) index is taken instead.
-            nan = _C.isnan(input.detach())
-            first_nan = nan.to(_C.int64).argmax(dim, keepdim=True)
-            indices = _C.where(nan.any(dim, keepdim=True), first_nan, indices)
-        values = _C.gather(input, dim, indices)
-        if not keepdim:
-            values, indices = values.squeeze(dim), indices.squeeze(dim)
-    else:
-        values = input.clone()
-    return return_types.median(values, indices)
+    return return_types.median(*_pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True))
 
 
 FUNCTIONS = {f.__name__: f for f in (sort, argsort, msort, topk, kthvalue, median)}

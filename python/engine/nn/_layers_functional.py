@@ -51,6 +51,15 @@ def _channel_view(t, ndim):
     return t.reshape([1, t.numel()] + [1] * (ndim - 2))
 
 
+def _channel_affine(out, weight, bias):
+    """out * weight + bias with per-channel vectors (either may be None)."""
+    if weight is not None:
+        out = out * _channel_view(weight, out.dim())
+    if bias is not None:
+        out = out + _channel_view(bias, out.dim())
+    return out
+
+
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     """Normalises each group of channels of each sample, then applies a per-channel affine."""
     if input.dim() < 2:
@@ -68,11 +77,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     centred = grouped - mean
     var = (centred * centred).mean(2, keepdim=True)
     out = (centred / _C.sqrt(var + eps)).reshape(tuple(input.shape))
-    if weight is not None:
-        out = out * _channel_view(weight, input.dim())
-    if bias is not None:
-        out = out + _channel_view(bias, input.dim())
-    return out
+    return _channel_affine(out, weight, bias)
 
 
 def batch_norm(
@@ -106,11 +111,7 @@ def batch_norm(
         var = _channel_view(running_var, input.dim())
         centred = input - mean
     out = centred / _C.sqrt(var + eps)
-    if weight is not None:
-        out = out * _channel_view(weight, input.dim())
-    if bias is not None:
-        out = out + _channel_view(bias, input.dim())
-    return out
+    return _channel_affine(out, weight, bias)
 
 
 def instance_norm(
@@ -130,11 +131,7 @@ def instance_norm(
             running_mean.copy_(rm.reshape(n, c).mean(0))
         if running_var is not None:
             running_var.copy_(rv.reshape(n, c).mean(0))
-    if weight is not None:
-        out = out * _channel_view(weight, input.dim())
-    if bias is not None:
-        out = out + _channel_view(bias, input.dim())
-    return out
+    return _channel_affine(out, weight, bias)
 
 
 def embedding(
