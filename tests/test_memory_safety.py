@@ -523,3 +523,11 @@ def test_round_with_extreme_decimals_and_bool_scans():
 
 def test_print_edge_items_beyond_the_size():
     assert engine.ones(3, 0).t()._edge_list(2**62) == []
+
+
+def test_randint_float_with_bounds_at_the_int64_ends_raises_before_rounding():
+    with pytest.raises(
+        RuntimeError,
+        match="^random_ expects 'from' to be less than 'to', but got from=2 >= to=-9223372036854775808$",
+    ):
+        engine.randint(2, -(2**63), (), dtype=engine.float64)

@@ -303,7 +303,8 @@ int64_t update_from(int64_t from) {
   const int64_t rounded = to_int64_like_x86(static_cast<F>(from_plus_1));
   if (rounded < from) {
     const int shift = bit_length_minus_1(magnitude(from_plus_1)) - kDigits + 1;
-    if (shift >= 0) from = rounded + (int64_t{1} << shift);
+    // Wrapping arithmetic, as PyTorch's two's-complement int64: no undefined overflow at the ends.
+    if (shift >= 0) from = static_cast<int64_t>(static_cast<uint64_t>(rounded) + (uint64_t{1} << shift));
   }
   return from;
 }
@@ -315,7 +316,7 @@ int64_t update_to(int64_t to) {
   const int64_t rounded = to_int64_like_x86(static_cast<F>(to_minus_1));
   if (rounded >= to) {
     const int shift = bit_length_minus_1(magnitude(to_minus_1)) - kDigits + 1;
-    if (shift >= 0) to = rounded - (int64_t{1} << shift);
+    if (shift >= 0) to = static_cast<int64_t>(static_cast<uint64_t>(rounded) - (uint64_t{1} << shift));
   }
   return to;
 }

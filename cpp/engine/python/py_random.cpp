@@ -88,6 +88,8 @@ Tensor& uniform_(Tensor& t, double from, double to, Generator& gen) {
 Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
   ENGINE_CHECK(t.dtype() != DType::Bool || (low >= 0 && high <= 2), std::runtime_error,
                "random_ expects 'from' and 'to' to be in [0, 2) for a bool tensor");
+  ENGINE_CHECK(low < high, std::runtime_error, "random_ expects 'from' to be less than 'to', but got from=", low,
+               " >= to=", high);
   if (t.dtype() == DType::Float32) {
     low = kernels::random_update_from_float32(low);
     high = kernels::random_update_to_float32(high);
@@ -95,7 +97,8 @@ Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
     low = kernels::random_update_from_float64(low);
     high = kernels::random_update_to_float64(high);
   }
-  ENGINE_CHECK(low < high, std::runtime_error, "random_ expects 'from' to be less than 'to', but got from=", low,
+  ENGINE_CHECK(low < high, std::runtime_error,
+               "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=", low,
                " >= to=", high);
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool) {
