@@ -24,6 +24,7 @@ ALLOWED_TYPES = (
     pickle.PicklingError,
     pickle.UnpicklingError,
     Warning,  # the child turns warnings into errors, as the project's pytest config does
+    AssertionError,  # PyTorch's type for "Torch not compiled with CUDA enabled"
 )
 
 # Substrings that only appear when an internal message escapes unedited.
