@@ -356,23 +356,7 @@ def index_tensor(rng):
         return f"engine.randint(0, 3, {shape_src(shape)})"
     if r < 0.65:
         return f"engine.zeros({shape_src(rng.choice([(4, 4), (2,), (1, 1)]))}, dtype=engine.int64)"
-    return rng.choice(
-        [
-            "engine.tensor([0, 2])",
-            "engine.tensor([-1])",
-            "engine.tensor([5])",
-            "engine.tensor([-5])",
-            "engine.tensor([2**62])",
-            "engine.tensor([-2**63])",
-            "engine.tensor(1)",
-            "engine.tensor([], dtype=engine.int64)",
-            "engine.tensor([0, 1], dtype=engine.int32)",
-            "engine.tensor([0.0, 1.0])",
-            "engine.tensor([True, False])",
-            "engine.arange(8)[::2]",
-            "engine.zeros(1, dtype=engine.int64).expand(6)",
-        ]
-    )
+    return rng.choice(["engine.tensor([0, 2])"] + HOSTILE_INDEX_TENSORS)
 
 
 def mask_tensor(rng):
