@@ -252,6 +252,14 @@ _composite_ops.install()
 globals().update(_composite_ops.FUNCTIONS)
 _sorting.install()
 globals().update(_sorting.FUNCTIONS)
+# Families composed from native ops; each module lists its torch.* functions and installs its
+# Tensor methods.
+from engine import _joining  # noqa: E402
+
+for _family in (_joining,):
+    _family.install()
+    globals().update(_family.FUNCTIONS)
+del _family
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
 from engine import nn  # noqa: E402
