@@ -1,0 +1,138 @@
+"""threshold, the shrink functions, rrelu, gumbel_softmax and the in-place activations of
+engine.nn.functional (and their torch.* forms), composed from native ops.
+
+NaN propagates as in PyTorch's kernels (a comparison with NaN is false, so each `where` is
+arranged so NaN lands on the branch that returns the input), and the gradient at each kink is
+the one PyTorch's backward formula gives."""
+
+import warnings
+
+import engine
+from engine import _C
+
+
+def _inplace(input, out, inplace):
+    return input.copy_(out) if inplace else out
+
+
+def _functional():
+    from engine.nn import functional
+
+    return functional
+
+
+def threshold(input, threshold, value, inplace=False):
+    """value where ``x <= threshold``, x elsewhere (NaN stays NaN)."""
+    out = _C.where(input <= threshold, _C.full_like(input, value).detach(), input)
+    return _inplace(input, out, inplace)
+
+
+def threshold_(input, threshold, value):
+    """In-place ``threshold``."""
+    return globals()["threshold"](input, threshold, value, True)
+
+
+def _check_lambd(lambd, input):
+    if lambd < 0:
+        name = "Float" if input.dtype == _C.float32 else "Double"
+        bound = "3.40282e+38" if input.dtype == _C.float32 else "1.79769e+308"
+        raise RuntimeError(
+            f"lambda must be in range [0, {bound}] for input dtype {name}, but found {lambd:g}"
+        )
+
+
+def hardshrink(input, lambd=0.5):
+    """0 where ``-lambd <= x <= lambd``, x elsewhere."""
+    inside = (input >= -lambd) & (input <= lambd)
+    return _C.where(inside, (input * 0).detach(), input)
+
+
+def softshrink(input, lambd=0.5):
+    """0 where ``-lambd <= x <= lambd``, x moved lambd towards 0 elsewhere."""
+    _check_lambd(lambd, input)
+    inside = (input >= -lambd) & (input <= lambd)
+    shifted = input - _C.where(input > 0, lambd, -lambd)
+    return _C.where(inside, (input * 0).detach(), shifted)
+
+
+def tanhshrink(input):
+    """``x - tanh(x)``."""
+    return input - _C.tanh(input)
+
+
+def _check_rrelu_bounds(lower, upper):
+    if lower > upper:
+        raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    """Leaky ReLU whose negative slope is drawn uniformly from [lower, upper] per element while
+    training, and is ``(lower + upper) / 2`` otherwise."""
+    _check_rrelu_bounds(lower, upper)
+    if not training:
+        return _functional().leaky_relu(input, (lower + upper) / 2, inplace)
+    slopes = _C.rand(*input.shape, dtype=input.dtype) * (upper - lower) + lower
+    noise = _C.where(input <= 0, slopes, _C.ones_like(slopes))
+    return _inplace(input, input * noise, inplace)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    """In-place ``rrelu``."""
+    return rrelu(input, lower, upper, training, True)
+
+
+def relu_(input):
+    """In-place ``relu``."""
+    return _functional().relu(input, True)
+
+
+def elu_(input, alpha=1.0):
+    """In-place ``elu``."""
+    return _functional().elu(input, alpha, True)
+
+
+def celu_(input, alpha=1.0):
+    """In-place ``celu``."""
+    return _functional().celu(input, alpha, True)
+
+
+def selu_(input):
+    """In-place ``selu``."""
+    return _functional().selu(input, True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    """In-place ``leaky_relu``."""
+    return _functional().leaky_relu(input, negative_slope, True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    """In-place ``hardtanh``."""
+    return _functional().hardtanh(input, min_val, max_val, True)
+
+
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    """softmax((logits + g) / tau) with g ~ Gumbel(0, 1) drawn per element; with ``hard`` the
+    result is the one-hot of its argmax, differentiated as the soft sample (straight through)."""
+    if eps != 1e-10:
+        warnings.warn("`eps` parameter is deprecated and has no effect.", UserWarning, stacklevel=2)
+    # -log(U) with U in (0, 1] is Exponential(1); kept above the smallest normal number so
+    # that -log of it, the Gumbel draw, stays finite.
+    uniform = 1.0 - _C.rand(*logits.shape, dtype=logits.dtype)
+    exponential = _C.clamp(-_C.log(uniform), engine.finfo(logits.dtype).tiny, None)
+    gumbels = (logits - _C.log(exponential)) / tau
+    y_soft = _functional().softmax(gumbels, dim)
+    if not hard:
+        return y_soft
+    index = y_soft.detach().argmax(dim, keepdim=True)
+    y_hard = _C.zeros_like(logits).scatter(dim, index, 1.0)
+    return y_hard - y_soft.detach() + y_soft
+
+
+FUNCTIONS = {
+    f.__name__: f
+    for f in (
+        threshold, threshold_, hardshrink, softshrink, tanhshrink, rrelu, rrelu_, relu_, elu_, celu_,
+        selu_, leaky_relu_, hardtanh_, gumbel_softmax,
+    )
+}  # fmt: skip
