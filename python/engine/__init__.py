@@ -254,9 +254,9 @@ _sorting.install()
 globals().update(_sorting.FUNCTIONS)
 # Families composed from native ops; each module lists its torch.* functions and installs its
 # Tensor methods.
-from engine import _joining, _scatter_ops  # noqa: E402
+from engine import _joining, _scans, _scatter_ops  # noqa: E402
 
-for _family in (_joining, _scatter_ops):
+for _family in (_joining, _scatter_ops, _scans):
     _family.install()
     globals().update(_family.FUNCTIONS)
 del _family
@@ -265,3 +265,8 @@ _C.Tensor.__setitem__ = _indexing.setitem
 from engine import nn  # noqa: E402
 
 __version__ = "0.1.0"
+
+# torch.* forms of nn.functional entries (engine/nn/_torch_functions.py).
+from engine.nn import _torch_functions  # noqa: E402
+
+_torch_functions.install(globals(), _C.Tensor)
