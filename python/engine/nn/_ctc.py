@@ -167,9 +167,10 @@ def ctc_loss(
 
 
 def torch_ctc_loss(
-    log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, zero_infinity=False
+    log_probs, targets, input_lengths, target_lengths, blank=0, reduction=0, zero_infinity=False
 ):
-    """``torch.ctc_loss``: reduction as an int (0 none, 1 mean, 2 sum)."""
+    """``torch.ctc_loss``: reduction as an int (0 none, 1 mean, 2 sum); unreduced by default, as
+    PyTorch's Python binding behaves."""
     name = {0: "none", 1: "mean", 2: "sum"}.get(reduction, reduction)
     return ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, name, zero_infinity)
 

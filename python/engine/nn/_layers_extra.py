@@ -13,7 +13,7 @@ def bilinear(input1, input2, weight, bias=None):
     for d in range(input1.dim() - 1):
         if input1.shape[d] != input2.shape[d]:
             raise RuntimeError(
-                f"bilinear(): input batch dimensions do not match: got {input1.shape[d]} "
+                f"bilinear(): input batch dimensions do not match at dim {d}: got {input1.shape[d]} "
                 f"and {input2.shape[d]}"
             )
     if weight.dim() != 3:

@@ -311,10 +311,11 @@ from engine.nn import _layers_functional  # noqa: E402
 globals().update(_layers_functional.FUNCTIONS)
 
 # Dropout variants, further activations and losses, bilinear, local_response_norm, embedding_bag
-# and ctc_loss (engine/nn/_dropout.py, _activations_extra.py, _losses_extra.py, _layers_extra.py,
-# _embedding_bag.py, _ctc.py).
+# ctc_loss and multi_head_attention_forward (engine/nn/_dropout.py, _activations_extra.py,
+# _losses_extra.py, _layers_extra.py, _embedding_bag.py, _ctc.py, _attention.py).
 from engine.nn import (  # noqa: E402
     _activations_extra,
+    _attention,
     _ctc,
     _dropout,
     _embedding_bag,
@@ -322,5 +323,14 @@ from engine.nn import (  # noqa: E402
     _losses_extra,
 )
 
-for _module in (_dropout, _activations_extra, _losses_extra, _layers_extra, _embedding_bag, _ctc):
+_EXTRA = (
+    _dropout,
+    _activations_extra,
+    _losses_extra,
+    _layers_extra,
+    _embedding_bag,
+    _ctc,
+    _attention,
+)
+for _module in _EXTRA:
     globals().update(_module.FUNCTIONS)
