@@ -254,9 +254,9 @@ _sorting.install()
 globals().update(_sorting.FUNCTIONS)
 # Families composed from native ops; each module lists its torch.* functions and installs its
 # Tensor methods.
-from engine import _joining, _scans, _scatter_ops  # noqa: E402
+from engine import _histograms, _joining, _scans, _scatter_ops  # noqa: E402
 
-for _family in (_joining, _scatter_ops, _scans):
+for _family in (_joining, _scatter_ops, _scans, _histograms):
     _family.install()
     globals().update(_family.FUNCTIONS)
 del _family
