@@ -1,12 +1,20 @@
 """The activation functions of engine.nn.functional beyond relu/gelu/silu, composed from native
 ops. At each kink the derivative is PyTorch's (its backward formulas decide which side a point
 like hardtanh's bound belongs to), and no branch of a `where` can overflow, so no inf or NaN
-reaches backward through the branch that was not taken."""
+reaches backward through the branch that was not taken. NaN takes the branch PyTorch's backward
+gives it: the elu family passes the gradient through at NaN (its test is ``x <= 0``)."""
 
 from engine import _C
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
+_SIXTH_F32 = 0.16666667163372040  # 1/6 rounded to float32
+
+
+def _nonpositive(input):
+    """input where it is <= 0, else 0: the negative branch of the elu family never sees a
+    positive, inf or NaN input, so it cannot overflow or leak NaN into the gradient."""
+    return _C.where(input <= 0, input, _C.zeros_like(input))
 
 
 def _inplace(input, out, inplace):
@@ -44,22 +52,22 @@ def relu6(input, inplace=False):
 
 def elu(input, alpha=1.0, inplace=False):
     """x for x > 0, ``alpha * (exp(x) - 1)`` otherwise."""
-    negative = alpha * _C.expm1(_C.clamp(input, None, 0.0))
-    return _inplace(input, _C.where(input > 0, input, negative), inplace)
+    negative = alpha * _C.expm1(_nonpositive(input))
+    return _inplace(input, _C.where(input <= 0, negative, input), inplace)
 
 
 def selu(input, inplace=False):
     """``scale * elu(x, alpha)`` with the self-normalising constants."""
-    negative = _SELU_ALPHA * _C.expm1(_C.clamp(input, None, 0.0))
-    return _inplace(input, _SELU_SCALE * _C.where(input > 0, input, negative), inplace)
+    negative = _SELU_ALPHA * _C.expm1(_nonpositive(input))
+    return _inplace(input, _SELU_SCALE * _C.where(input <= 0, negative, input), inplace)
 
 
 def celu(input, alpha=1.0, inplace=False):
     """x for x > 0, ``alpha * (exp(x / alpha) - 1)`` otherwise."""
     if alpha == 0:
         raise ValueError("ZeroDivisionError")
-    negative = alpha * _C.expm1(_C.clamp(input, None, 0.0) / alpha)
-    return _inplace(input, _C.where(input > 0, input, negative), inplace)
+    negative = alpha * _C.expm1(_nonpositive(input) / alpha)
+    return _inplace(input, _C.where(input <= 0, negative, input), inplace)
 
 
 def softplus(input, beta=1.0, threshold=20.0):
@@ -89,15 +97,24 @@ def mish(input, inplace=False):
 def hardsigmoid(input, inplace=False):
     """``relu6(x + 3) / 6``; the gradient is 1/6 strictly between -3 and 3."""
     inside = (input > -3) & (input < 3)
-    out = _C.where(inside, input / 6 + 0.5, _C.clamp(input / 6 + 0.5, 0.0, 1.0).detach())
+    exact = input.detach() / 6 + 0.5
+    # PyTorch's backward multiplies by 1/6 rounded to float32 (a float literal in its kernel),
+    # also for float64; the value is the exact one, the slope term adds 0 to it.
+    slope = input * _SIXTH_F32
+    middle = exact + (slope - slope.detach())
+    out = _C.where(inside, middle, _C.clamp(exact, 0.0, 1.0))
     return _inplace(input, out, inplace)
 
 
 def hardswish(input, inplace=False):
     """``x * relu6(x + 3) / 6``; PyTorch's gradient: 0 up to -3, ``x / 3 + 0.5`` between, 1 from 3."""
     zero = (input * 0).detach()
-    middle = input * (input + 3) / 6
-    out = _C.where(input <= -3, zero, _C.where(input < 3, middle, input))
+    # The middle branch sees 0 outside (-3, 3), so an inf or NaN input cannot leak a NaN
+    # gradient through it (inf * 0) when the other branch is taken.
+    inside = (input > -3) & (input < 3)
+    x = _C.where(inside, input, _C.zeros_like(input))
+    middle = x * (x + 3) / 6
+    out = _C.where(input <= -3, zero, _C.where(inside, middle, input))
     return _inplace(input, out, inplace)
 
 

@@ -2,8 +2,9 @@
 engine.nn.functional (and their torch.* forms), composed from native ops.
 
 NaN propagates as in PyTorch's kernels (a comparison with NaN is false, so each `where` is
-arranged so NaN lands on the branch that returns the input), and the gradient at each kink is
-the one PyTorch's backward formula gives."""
+arranged so NaN lands on the branch PyTorch's kernel gives it: the shrinks return NaN with a
+zero gradient, threshold passes the gradient), and the gradient at each kink is the one
+PyTorch's backward formula gives."""
 
 import warnings
 
@@ -43,16 +44,16 @@ def _check_lambd(lambd, input):
 
 def hardshrink(input, lambd=0.5):
     """0 where ``-lambd <= x <= lambd``, x elsewhere."""
-    inside = (input >= -lambd) & (input <= lambd)
-    return _C.where(inside, (input * 0).detach(), input)
+    outside = (input < -lambd) | (input > lambd)
+    return _C.where(outside, input, (input * 0).detach())
 
 
 def softshrink(input, lambd=0.5):
     """0 where ``-lambd <= x <= lambd``, x moved lambd towards 0 elsewhere."""
     _check_lambd(lambd, input)
-    inside = (input >= -lambd) & (input <= lambd)
+    outside = (input < -lambd) | (input > lambd)
     shifted = input - _C.where(input > 0, lambd, -lambd)
-    return _C.where(inside, (input * 0).detach(), shifted)
+    return _C.where(outside, shifted, (input * 0).detach())
 
 
 def tanhshrink(input):

@@ -50,11 +50,12 @@ def _softmax_dim(ndim, name):
 
 def _shifted(input, dim):
     """input minus its maximum along dim. The shift cancels in softmax, so it is taken without
-    history; an infinite maximum is replaced by 0 so a row of -inf stays -inf, not NaN."""
+    history; a maximum of -inf is replaced by 0 so a row of -inf stays -inf, not NaN, while a
+    maximum of +inf makes the row NaN, as in PyTorch."""
     if input.numel() == 0:
         return input
     m = input.detach().amax(dim, keepdim=True)
-    return input - _C.where(m.isfinite(), m, 0.0)
+    return input - _C.where(m == -math.inf, 0.0, m)
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -232,12 +233,39 @@ def binary_cross_entropy(
     x = input.detach()
     if x.numel() and not bool(((x >= 0) & (x <= 1)).all()):
         raise RuntimeError("all elements of input should be between 0 and 1")
-    log_x = _C.maximum(_C.log(input), -100.0)
-    log_1mx = _C.maximum(_C.log(1 - input), -100.0)
-    loss = -(target * log_x + (1 - target) * log_1mx)
+    loss = _BinaryCrossEntropy.apply(input, target)
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction)
+
+
+_BCE_EPS = 9.999999960041972e-13  # 1e-12 rounded to float32, as PyTorch's kernel has it
+
+
+class _BinaryCrossEntropy(engine.autograd.Function):
+    """``-(t log(x) + (1 - t) log(1 - x))`` with each log clamped at -100, and PyTorch's
+    gradients: ``(x - t) / max(x (1 - x), 1e-12)`` for x (finite where x is 0 or 1, where the
+    clamped logs have none) and ``log(1 - x) - log(x)`` for t."""
+
+    @staticmethod
+    def forward(x, t):
+        log_x = _C.maximum(_C.log(x), -100.0)
+        log_1mx = _C.maximum(_C.log1p(-x), -100.0)
+        return -(t * log_x + (1 - t) * log_1mx)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(*inputs)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, t = ctx.saved_tensors
+        grad_x = grad_t = None
+        if ctx.needs_input_grad[0]:
+            grad_x = grad * (x - t) / _C.clamp((1 - x) * x, _BCE_EPS, None)
+        if ctx.needs_input_grad[1]:
+            grad_t = grad * (_C.log1p(-x) - _C.log(x))
+        return grad_x, grad_t
 
 
 def _softplus_neg(x):
@@ -259,8 +287,10 @@ def binary_cross_entropy_with_logits(
         )
     softplus_neg = _softplus_neg(input)
     if pos_weight is not None:
-        log_weight = (pos_weight - 1) * target + 1
-        loss = (1 - target) * input + log_weight * softplus_neg
+        # -(pos_weight t log sigmoid(x) + (1 - t) log sigmoid(-x)): the same value as
+        # (1 - t) x + (1 + (pos_weight - 1) t) softplus(-x), and PyTorch's target gradient
+        # (log sigmoid(-x) - pos_weight log sigmoid(x)), which stays +-inf at x = -+inf.
+        loss = pos_weight * target * softplus_neg + (1 - target) * _softplus_neg(-input)
     else:
         loss = (1 - target) * input + softplus_neg
     if weight is not None:
