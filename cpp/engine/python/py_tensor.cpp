@@ -52,6 +52,25 @@ py::object nested(const Tensor& t, size_t dim, int64_t offset, int64_t edge) {
 
 py::object tolist(const Tensor& t) { return nested(t, 0, 0, -1); }
 
+// Tensor._make_subclass(cls, data, require_grad): an instance of the Python subclass `cls` (such as
+// nn.Parameter) aliasing data's memory, detached from its history, as PyTorch's does. The instance
+// is built as pybind11 builds any returned object, but of `cls` rather than of Tensor itself, so
+// later casts of the same TensorImpl find this object.
+py::object make_subclass(py::handle cls, const Tensor& data, bool require_grad) {
+  const auto* tinfo = py::detail::get_type_info(typeid(TensorImpl));
+  ENGINE_CHECK(PyType_Check(cls.ptr()) && PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), tinfo->type),
+               engine::TypeError, "_make_subclass(): argument 'cls' must be a subclass of Tensor, not ", type_name(cls));
+  Tensor alias = detach(data);
+  set_requires_grad(alias, require_grad);
+  auto inst = py::reinterpret_steal<py::object>(py::detail::make_new_instance(reinterpret_cast<PyTypeObject*>(cls.ptr())));
+  auto* wrapper = reinterpret_cast<py::detail::instance*>(inst.ptr());
+  py::detail::values_and_holders(wrapper).begin()->value_ptr() = alias.get();
+  wrapper->owned = true;
+  std::shared_ptr<TensorImpl> holder = alias.impl();
+  tinfo->init_instance(wrapper, &holder);
+  return inst;
+}
+
 Tensor operand_or_throw(py::handle obj, const char* fname, const char* argname = "other") {
   Tensor t = to_operand(obj);
   ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", argname, "' (position 1) must be Tensor, not ",
@@ -226,6 +245,7 @@ void init_tensor(py::module_& m) {
              // The array shares the tensor's memory and keeps the tensor alive.
              return py::array(dt, shape, strides, t.raw_data(), py::cast(t));
            }, py::arg("force") = false)
+      .def_static("_make_subclass", &make_subclass, py::arg("cls"), py::arg("data"), py::arg("require_grad") = false)
       .def("detach", [](const Tensor& t) { return detach(t); })
       .def("detach_", [](const Tensor& t) {
         if (auto* m = autograd_meta(t)) {
