@@ -24,6 +24,12 @@ KNOWN_DIFFERENCES = {
     # PyTorch's target gradient of xlogy(t, t) is t / t there: NaN at t = 0; engine's xlogy
     # gives the finite one-sided value.
     ("kl_div", 1): (lambda x, t: t == 0, "xlogy's target gradient at 0"),
+    # PyTorch's CTC backward computes exp(lp) - exp(lcab + nll - lp): NaN where lp = -inf
+    # (-inf + inf); engine gives 0, the limit, there.
+    ("ctc_impossible_frames", 0): (lambda x, t: np.isneginf(x), "CTC gradient where lp = -inf"),
+    # PyTorch's soft margin backward divides exp(-y x) by 1 + exp(-y x): inf / inf = NaN where
+    # -y x = inf; engine gives the limit, -y.
+    ("soft_margin_inf", 0): (lambda x, t: np.isinf(x), "soft margin gradient at -y x = inf"),
 }
 
 

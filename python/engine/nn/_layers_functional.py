@@ -164,8 +164,9 @@ def embedding(
             weight.index_copy_(0, flat, rows * scale)
     out = weight.index_select(0, flat)
     if padding_idx is not None and weight.requires_grad:
-        keep = (flat != padding_idx).to(weight.dtype).reshape(-1, 1)
-        out = out * keep + (out * (1 - keep)).detach()
+        # The padding rows keep their value (inf and NaN included) but pass no gradient.
+        keep = (flat != padding_idx).reshape(-1, 1)
+        out = _C.where(keep, out, out.detach())
     return out.reshape(tuple(input.shape) + (weight.shape[1],))
 
 
@@ -248,7 +249,11 @@ def scaled_dot_product_attention(
             scores = scores.masked_fill(~attn_mask, -math.inf)
         else:
             scores = scores + attn_mask
-    weights = softmax(scores, -1)
+    # A query whose keys are all masked attends to nothing: weights 0, not NaN (PyTorch's safe
+    # softmax); its scores are replaced by 0 first so no NaN reaches the gradient.
+    masked = (scores == -math.inf).all(-1, keepdim=True)
+    weights = softmax(_C.where(masked, _C.zeros_like(scores), scores), -1)
+    weights = _C.where(masked, _C.zeros_like(weights), weights)
     if dropout_p > 0.0:
         weights = dropout(weights, dropout_p)
     return weights @ value

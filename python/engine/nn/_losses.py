@@ -26,7 +26,12 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     f._check_same_size(input, target)
     d = input - target
     a = _C.abs(d)
-    loss = _C.where(a < delta, 0.5 * d * d, delta * (a - 0.5 * delta))
+    # The quadratic branch sees 0 where it is not taken, so an infinite difference cannot leak
+    # a NaN gradient (inf * 0) through it.
+    # NaN takes the quadratic branch, whose gradient (d) carries it, as PyTorch's backward does.
+    linear = a >= delta
+    dq = _C.where(linear, _C.zeros_like(d), d)
+    loss = _C.where(linear, delta * (a - 0.5 * delta), 0.5 * dq * dq)
     if weight is not None:
         loss = loss * weight
     return _reduced(loss, None, None, reduction)
@@ -40,7 +45,9 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     f._check_same_size(input, target)
     d = input - target
     a = _C.abs(d)
-    loss = a if beta == 0 else _C.where(a < beta, 0.5 * d * d / beta, a - 0.5 * beta)
+    linear = a >= beta
+    dq = _C.where(linear, _C.zeros_like(d), d)
+    loss = a if beta == 0 else _C.where(linear, a - 0.5 * beta, 0.5 * dq * dq / beta)
     return _reduced(loss, size_average, reduce, reduction)
 
 

@@ -37,8 +37,9 @@ def _as_matrix(input, name):
 
 
 def _hinge(z, p):
-    """max(0, z) ** p with the gradient 0 at z == 0 (PyTorch's `z > 0` test in backward)."""
-    positive = _C.where(z > 0, z, (z * 0).detach())
+    """max(0, z) ** p with the gradient 0 at z == 0 (PyTorch's `z > 0` test in backward); NaN
+    and -inf count as not positive, as in PyTorch's kernel."""
+    positive = _C.where(z > 0, z, _C.zeros_like(z))
     return positive if p == 1 else positive * positive
 
 
@@ -70,7 +71,7 @@ def multi_margin_loss(
     picked = x.gather(1, y)
     terms = _hinge(margin - picked + x, p)
     others = _C.arange(c).reshape(1, -1) != y
-    terms = _C.where(others, terms, (terms * 0).detach())
+    terms = _C.where(others, terms, _C.zeros_like(terms))
     if weight is not None:
         terms = terms * weight.index_select(0, y.reshape(-1)).reshape(-1, 1)
     loss = terms.sum(1) / c
@@ -102,7 +103,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     z = 1 - label_scores.unsqueeze(-1) + x.unsqueeze(1)  # (N, K, C)
     pairs = valid.unsqueeze(-1) & ~is_label.unsqueeze(1)
     terms = _hinge(z, 1)
-    terms = _C.where(pairs, terms, (terms * 0).detach())
+    terms = _C.where(pairs, terms, _C.zeros_like(terms))
     loss = terms.sum((1, 2)) / c
     if input.dim() < 2:
         loss = loss.reshape(())

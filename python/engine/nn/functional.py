@@ -139,7 +139,8 @@ def nll_loss(
     w = valid.to(input.dtype)
     if weight is not None:
         w = w * weight.index_select(0, safe.reshape(-1)).view(*safe.shape)
-    loss = -picked * w
+    # Ignored targets contribute 0 even where their picked log-probability is -inf.
+    loss = _C.where(valid, -picked * w, _C.zeros_like(picked))
     if reduction == "none":
         return loss
     if reduction == "sum":
