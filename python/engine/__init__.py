@@ -254,9 +254,19 @@ _sorting.install()
 globals().update(_sorting.FUNCTIONS)
 # Families composed from native ops; each module lists its torch.* functions and installs its
 # Tensor methods.
-from engine import _histograms, _joining, _scans, _scatter_ops  # noqa: E402
+from engine import (  # noqa: E402
+    _creation_extra,
+    _histograms,
+    _joining,
+    _scans,
+    _scatter_ops,
+    _statistics,
+    _windows,
+)
 
-for _family in (_joining, _scatter_ops, _scans, _histograms):
+for _family in (
+    _joining, _scatter_ops, _scans, _histograms, _statistics, _creation_extra, _windows,
+):  # fmt: skip
     _family.install()
     globals().update(_family.FUNCTIONS)
 del _family
