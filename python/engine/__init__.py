@@ -258,6 +258,7 @@ from engine import (  # noqa: E402
     _creation_extra,
     _histograms,
     _joining,
+    _random_extra,
     _scans,
     _scatter_ops,
     _statistics,
@@ -266,6 +267,7 @@ from engine import (  # noqa: E402
 
 for _family in (
     _joining, _scatter_ops, _scans, _histograms, _statistics, _creation_extra, _windows,
+    _random_extra,
 ):  # fmt: skip
     _family.install()
     globals().update(_family.FUNCTIONS)
@@ -280,3 +282,7 @@ __version__ = "0.1.0"
 from engine.nn import _torch_functions  # noqa: E402
 
 _torch_functions.install(globals(), _C.Tensor)
+
+# engine.save / engine.load: PyTorch's zip checkpoint format (engine/serialization.py).
+from engine import serialization  # noqa: E402
+from engine.serialization import load, save  # noqa: E402
