@@ -148,6 +148,9 @@ def test_rrelu_training_draws_slopes_in_range():
     np.testing.assert_array_equal(a, b)
     y = x.detach().clone()
     assert engine.rrelu_(y, 0.1, 0.3, True) is y and y.numpy().max() < 0
+    g1, g2 = engine.Generator().manual_seed(4), engine.Generator().manual_seed(4)
+    a = engine.rrelu(x.detach(), 0.1, 0.3, True, generator=g1).numpy()
+    np.testing.assert_array_equal(a, engine.rrelu(x.detach(), 0.1, 0.3, True, generator=g2).numpy())
 
 
 def test_gumbel_softmax_soft_and_hard():

@@ -69,10 +69,16 @@ def _check_rrelu_bounds(lower, upper):
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     """Leaky ReLU whose negative slope is drawn uniformly from [lower, upper] per element while
     training, and is ``(lower + upper) / 2`` otherwise."""
+    return _rrelu(input, lower, upper, training, inplace, None)
+
+
+def _rrelu(input, lower, upper, training, inplace, generator):
+    """rrelu drawing its slopes from generator (the global one when None)."""
     _check_rrelu_bounds(lower, upper)
     if not training:
         return _functional().leaky_relu(input, (lower + upper) / 2, inplace)
-    slopes = _C.rand(*input.shape, dtype=input.dtype) * (upper - lower) + lower
+    extra = {} if generator is None else {"generator": generator}
+    slopes = _C.rand(*input.shape, dtype=input.dtype, **extra) * (upper - lower) + lower
     noise = _C.where(input <= 0, slopes, _C.ones_like(slopes))
     return _inplace(input, input * noise, inplace)
 

@@ -50,13 +50,17 @@ def selu_(input):
 
 
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
-    """Randomized leaky ReLU (see ``nn.functional.rrelu``)."""
-    return _F().rrelu(input, lower, upper, training)
+    """Randomized leaky ReLU (see ``nn.functional.rrelu``), slopes drawn from generator."""
+    from engine.nn._activations_extra import _rrelu
+
+    return _rrelu(input, lower, upper, training, False, generator)
 
 
 def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
     """In-place ``rrelu``."""
-    return _F().rrelu(input, lower, upper, training, True)
+    from engine.nn._activations_extra import _rrelu
+
+    return _rrelu(input, lower, upper, training, True, generator)
 
 
 def threshold(input, threshold, value):
