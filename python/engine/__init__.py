@@ -255,6 +255,7 @@ globals().update(_sorting.FUNCTIONS)
 # Families composed from native ops; each module lists its torch.* functions and installs its
 # Tensor methods.
 from engine import (  # noqa: E402
+    _copies,
     _creation_extra,
     _histograms,
     _joining,
@@ -262,12 +263,13 @@ from engine import (  # noqa: E402
     _scans,
     _scatter_ops,
     _statistics,
+    _tensor_misc,
     _windows,
 )
 
 for _family in (
     _joining, _scatter_ops, _scans, _histograms, _statistics, _creation_extra, _windows,
-    _random_extra,
+    _random_extra, _copies, _tensor_misc,
 ):  # fmt: skip
     _family.install()
     globals().update(_family.FUNCTIONS)
