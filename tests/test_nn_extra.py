@@ -318,3 +318,19 @@ def test_embedding_bag_scale_grad_by_freq_divides_by_the_count():
     counts = np.bincount(i.numpy(), minlength=7)
     expected = np.where(counts > 0, 1.0, 0.0)[:, None] * np.ones((7, 3))
     np.testing.assert_allclose(grad.numpy(), expected)
+
+
+def test_huge_window_and_empty_bags_stay_cheap():
+    """A local_response_norm window far wider than the channels costs no more than one as wide
+    as them (and gives the same result); empty bags are zeros."""
+    x = _tensor("feat")
+    wide = F.local_response_norm(x, 2**40, alpha=1.0)
+    assert np.all(np.isfinite(wide.numpy()))
+    same = F.local_response_norm(x, 13, alpha=13 / 2**40)
+    np.testing.assert_allclose(wide.numpy(), same.numpy(), rtol=1e-12)
+    w = _tensor("emb")
+    for mode in ("sum", "mean", "max"):
+        out = F.embedding_bag(
+            engine.tensor([], dtype=engine.int64), w, engine.tensor([0, 0]), mode=mode
+        )
+        assert out.shape == (2, 3) and not out.numpy().any()

@@ -64,16 +64,24 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
     squared = input * input
     channels = input.shape[1]
     before, after = size // 2, (size - 1) // 2
+    # Window offsets whose slice misses every channel add only zeros, so the padding is capped
+    # at `channels` on each side and the loop runs over at most 2 * channels - 1 offsets,
+    # however large `size` is.
+    kept_before, kept_after = min(before, channels), min(after, channels)
     pad_shape = list(input.shape)
     parts = []
-    for amount in (before, after):
+    for amount in (kept_before, kept_after):
         pad_shape[1] = amount
         parts.append(_C.zeros(pad_shape, dtype=input.dtype))
     padded = _C.cat([parts[0], squared, parts[1]], 1)
-    # The window sum as `size` shifted slices: a loop over the window, not over the data.
-    window = padded.narrow(1, 0, channels)
-    for offset in range(1, size):
-        window = window + padded.narrow(1, offset, channels)
+    first = max(0, before - channels + 1)
+    last = min(size, before + channels)
+    shift = before - kept_before
+    window = None
+    # The window sum as shifted slices: a loop over the window, not over the data.
+    for offset in range(first, last):
+        part = padded.narrow(1, offset - shift, channels)
+        window = part if window is None else window + part
     div = (window * (alpha / size) + k) ** beta
     return input / div
 
