@@ -68,6 +68,10 @@ def test_scalar_tensor_and_strided_empties():
         engine.empty_strided((2, 3), (1,))
     with pytest.raises(RuntimeError, match="Duplicate dim not allowed"):
         engine.empty_permuted((2, 3, 4), (2, 0, 0))
+    assert (
+        engine.zeros(2, dtype=engine.float64).new_empty_strided((2, 2), (1, 2)).dtype
+        == engine.float64
+    )
     with pytest.raises(NotImplementedError, match="dense layouts"):
         engine.empty_strided((2, 3), (10, 1))
 

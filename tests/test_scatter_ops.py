@@ -294,3 +294,23 @@ def test_fill_diagonal_():
         engine.zeros(3, 4, 3).fill_diagonal_(2)
     with pytest.raises(RuntimeError, match="dimensions must larger than 1"):
         engine.zeros(3).fill_diagonal_(2)
+
+
+def test_unravel_index_wraps_as_pytorch():
+    rows, cols = engine.unravel_index(engine.tensor([4, 1, 6, -7]), (2, 3))
+    assert rows.tolist() == [1, 0, 0, 1] and cols.tolist() == [1, 1, 0, 2]
+    (flat,) = engine.unravel_index(engine.tensor([1]), 6)
+    assert flat.tolist() == [1]
+    with pytest.raises(
+        TypeError, match="expected 'indices' to be integer dtype, but got torch.float32"
+    ):
+        engine.unravel_index(engine.tensor([1.0]), (2, 3))
+    with pytest.raises(
+        ValueError, match="'shape' cannot have negative values, but got \\(2, -3\\)"
+    ):
+        engine.unravel_index(engine.tensor([1]), (2, -3))
+    assert engine.put(engine.zeros(3), engine.tensor([1]), engine.tensor([5.0])).tolist() == [
+        0.0,
+        5.0,
+        0.0,
+    ]

@@ -271,6 +271,13 @@ def vander(x, N=None, increasing=False):
     return powers if increasing else powers.flip(1)
 
 
+def new_empty_strided(
+    self, size, stride, *, dtype=None, device=None, requires_grad=False, **kwargs
+):
+    """``empty_strided`` with self's dtype unless dtype is given."""
+    return empty_strided(size, stride, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
 FUNCTIONS = {
     f.__name__: f
     for f in (
@@ -281,4 +288,6 @@ FUNCTIONS = {
 
 
 def install():
-    """No Tensor methods in this family."""
+    """Adds Tensor.new_empty_strided."""
+    if not hasattr(_Tensor, "new_empty_strided"):
+        _Tensor.new_empty_strided = new_empty_strided

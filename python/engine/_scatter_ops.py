@@ -547,16 +547,34 @@ def fill_diagonal_(self, fill_value, wrap=False):
     return self
 
 
+def unravel_index(indices, shape):
+    """The coordinates in an array of `shape` of flat indices (one int64 tensor per dim);
+    indices wrap around modulo the size, as in PyTorch."""
+    if not isinstance(indices, _Tensor):
+        raise TypeError(f"expected 'indices' to be a tensor, but got {type(indices).__name__}")
+    if indices.is_floating_point() or indices.dtype == _C.bool:
+        raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
+    dims = [shape] if isinstance(shape, int) else list(shape)
+    if builtins.any(d < 0 for d in dims):
+        raise ValueError(f"'shape' cannot have negative values, but got {tuple(dims)}")
+    idx = indices.to(_C.int64)
+    coords, step = [], 1
+    for d in reversed(dims):
+        coords.append(idx.floor_divide(step).remainder(builtins.max(d, 1)))
+        step *= d
+    return tuple(reversed(coords))
+
+
 FUNCTIONS = {
     f.__name__: f
     for f in (
-        masked_select, masked_scatter, index_put, index_fill, index_reduce, scatter_reduce,
+        unravel_index, put, masked_select, masked_scatter, index_put, index_fill, index_reduce, scatter_reduce,
         take_along_dim, select_scatter, slice_scatter, diagonal_scatter, nonzero,
         nonzero_static, argwhere,
     )
 }  # fmt: skip
 
-METHODS = dict(FUNCTIONS)
+METHODS = {k: v for k, v in FUNCTIONS.items() if k != "unravel_index"}  # a function only
 METHODS.pop("nonzero_static")  # PyTorch has it as a method too; kept below with self first
 METHODS["nonzero_static"] = nonzero_static
 METHODS["put"] = put
