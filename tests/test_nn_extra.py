@@ -334,3 +334,25 @@ def test_huge_window_and_empty_bags_stay_cheap():
             engine.tensor([], dtype=engine.int64), w, engine.tensor([0, 0]), mode=mode
         )
         assert out.shape == (2, 3) and not out.numpy().any()
+
+
+def test_hostile_sizes_raise_before_allocating():
+    lp = F.log_softmax(engine.zeros(5, 2, 4, dtype=engine.float64), 2)
+    t = engine.tensor([[1, 2], [3, 1]])
+    with pytest.raises(RuntimeError, match="Expected tensor to have size at least 1099511627776"):
+        F.ctc_loss(lp, t, [5, 5], [2**40, 2])
+    with pytest.raises(RuntimeError, match="Expected input_lengths to have value at most 5"):
+        F.ctc_loss(lp, t, [2**62, 5], [2, 2])
+    with pytest.raises(RuntimeError, match="input_lengths must be integral"):
+        F.ctc_loss(lp, t, engine.tensor([5.0, 5.0]), engine.tensor([2, 2]))
+    with pytest.raises(TypeError, match="input_lengths must be a tuple of ints or a Tensor"):
+        F.ctc_loss(lp, t, "ab", [2, 2])
+    w = _tensor("emb")
+    with pytest.raises(RuntimeError, match="offsets\\[-1\\] can not be greater"):
+        F.embedding_bag(engine.tensor([1, 2]), w, engine.tensor([0, 2**62]))
+    with pytest.raises(RuntimeError, match="argument #2 'offsets' to have one of the following"):
+        F.embedding_bag(engine.tensor([1, 2]), w, engine.tensor([0.0]))
+    empty = F.embedding_bag(engine.tensor([1, 2]), w, engine.tensor([0]), include_last_offset=True)
+    assert empty.shape == (0, 3)
+    with pytest.raises(RuntimeError, match="kernel size should be greater than zero"):
+        F.local_response_norm(engine.zeros(2, 3, 4), -(2**62))

@@ -19,6 +19,8 @@ def _lengths(lengths, name):
         return _C.tensor(list(lengths), dtype=_C.int64)
     if not hasattr(lengths, "dtype"):
         raise TypeError(f"ctc_loss(): {name} must be a tuple of ints or a Tensor")
+    if lengths.dtype not in (_C.int64, _C.int32):
+        raise RuntimeError(f"{name} must be integral")
     return lengths.reshape(-1).to(_C.int64)
 
 
@@ -47,22 +49,24 @@ def _padded_targets(targets, target_lengths, batch):
     """(N, S) targets from a padded (N, S) or a concatenated 1D tensor; entries past each
     length are 0 (never read as labels)."""
     longest = int(target_lengths.max().item()) if batch else 0
-    positions = _C.arange(max(longest, 0)).reshape(1, -1)
-    valid = positions < target_lengths.reshape(-1, 1)
-    if targets.dim() == 2:
-        if targets.shape[1] < longest:
-            raise RuntimeError(
-                f"Expected tensor to have size at least {longest} at dimension 1, but got size "
-                f"{targets.shape[1]} for argument #2 'targets' (while checking arguments for ctc_loss)"
-            )
-        padded = targets.narrow(1, 0, longest)
-    else:
+    # The sizes are checked against targets before anything of that size is allocated.
+    if targets.dim() == 2 and targets.shape[1] < longest:
+        raise RuntimeError(
+            f"Expected tensor to have size at least {longest} at dimension 1, but got size "
+            f"{targets.shape[1]} for argument #2 'targets' (while checking arguments for ctc_loss)"
+        )
+    if targets.dim() != 2:
         total = int(target_lengths.sum().item())
         if targets.shape[0] < total:
             raise RuntimeError(
                 f"Expected tensor to have size at least {total} at dimension 0, but got size "
                 f"{targets.shape[0]} for argument #2 'targets' (while checking arguments for ctc_loss)"
             )
+    positions = _C.arange(max(longest, 0)).reshape(1, -1)
+    valid = positions < target_lengths.reshape(-1, 1)
+    if targets.dim() == 2:
+        padded = targets.narrow(1, 0, longest)
+    else:
         starts = target_lengths.cumsum(0) - target_lengths
         index = _C.where(
             valid, starts.reshape(-1, 1) + positions, _C.zeros_like(valid, dtype=_C.int64)

@@ -56,6 +56,10 @@ def _bag_reduce(weight, indices, offsets, mode, per_sample_weights, include_last
     bags = offsets.shape[0] - 1 if include_last_offset else offsets.shape[0]
     bags = max(bags, 0)
     dim = weight.shape[1]
+    if bags == 0:
+        empty = _C.zeros([0], dtype=_C.int64)
+        return (weight.index_select(0, empty) * 0.0, _C.zeros_like(indices), empty,
+                _C.zeros([0, dim], dtype=_C.int64))  # fmt: skip
     bag = _bag_ids(offsets, length, bags) if length else _C.zeros([0], dtype=_C.int64)
     in_range = bag < bags
     keep = in_range if padding_idx is None else in_range & (indices != padding_idx)
@@ -160,6 +164,11 @@ def torch_embedding_bag(
     """``torch.embedding_bag``: mode 0 (sum), 1 (mean) or 2 (max); returns (output, offset2bag,
     bag_size, max_indices); padding_idx -1 or None means none."""
     _check_indices(indices, weight)
+    if offsets.dtype not in (_C.int64, _C.int32):
+        raise RuntimeError(
+            "Expected tensor for argument #2 'offsets' to have one of the following scalar types: "
+            f"Long, Int; but got {offsets.dtype} instead (while checking arguments for embedding_bag)"
+        )
     offsets = offsets.to(_C.int64)
     indices = indices.to(_C.int64)
     num = weight.shape[0]
