@@ -3,11 +3,8 @@ per-bag embeddings one bag at a time.
 
 Bags are given by `offsets` into a 1D index tensor (or are the rows of a 2D one). Every position
 is assigned its bag id (a cumulative count of bag starts), rows are gathered once, and the bags
-are reduced with index_add (sum, mean) or by scattering into a dense (bags, longest bag, dim)
-block whose maximum is taken (max). Indices equal to padding_idx do not count; empty bags give
-zeros."""
-
-import math
+are reduced with index_add (sum, mean) or, for max, by a segment maximum and the first position
+that holds it. Indices equal to padding_idx do not count; empty bags give zeros."""
 
 from engine import _C
 from engine.autograd.grad_mode import no_grad
@@ -81,24 +78,29 @@ def _bag_reduce(weight, indices, offsets, mode, per_sample_weights, include_last
         if mode == "mean":
             out = out / _C.clamp(bag_size, 1, None).to(weight.dtype).unsqueeze(1)
         return out, bag, bag_size, bag_size if mode == "mean" else _C.zeros_like(bag_size)
-    # max: scatter each position into its slot of a dense (bags * longest, dim) block.
-    starts = offsets[:bags]
-    position = _C.arange(length) - starts.index_select(0, safe_bag)
-    longest = max(int(position.max().item()) + 1, 1) if length else 1
-    slot = safe_bag * longest + position
-    filler = _C.full([bags * longest, dim], -math.inf, dtype=weight.dtype)
-    masked = _C.where(keep.unsqueeze(1), rows, filler.narrow(0, 0, length) if length else rows)
-    dense = filler.index_copy(0, slot[keep], masked[keep]).reshape(bags, longest, dim)
-    values, arg = dense.max(1)
-    empty = bag_size == 0
-    values = _C.where(empty.unsqueeze(1), _C.zeros_like(values), values)
-    flat_arg = (arg + starts.unsqueeze(1)).clamp(0, max(length - 1, 0))
+    # max: each bag's maximum per column (without history), then the first position holding it;
+    # the output gathers the rows at those positions, so the gradient reaches one row per
+    # column, as PyTorch's. A bag's positions are contiguous, so both are segment reductions
+    # (NumPy's reduceat); memory stays O(positions * dim), however uneven the bags.
+    if length == 0:
+        zeros = _C.zeros([bags, dim], dtype=weight.dtype)
+        return zeros, bag, bag_size, _C.zeros([bags, dim], dtype=_C.int64)
+    import numpy as np
+
+    keep_np = keep.numpy()[:, None]
+    candidates = np.where(keep_np, rows.detach().numpy(), -np.inf)
+    starts = np.minimum(offsets[:bags].numpy(), length - 1)
+    best = np.maximum.reduceat(candidates, starts, axis=0)
+    best_here = best[np.minimum(bag.numpy(), bags - 1)]
+    hit = keep_np & ((candidates == best_here) | (np.isnan(candidates) & np.isnan(best_here)))
+    marked = np.where(hit, np.arange(length)[:, None], length - 1)
+    first = _C.from_numpy(np.minimum.reduceat(marked, starts, axis=0).astype(np.int64))
+    empty = (bag_size == 0).unsqueeze(1)
+    values = _C.where(empty, _C.zeros([bags, dim], dtype=weight.dtype), rows.gather(0, first))
     max_indices = _C.where(
-        empty.unsqueeze(1),
-        _C.zeros_like(arg),
-        indices.to(_C.int64).index_select(0, flat_arg.reshape(-1)).reshape(bags, dim)
-        if length
-        else arg,
+        empty,
+        _C.zeros_like(first),
+        indices.index_select(0, first.reshape(-1)).reshape(bags, dim),
     )
     return values, bag, bag_size, max_indices
 
