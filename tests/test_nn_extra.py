@@ -356,3 +356,15 @@ def test_hostile_sizes_raise_before_allocating():
     assert empty.shape == (0, 3)
     with pytest.raises(RuntimeError, match="kernel size should be greater than zero"):
         F.local_response_norm(engine.zeros(2, 3, 4), -(2**62))
+
+
+def test_embedding_bag_max_memory_does_not_grow_with_the_longest_bag():
+    """One bag of 60000 positions among 3000 short ones: a dense (bags, longest, dim) block
+    would need 1.4 GB; the segment reduction needs a few MB."""
+    w = engine.randn(50, 2, dtype=engine.float64)
+    idx = engine.randint(0, 50, (63000,))
+    offsets = engine.cat([engine.zeros(1, dtype=engine.int64), engine.arange(60000, 62999)])
+    out = F.embedding_bag(idx, w, offsets, mode="max")
+    rows = w.numpy()[idx.numpy()]
+    np.testing.assert_array_equal(out.numpy()[0], rows[:60000].max(0))
+    np.testing.assert_array_equal(out.numpy()[-1], rows[62998:].max(0))
