@@ -368,3 +368,21 @@ def test_embedding_bag_max_memory_does_not_grow_with_the_longest_bag():
     rows = w.numpy()[idx.numpy()]
     np.testing.assert_array_equal(out.numpy()[0], rows[:60000].max(0))
     np.testing.assert_array_equal(out.numpy()[-1], rows[62998:].max(0))
+
+
+def test_legacy_reduction_flags_warn_as_pytorch():
+    x = _tensor("x")
+    with pytest.warns(UserWarning, match="please use reduction='sum' instead"):
+        total = F.multi_margin_loss(x, _tensor("cls"), size_average=False)
+    np.testing.assert_allclose(
+        total.item(), F.multi_margin_loss(x, _tensor("cls"), reduction="sum").item()
+    )
+    with pytest.warns(UserWarning, match="please use reduction='none' instead"):
+        assert F.multilabel_soft_margin_loss(x, _tensor("p"), reduce=False).shape == (3,)
+    with pytest.warns(UserWarning, match="please use reduction='none' instead"):
+        assert F.multilabel_margin_loss(x, _tensor("labels"), reduce=False).shape == (3,)
+    with pytest.raises(
+        RuntimeError,
+        match=r"lambda must be in range \[0, 1.79769e\+308\] for input dtype Double, but found -1.5",
+    ):
+        F.softshrink(x, -1.5)
