@@ -1,5 +1,15 @@
-"""engine.nn: for now the functional interface, ``import engine.nn.functional as F``."""
+"""engine.nn: modules, parameters, initialisation and the functional interface, as torch.nn."""
 
-from engine.nn import functional
+from engine.nn import (
+    functional,
+    init,
+    utils,  # noqa: E402  (utils imports modules)
+)
+from engine.nn.modules import *  # noqa: F403
+from engine.nn.modules import module as _module_file
+from engine.nn.parameter import Buffer, Parameter
 
-__all__ = ["functional"]
+Module = _module_file.Module
+
+__all__ = ["Buffer", "Module", "Parameter", "functional", "init", "utils"]
+__all__ += [name for name in dir() if name[:1].isupper() and name not in __all__]

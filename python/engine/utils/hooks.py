@@ -6,10 +6,11 @@ __all__ = ["RemovableHandle"]
 class RemovableHandle:
     """A handle that removes its hook on ``remove()`` (or at the end of a ``with`` block)."""
 
-    __slots__ = ("_remove",)
+    __slots__ = ("_remove", "id")
 
-    def __init__(self, remove):
+    def __init__(self, remove, id=None):
         self._remove = remove
+        self.id = id
 
     def remove(self):
         """Removes the hook; calling it again does nothing."""

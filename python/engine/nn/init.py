@@ -1,0 +1,269 @@
+"""engine.nn.init: in-place initialisations of parameters, as ``torch.nn.init``.
+
+Each draws from the global generator (or ``generator=``) in the same order and with the same
+bounds as PyTorch, so a seeded model starts from PyTorch's exact weights.
+"""
+
+import math
+import warnings
+
+import engine
+
+__all__ = [
+    "calculate_gain",
+    "constant_",
+    "dirac_",
+    "eye_",
+    "kaiming_normal_",
+    "kaiming_uniform_",
+    "normal_",
+    "ones_",
+    "orthogonal_",
+    "sparse_",
+    "trunc_normal_",
+    "uniform_",
+    "xavier_normal_",
+    "xavier_uniform_",
+    "zeros_",
+]
+
+
+def calculate_gain(nonlinearity, param=None):
+    """The recommended gain for an activation: 1 for linear/conv/sigmoid, 5/3 for tanh,
+    sqrt(2) for relu, sqrt(2 / (1 + slope^2)) for leaky_relu, 3/4 for selu."""
+    linear_fns = [
+        "linear",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "conv_transpose1d",
+        "conv_transpose2d",
+        "conv_transpose3d",
+    ]
+    if nonlinearity in linear_fns or nonlinearity == "sigmoid":
+        return 1
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        if param is None:
+            negative_slope = 0.01
+        elif not isinstance(param, bool) and isinstance(param, (int, float)):
+            negative_slope = param
+        else:
+            raise ValueError(f"negative_slope {param} not a valid number")
+        return math.sqrt(2.0 / (1 + negative_slope**2))
+    if nonlinearity == "selu":
+        return 3.0 / 4
+    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+
+
+def _calculate_fan_in_and_fan_out(tensor):
+    if tensor.dim() < 2:
+        raise ValueError(
+            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
+        )
+    num_input_fmaps = tensor.size(1)
+    num_output_fmaps = tensor.size(0)
+    receptive_field_size = 1
+    for s in tensor.shape[2:]:
+        receptive_field_size *= s
+    return num_input_fmaps * receptive_field_size, num_output_fmaps * receptive_field_size
+
+
+def _calculate_correct_fan(tensor, mode):
+    mode = mode.lower()
+    valid_modes = ["fan_in", "fan_out"]
+    if mode not in valid_modes:
+        raise ValueError(f"Mode {mode} not supported, please use one of {valid_modes}")
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    return fan_in if mode == "fan_in" else fan_out
+
+
+def uniform_(tensor, a=0.0, b=1.0, generator=None):
+    """Fills ``tensor`` from U(a, b)."""
+    with engine.no_grad():
+        return tensor.uniform_(a, b, generator=generator)
+
+
+def normal_(tensor, mean=0.0, std=1.0, generator=None):
+    """Fills ``tensor`` from N(mean, std^2)."""
+    with engine.no_grad():
+        return tensor.normal_(mean, std, generator=generator)
+
+
+def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+    """Fills ``tensor`` from N(mean, std^2) truncated to [a, b] (inverse-CDF sampling)."""
+
+    def norm_cdf(x):
+        return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+    if (mean < a - 2 * std) or (mean > b + 2 * std):
+        warnings.warn(
+            "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+            "The distribution of values may be incorrect.",
+            stacklevel=2,
+        )
+    with engine.no_grad():
+        low = norm_cdf((a - mean) / std)
+        high = norm_cdf((b - mean) / std)
+        tensor.uniform_(2 * low - 1, 2 * high - 1, generator=generator)
+        tensor.erfinv_()
+        tensor.mul_(std * math.sqrt(2.0))
+        tensor.add_(mean)
+        tensor.clamp_(min=a, max=b)
+        return tensor
+
+
+def constant_(tensor, val):
+    """Fills ``tensor`` with ``val``."""
+    with engine.no_grad():
+        return tensor.fill_(val)
+
+
+def ones_(tensor):
+    """Fills ``tensor`` with ones."""
+    with engine.no_grad():
+        return tensor.fill_(1.0)
+
+
+def zeros_(tensor):
+    """Fills ``tensor`` with zeros."""
+    with engine.no_grad():
+        return tensor.zero_()
+
+
+def eye_(tensor):
+    """Fills the 2-D ``tensor`` with the identity (ones on the main diagonal)."""
+    if tensor.ndimension() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    with engine.no_grad():
+        tensor.copy_(engine.eye(*tensor.shape, dtype=tensor.dtype))
+    return tensor
+
+
+def dirac_(tensor, groups=1):
+    """Fills a 3-, 4- or 5-D ``tensor`` with the Dirac delta: a convolution that keeps as many
+    input channels as it can."""
+    dimensions = tensor.ndimension()
+    if dimensions not in [3, 4, 5]:
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    sizes = tensor.size()
+    if sizes[0] % groups != 0:
+        raise ValueError("dim 0 must be divisible by groups")
+    out_chans_per_grp = sizes[0] // groups
+    min_dim = min(out_chans_per_grp, sizes[1])
+    with engine.no_grad():
+        tensor.zero_()
+        centre = tuple(s // 2 for s in sizes[2:])
+        for g in range(groups):
+            for d in range(min_dim):
+                tensor[(g * out_chans_per_grp + d, d) + centre] = 1
+    return tensor
+
+
+def xavier_uniform_(tensor, gain=1.0, generator=None):
+    """Glorot uniform: U(-a, a) with a = gain * sqrt(6 / (fan_in + fan_out))."""
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    a = math.sqrt(3.0) * std
+    return uniform_(tensor, -a, a, generator)
+
+
+def xavier_normal_(tensor, gain=1.0, generator=None):
+    """Glorot normal: N(0, std^2) with std = gain * sqrt(2 / (fan_in + fan_out))."""
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    return normal_(tensor, 0.0, std, generator)
+
+
+def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    """He uniform: U(-bound, bound) with bound = gain * sqrt(3 / fan)."""
+    if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=2)
+        return tensor
+    fan = _calculate_correct_fan(tensor, mode)
+    gain = calculate_gain(nonlinearity, a)
+    std = gain / math.sqrt(fan)
+    bound = math.sqrt(3.0) * std
+    with engine.no_grad():
+        return tensor.uniform_(-bound, bound, generator=generator)
+
+
+def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    """He normal: N(0, std^2) with std = gain / sqrt(fan)."""
+    if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=2)
+        return tensor
+    fan = _calculate_correct_fan(tensor, mode)
+    gain = calculate_gain(nonlinearity, a)
+    std = gain / math.sqrt(fan)
+    with engine.no_grad():
+        return tensor.normal_(0, std, generator=generator)
+
+
+def orthogonal_(tensor, gain=1, generator=None):
+    """Fills ``tensor`` (2-D or more, flattened after dim 0) with a (semi-)orthogonal matrix,
+    from the QR decomposition of a normal sample, signs fixed as PyTorch does."""
+    if tensor.ndimension() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.size(0)
+    cols = tensor.numel() // rows
+    flattened = engine.empty(rows, cols, dtype=tensor.dtype).normal_(0, 1, generator=generator)
+    if rows < cols:
+        flattened.t_()
+    q, r = engine.linalg.qr(flattened)
+    d = engine.diag(r, 0)
+    q = q * d.sign()
+    if rows < cols:
+        q = q.t()
+    with engine.no_grad():
+        tensor.view_as(q).copy_(q)
+        tensor.mul_(gain)
+    return tensor
+
+
+def sparse_(tensor, sparsity, std=0.01, generator=None):
+    """Fills the 2-D ``tensor`` from N(0, std^2), then zeroes a ``sparsity`` fraction of each
+    column."""
+    if tensor.ndimension() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    rows, cols = tensor.shape
+    num_zeros = int(math.ceil(sparsity * rows))
+    with engine.no_grad():
+        tensor.normal_(0, std, generator=generator)
+        for col_idx in range(cols):
+            row_indices = engine.randperm(rows)
+            zero_indices = row_indices[:num_zeros]
+            tensor[zero_indices, col_idx] = 0
+    return tensor
+
+
+def _deprecated(new, name):
+    def old(*args, **kwargs):
+        warnings.warn(
+            f"`nn.init.{name}` is now deprecated in favor of `nn.init.{name}_`.",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return new(*args, **kwargs)
+
+    old.__name__ = name
+    old.__doc__ = f"Deprecated: use :func:`{new.__name__}`."
+    return old
+
+
+uniform = _deprecated(uniform_, "uniform")
+normal = _deprecated(normal_, "normal")
+constant = _deprecated(constant_, "constant")
+eye = _deprecated(eye_, "eye")
+dirac = _deprecated(dirac_, "dirac")
+xavier_uniform = _deprecated(xavier_uniform_, "xavier_uniform")
+xavier_normal = _deprecated(xavier_normal_, "xavier_normal")
+kaiming_uniform = _deprecated(kaiming_uniform_, "kaiming_uniform")
+kaiming_normal = _deprecated(kaiming_normal_, "kaiming_normal")
+orthogonal = _deprecated(orthogonal_, "orthogonal")
+sparse = _deprecated(sparse_, "sparse")

@@ -1,0 +1,20 @@
+"""The nn layers, one file per family (as PyTorch's torch.nn.modules)."""
+
+from engine.nn.modules.activation import *  # noqa: F403
+from engine.nn.modules.batchnorm import *  # noqa: F403
+from engine.nn.modules.container import *  # noqa: F403
+from engine.nn.modules.conv import *  # noqa: F403
+from engine.nn.modules.distance import *  # noqa: F403
+from engine.nn.modules.dropout import *  # noqa: F403
+from engine.nn.modules.flatten import *  # noqa: F403
+from engine.nn.modules.fold import *  # noqa: F403
+from engine.nn.modules.instancenorm import *  # noqa: F403
+from engine.nn.modules.linear import *  # noqa: F403
+from engine.nn.modules.loss import *  # noqa: F403
+from engine.nn.modules.module import *  # noqa: F403
+from engine.nn.modules.normalization import *  # noqa: F403
+from engine.nn.modules.padding import *  # noqa: F403
+from engine.nn.modules.pixelshuffle import *  # noqa: F403
+from engine.nn.modules.pooling import *  # noqa: F403
+from engine.nn.modules.sparse import *  # noqa: F403
+from engine.nn.modules.upsampling import *  # noqa: F403

@@ -1,0 +1,18 @@
+"""engine.nn.utils: gradient clipping and parameter/vector conversion."""
+
+from engine.nn.utils.clip_grad import (
+    clip_grad_norm,
+    clip_grad_norm_,
+    clip_grad_value_,
+    get_total_norm,
+)
+from engine.nn.utils.convert_parameters import parameters_to_vector, vector_to_parameters
+
+__all__ = [
+    "clip_grad_norm",
+    "clip_grad_norm_",
+    "clip_grad_value_",
+    "get_total_norm",
+    "parameters_to_vector",
+    "vector_to_parameters",
+]
