@@ -336,18 +336,24 @@ def combinations(input, r=2, with_replacement=False):
         raise RuntimeError(f"Expect a non-negative number, but got {r}")
     if r == 0:
         return _C.empty((0,), dtype=input.dtype)
+    idx = _combination_rows(input.shape[0], r, with_replacement)
+    picked = input.index_select(0, _C.from_numpy(idx.reshape(-1)))
+    return picked.reshape(-1, r)
+
+
+def _combination_rows(n, r, with_replacement):
+    """int64 (count, r) array of increasing (non-decreasing with replacement) index tuples in
+    lexicographic order, built one column at a time: memory stays the size of the result."""
     import numpy as np
 
-    n = input.shape[0]
-    # Positions (i1, ..., ir) of every r-tuple; keep the increasing (or non-decreasing) ones, in
-    # lexicographic order, as PyTorch's meshgrid-and-mask construction does.
-    grids = np.meshgrid(*([np.arange(n)] * r), indexing="ij")
-    keep = np.ones(grids[0].shape, dtype=bool)
-    for a, b in zip(grids, grids[1:]):
-        keep &= (a <= b) if with_replacement else (a < b)
-    idx = np.stack([g[keep] for g in grids], 1).astype(np.int64)
-    picked = input.index_select(0, _C.from_numpy(np.ascontiguousarray(idx.reshape(-1))))
-    return picked.reshape(-1, r)
+    rows = np.arange(n, dtype=np.int64).reshape(-1, 1)
+    for _ in range(r - 1):
+        start = rows[:, -1] if with_replacement else rows[:, -1] + 1
+        counts = np.maximum(n - start, 0)
+        first = np.repeat(np.cumsum(counts) - counts, counts)
+        new = np.repeat(start, counts) + (np.arange(int(counts.sum()), dtype=np.int64) - first)
+        rows = np.concatenate([np.repeat(rows, counts, axis=0), new.reshape(-1, 1)], 1)
+    return np.ascontiguousarray(rows.reshape(-1, r))
 
 
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):

@@ -575,8 +575,6 @@ FUNCTIONS = {
 }  # fmt: skip
 
 METHODS = {k: v for k, v in FUNCTIONS.items() if k != "unravel_index"}  # a function only
-METHODS.pop("nonzero_static")  # PyTorch has it as a method too; kept below with self first
-METHODS["nonzero_static"] = nonzero_static
 METHODS["put"] = put
 METHODS["fill_diagonal_"] = fill_diagonal_
 for _name in (
