@@ -32,6 +32,14 @@ def decode(entry):
     return engine.tensor(arr)
 
 
+def decode_tree(entry, grad):
+    """An input (a tensor or nested tuples), its floating tensors requiring grad when `grad`."""
+    if "tuple" in entry:
+        return tuple(decode_tree(item, grad) for item in entry["tuple"])
+    t = decode(entry)
+    return t.requires_grad_(grad and t.is_floating_point())
+
+
 def assert_matches(actual, expected, what, rtol=1e-9, atol=1e-12):
     assert actual is not None, f"{what}: missing"
     assert list(actual.shape) == expected["shape"], (
@@ -47,6 +55,12 @@ def assert_matches(actual, expected, what, rtol=1e-9, atol=1e-12):
         atol=atol,
         err_msg=what,
     )
+
+
+def flatten(out):
+    if isinstance(out, (tuple, list)):
+        return [t for item in out for t in flatten(item)]
+    return [] if out is None else [out]
 
 
 def build(ctor):
@@ -78,12 +92,14 @@ def test_forward_backward_match_pytorch(name, ctor, inputs, training):
     module = module.double()
     module.train(training)
     n_grad = GRAD_INPUTS.get(name, len(entry["inputs"]))
-    args = [decode(a) for a in entry["inputs"]]
-    args = [a.requires_grad_(a.is_floating_point() and i < n_grad) for i, a in enumerate(args)]
-    out = module(*args)
-    assert_matches(out, entry["output"], f"{name} output")
-    (out * decode(entry["weight"])).sum().backward()
-    for i, (arg, expected) in enumerate(zip(args, entry["input_grads"])):
+    args = [decode_tree(a, i < n_grad) for i, a in enumerate(entry["inputs"])]
+    outs = flatten(module(*args))
+    assert len(outs) == len(entry["outputs"])
+    for i, (out, expected) in enumerate(zip(outs, entry["outputs"])):
+        assert_matches(out, expected, f"{name} output {i}")
+    weights = [decode(w) for w in entry["weights"]]
+    sum((o * w).sum() for o, w in zip(outs, weights) if o.requires_grad).backward()
+    for i, (arg, expected) in enumerate(zip(flatten(args), entry["input_grads"], strict=True)):
         if expected is None:
             assert arg.grad is None, f"{name}: input {i} got a gradient"
         else:

@@ -1,6 +1,7 @@
 """The nn layers, one file per family (as PyTorch's torch.nn.modules)."""
 
 from engine.nn.modules.activation import *  # noqa: F403
+from engine.nn.modules.attention import *  # noqa: F403
 from engine.nn.modules.batchnorm import *  # noqa: F403
 from engine.nn.modules.container import *  # noqa: F403
 from engine.nn.modules.conv import *  # noqa: F403
@@ -16,5 +17,7 @@ from engine.nn.modules.normalization import *  # noqa: F403
 from engine.nn.modules.padding import *  # noqa: F403
 from engine.nn.modules.pixelshuffle import *  # noqa: F403
 from engine.nn.modules.pooling import *  # noqa: F403
+from engine.nn.modules.rnn import *  # noqa: F403
 from engine.nn.modules.sparse import *  # noqa: F403
+from engine.nn.modules.transformer import *  # noqa: F403
 from engine.nn.modules.upsampling import *  # noqa: F403
