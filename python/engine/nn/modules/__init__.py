@@ -1,5 +1,28 @@
 """The nn layers, one file per family (as PyTorch's torch.nn.modules)."""
 
+from engine.nn.modules import (  # noqa: E402
+    activation,
+    attention,
+    batchnorm,
+    container,
+    conv,
+    distance,
+    dropout,
+    flatten,
+    fold,
+    instancenorm,
+    linear,
+    loss,
+    module,
+    normalization,
+    padding,
+    pixelshuffle,
+    pooling,
+    rnn,
+    sparse,
+    transformer,
+    upsampling,
+)  # fmt: skip
 from engine.nn.modules.activation import *  # noqa: F403
 from engine.nn.modules.attention import *  # noqa: F403
 from engine.nn.modules.batchnorm import *  # noqa: F403
@@ -21,3 +44,16 @@ from engine.nn.modules.rnn import *  # noqa: F403
 from engine.nn.modules.sparse import *  # noqa: F403
 from engine.nn.modules.transformer import *  # noqa: F403
 from engine.nn.modules.upsampling import *  # noqa: F403
+
+# Only the layer classes are exported: the file names stay inside engine.nn.modules.
+__all__ = sorted(
+    {
+        name
+        for family in (
+            activation, attention, batchnorm, container, conv, distance, dropout, flatten, fold, instancenorm,
+            linear, loss, module, normalization, padding, pixelshuffle, pooling, rnn, sparse, transformer,
+            upsampling,
+        )
+        for name in family.__all__
+    }
+)  # fmt: skip

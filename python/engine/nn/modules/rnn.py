@@ -14,6 +14,7 @@ from engine.nn import functional as F
 from engine.nn import init
 from engine.nn.modules.module import Module
 from engine.nn.parameter import Parameter
+from engine.nn.utils.rnn import PackedSequence, _pack_like, _padded_sorted
 
 __all__ = ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase"]
 
@@ -203,8 +204,11 @@ class RNNBase(Module):
         if tuple(hx.shape) != tuple(expected):
             raise RuntimeError(msg.format(tuple(expected), list(hx.size())))
 
-    def _run(self, input, h0, c0):
-        """input (L, N, H_in); h0/c0 (layers * directions, N, H). Returns output, h_n, c_n."""
+    def _run(self, input, h0, c0, lengths=None):
+        """input (L, N, H_in); h0/c0 (layers * directions, N, H). Returns output, h_n, c_n.
+
+        With ``lengths`` (a packed batch, padded), sequence b only advances while t < lengths[b],
+        so each state stops at its own sequence's end (or, reversed, starts at it)."""
         num_directions = 2 if self.bidirectional else 1
         relu = self.mode == "RNN_RELU"
         layer_input = input
@@ -222,13 +226,21 @@ class RNNBase(Module):
                 )
                 out_steps = [None] * gi_all.size(0)
                 for t in steps:
+                    h_prev, c_prev = h, c
                     if self.mode == "LSTM":
                         h, c = _lstm_step(gi_all[t], h, c, w_hh, b_hh, w_hr)
                     elif self.mode == "GRU":
                         h = _gru_step(gi_all[t], h, w_hh, b_hh)
                     else:
                         h = _rnn_step(gi_all[t], h, w_hh, b_hh, relu)
-                    out_steps[t] = h
+                    if lengths is not None:
+                        running = (lengths > t).unsqueeze(1)
+                        out_steps[t] = engine.where(running, h, engine.zeros_like(h))
+                        h = engine.where(running, h, h_prev)
+                        if c is not None:
+                            c = engine.where(running, c, c_prev)
+                    else:
+                        out_steps[t] = h
                 if out_steps:
                     outputs.append(engine.stack(out_steps))
                 else:
@@ -243,12 +255,12 @@ class RNNBase(Module):
             layer_input = layer_output
         return layer_input, engine.stack(h_n), (engine.stack(c_n) if c_n else None)
 
-    def _prepare(self, input, hx, lstm):
-        batched = input.dim() == 3
+    def _prepare(self, input, hx, lstm, packed=False):
+        batched = packed or input.dim() == 3
         self._check_input(input, 3 if batched else 2)
         if not batched:
             input = input.unsqueeze(1)
-        elif self.batch_first:
+        elif self.batch_first and not packed:
             input = input.transpose(0, 1)
         num_directions = 2 if self.bidirectional else 1
         batch = input.size(1)
@@ -280,6 +292,30 @@ class RNNBase(Module):
         return output.transpose(0, 1) if self.batch_first else output
 
 
+def _unpack_input(input):
+    """(padded input, lengths, the PackedSequence) for a packed input, in its sorted order (as
+    PyTorch runs it); (input, None, None) otherwise."""
+    if isinstance(input, PackedSequence):
+        padded, lengths = _padded_sorted(input)
+        return padded, lengths, input
+    return input, None, None
+
+
+def _sorted_hidden(hx, packed):
+    # The caller's hidden state is in the original batch order; a packed batch runs sorted.
+    if hx is None or packed is None or packed.sorted_indices is None:
+        return hx
+    if isinstance(hx, tuple):
+        return tuple(h.index_select(1, packed.sorted_indices) for h in hx)
+    return hx.index_select(1, packed.sorted_indices)
+
+
+def _original_order(h, packed):
+    if packed is None or packed.unsorted_indices is None:
+        return h
+    return h.index_select(1, packed.unsorted_indices)
+
+
 class RNN(RNNBase):
     """Elman RNN: h_t = tanh(x_t W_ih^T + b_ih + h_{t-1} W_hh^T + b_hh) (or relu)."""
 
@@ -302,8 +338,12 @@ class RNN(RNNBase):
         super().__init__(mode, *args, **kwargs)
 
     def forward(self, input, hx=None):
-        input, h0, _, batched = self._prepare(input, hx, lstm=False)
-        output, h_n, _ = self._run(input, h0, None)
+        input, lengths, packed = _unpack_input(input)
+        hx = _sorted_hidden(hx, packed)
+        input, h0, _, batched = self._prepare(input, hx, lstm=False, packed=packed is not None)
+        output, h_n, _ = self._run(input, h0, None, lengths)
+        if packed is not None:
+            return _pack_like(output, packed), _original_order(h_n, packed)
         return self._finish(output, batched), (h_n if batched else h_n.squeeze(1))
 
 
@@ -314,8 +354,15 @@ class LSTM(RNNBase):
         super().__init__("LSTM", *args, **kwargs)
 
     def forward(self, input, hx=None):
-        input, h0, c0, batched = self._prepare(input, hx, lstm=True)
-        output, h_n, c_n = self._run(input, h0, c0)
+        input, lengths, packed = _unpack_input(input)
+        hx = _sorted_hidden(hx, packed)
+        input, h0, c0, batched = self._prepare(input, hx, lstm=True, packed=packed is not None)
+        output, h_n, c_n = self._run(input, h0, c0, lengths)
+        if packed is not None:
+            return _pack_like(output, packed), (
+                _original_order(h_n, packed),
+                _original_order(c_n, packed),
+            )
         if not batched:
             h_n, c_n = h_n.squeeze(1), c_n.squeeze(1)
         return self._finish(output, batched), (h_n, c_n)
@@ -330,8 +377,12 @@ class GRU(RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
     def forward(self, input, hx=None):
-        input, h0, _, batched = self._prepare(input, hx, lstm=False)
-        output, h_n, _ = self._run(input, h0, None)
+        input, lengths, packed = _unpack_input(input)
+        hx = _sorted_hidden(hx, packed)
+        input, h0, _, batched = self._prepare(input, hx, lstm=False, packed=packed is not None)
+        output, h_n, _ = self._run(input, h0, None, lengths)
+        if packed is not None:
+            return _pack_like(output, packed), _original_order(h_n, packed)
         return self._finish(output, batched), (h_n if batched else h_n.squeeze(1))
 
 

@@ -1,5 +1,6 @@
 """engine.nn.utils: gradient clipping and parameter/vector conversion."""
 
+from engine.nn.utils import rnn
 from engine.nn.utils.clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,
@@ -14,5 +15,6 @@ __all__ = [
     "clip_grad_value_",
     "get_total_norm",
     "parameters_to_vector",
+    "rnn",
     "vector_to_parameters",
 ]
