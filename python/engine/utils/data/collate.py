@@ -43,6 +43,13 @@ def _rebuild_sequence(elem, items):
         return list(items)
 
 
+def _numpy_to_tensor(data):
+    # Through an array, so NumPy scalars keep their dtype (np.int32 -> int32, np.float64 -> float64).
+    import numpy as np
+
+    return engine.as_tensor(np.asarray(data))
+
+
 def default_convert(data):
     """Converts NumPy arrays and scalars inside ``data`` (nested containers too) to tensors;
     leaves everything else as it is. The loader's collate_fn when automatic batching is off."""
@@ -51,7 +58,7 @@ def default_convert(data):
     if _is_numpy(data) and type(data).__name__ not in ("str_", "bytes_", "string_"):
         if type(data).__name__ == "ndarray" and _NP_STR_OBJ.search(data.dtype.str) is not None:
             return data
-        return engine.as_tensor(data)
+        return _numpy_to_tensor(data)
     if isinstance(data, collections.abc.Mapping):
         return _rebuild_mapping(data, {key: default_convert(data[key]) for key in data})
     if isinstance(data, tuple) and hasattr(data, "_fields"):  # named tuple
@@ -91,7 +98,7 @@ def default_collate(batch):
         if isinstance(elem, np.ndarray):
             return _collate_numpy_arrays(batch)
         if isinstance(elem, (np.bool_, np.number, np.object_)):
-            return engine.as_tensor(batch)
+            return _numpy_to_tensor(batch)
     if isinstance(elem, float):
         return engine.tensor(batch, dtype=engine.float64)
     if isinstance(elem, int):

@@ -324,6 +324,9 @@ class _MultiProcessIter(_BaseIter):
         self._done_event = context.Event()
         self._index_queues, self._workers = [], []
         self._shutdown = False
+        self._owner_pid = (
+            os.getpid()
+        )  # a forked worker inherits this object and must not shut it down
         self._worker_queue_idx_cycle = itertools.cycle(range(self._num_workers))
         for worker_id in range(self._num_workers):
             index_queue = context.Queue()
@@ -456,7 +459,7 @@ class _MultiProcessIter(_BaseIter):
         self._workers_status[worker_id] = False
 
     def _shutdown_workers(self):
-        if getattr(self, "_shutdown", True):
+        if getattr(self, "_shutdown", True) or self._owner_pid != os.getpid():
             return
         self._shutdown = True
         self._done_event.set()

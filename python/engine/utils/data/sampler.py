@@ -131,37 +131,13 @@ class WeightedRandomSampler(Sampler):
         self.generator = generator
 
     def __iter__(self):
-        yield from _multinomial(self.weights, self.num_samples, self.replacement, self.generator)
+        draws = engine.multinomial(
+            self.weights, self.num_samples, self.replacement, generator=self.generator
+        )
+        yield from draws.tolist()
 
     def __len__(self):
         return self.num_samples
-
-
-def _multinomial(weights, num_samples, replacement, generator):
-    """Indices drawn proportionally to ``weights`` (torch.multinomial's checks and messages)."""
-    n = weights.shape[0]
-    if n == 0:
-        raise RuntimeError("cannot sample from an empty probability distribution")
-    if not bool(engine.isfinite(weights).all()) or bool((weights < 0).any()):
-        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
-    if not replacement and num_samples > n:
-        raise RuntimeError(
-            "cannot sample n_sample > prob_dist.size(-1) samples without replacement"
-        )
-    total = weights.sum().item()
-    if total <= 0:
-        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-    u = engine.rand(num_samples, dtype=engine.float64, generator=generator)
-    if replacement:
-        # Inverse CDF: the first bucket whose running total exceeds u * total.
-        cdf = weights.cumsum(0)
-        picks = engine.searchsorted(cdf, u * cdf[-1], right=True)
-        return picks.clamp(max=n - 1).tolist()
-    # Without replacement: the k smallest exponential keys E / w (Efraimidis-Spirakis); zero
-    # weights get infinite keys and come last, as PyTorch's CPU kernel also returns them.
-    u = engine.rand(n, dtype=engine.float64, generator=generator)
-    keys = -engine.log1p(-u) / weights
-    return keys.argsort(stable=True)[:num_samples].tolist()
 
 
 class BatchSampler(Sampler):
