@@ -365,3 +365,6 @@ _EXTRA = (
 )
 for _module in _EXTRA:
     globals().update(_module.FUNCTIONS)
+
+# pdist is torch.pdist (engine/_statistics.py), as in PyTorch.
+pdist = engine.pdist
