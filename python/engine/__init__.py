@@ -276,7 +276,11 @@ for _family in (
 del _family
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
-from engine import nn  # noqa: E402
+from engine import (
+    amp,  # noqa: E402
+    nn,  # noqa: E402
+)
+from engine.amp import autocast  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -1,0 +1,248 @@
+"""engine.amp: automatic mixed precision, as ``torch.amp``.
+
+engine runs on the CPU and computes every op in its inputs' dtype, so ``autocast`` regions
+change no dtypes (PyTorch's CPU autocast would run matmul-like ops in bfloat16), a CUDA
+``autocast`` disables itself with PyTorch's warning, and ``GradScaler`` for CUDA is the disabled
+pass-through PyTorch makes it on a machine without a GPU. ``custom_fwd`` / ``custom_bwd``
+decorate custom Functions as in PyTorch, so code written for mixed precision runs unchanged.
+"""
+
+import functools
+import warnings
+
+import engine
+
+__all__ = ["GradScaler", "autocast", "custom_bwd", "custom_fwd", "is_autocast_available"]
+
+_state = {"enabled": False, "dtype": None}
+
+
+def is_autocast_available(device_type):
+    """True for the devices whose autocast PyTorch knows ('cpu', 'cuda', ...)."""
+    return device_type in ("cpu", "cuda", "xpu", "mps", "hpu", "xla", "mtia", "maia")
+
+
+class autocast:  # noqa: N801 - PyTorch's name
+    """A region (context manager or decorator) where PyTorch would pick lower-precision dtypes
+    per op; see the module docstring for what engine does."""
+
+    def __init__(self, device_type, dtype=None, enabled=True, cache_enabled=None):
+        if not isinstance(device_type, str):
+            raise ValueError(f"Expected `device_type` of type `str`, got: `{type(device_type)}`")
+        if not is_autocast_available(device_type):
+            raise RuntimeError(
+                f"User specified an unsupported autocast device_type '{device_type}'"
+            )
+        self.device = device_type
+        self.fast_dtype = dtype if dtype is not None else (
+            engine.bfloat16 if device_type == "cpu" and hasattr(engine, "bfloat16") else engine.float16
+            if hasattr(engine, "float16") else None
+        )  # fmt: skip
+        self._enabled = enabled
+        if device_type == "cuda" and enabled:
+            warnings.warn(
+                "CUDA is not available or torch_xla is imported. Disabling autocast.", stacklevel=2
+            )
+            self._enabled = False
+
+    def __enter__(self):
+        self._previous = dict(_state)
+        _state.update(enabled=self._enabled, dtype=self.fast_dtype)
+        return self
+
+    def __exit__(self, *exc):
+        _state.clear()
+        _state.update(self._previous)
+        return False
+
+    def __call__(self, func):
+        @functools.wraps(func)
+        def decorate_autocast(*args, **kwargs):
+            with self:
+                return func(*args, **kwargs)
+
+        return decorate_autocast
+
+
+def is_autocast_enabled(device_type=None):
+    """Whether an autocast region is active."""
+    return _state["enabled"]
+
+
+def _cast(value, dtype):
+    if isinstance(value, engine.Tensor) and value.is_floating_point():
+        return value.to(dtype)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_cast(v, dtype) for v in value)
+    if isinstance(value, dict):
+        return {k: _cast(v, dtype) for k, v in value.items()}
+    return value
+
+
+def custom_fwd(fwd=None, *, device_type, cast_inputs=None):
+    """Decorates a custom Function's ``forward``: with ``cast_inputs``, floating tensor inputs are
+    cast to that dtype inside an autocast region, and the forward runs with autocast off."""
+    if not isinstance(device_type, str):
+        raise ValueError(f"Expected `device_type` of type `str`, got: `{type(device_type)}`")
+    if fwd is None:
+        return functools.partial(custom_fwd, device_type=device_type, cast_inputs=cast_inputs)
+
+    @functools.wraps(fwd)
+    def decorate_fwd(*args, **kwargs):
+        ctx = args[0]
+        ctx._fwd_used_autocast = is_autocast_enabled(device_type)
+        if cast_inputs is None or not ctx._fwd_used_autocast:
+            return fwd(*args, **kwargs)
+        with autocast(device_type=device_type, enabled=False):
+            return fwd(*_cast(args, cast_inputs), **_cast(kwargs, cast_inputs))
+
+    return decorate_fwd
+
+
+def custom_bwd(bwd=None, *, device_type):
+    """Decorates a custom Function's ``backward`` to run in the autocast state its forward saw."""
+    if not isinstance(device_type, str):
+        raise ValueError(f"Expected `device_type` of type `str`, got: `{type(device_type)}`")
+    if bwd is None:
+        return functools.partial(custom_bwd, device_type=device_type)
+
+    @functools.wraps(bwd)
+    def decorate_bwd(*args, **kwargs):
+        enabled = getattr(args[0], "_fwd_used_autocast", False)
+        with autocast(device_type=device_type, enabled=enabled and device_type != "cuda"):
+            return bwd(*args, **kwargs)
+
+    return decorate_bwd
+
+
+class GradScaler:
+    """Loss scaling for mixed precision. On this CPU-only engine a CUDA scaler disables itself
+    (PyTorch's warning); a disabled scaler passes losses and steps through unchanged, an enabled
+    CPU scaler scales, unscales and skips steps with infinite gradients as PyTorch's does."""
+
+    def __init__(self, device="cuda", init_scale=2.0**16, growth_factor=2.0, backoff_factor=0.5,
+                 growth_interval=2000, enabled=True):  # fmt: skip
+        self._device = device
+        self._enabled = enabled
+        if device == "cuda" and enabled:
+            warnings.warn(
+                "torch.cuda.amp.GradScaler is enabled, but CUDA is not available.  Disabling.",
+                stacklevel=2,
+            )
+            self._enabled = False
+        if self._enabled:
+            if growth_factor <= 1.0:
+                raise AssertionError("The growth factor must be > 1.0.")
+            if backoff_factor >= 1.0:
+                raise AssertionError("The backoff factor must be < 1.0.")
+        self._scale = float(init_scale)
+        self._growth_factor = growth_factor
+        self._backoff_factor = backoff_factor
+        self._growth_interval = growth_interval
+        self._growth_tracker = 0
+        self._found_inf = {}
+        self._unscaled = set()
+
+    def is_enabled(self):
+        """Whether scaling is active."""
+        return self._enabled
+
+    def scale(self, outputs):
+        """``outputs`` multiplied by the current scale (unchanged when disabled)."""
+        if not self._enabled:
+            return outputs
+        if isinstance(outputs, engine.Tensor):
+            return outputs * self._scale
+        return type(outputs)(self.scale(o) for o in outputs)
+
+    def unscale_(self, optimizer):
+        """Divides the optimizer's gradients by the scale, recording whether any is infinite."""
+        if not self._enabled:
+            return
+        if id(optimizer) in self._unscaled:
+            raise RuntimeError(
+                "unscale_() has already been called on this optimizer since the last update()."
+            )
+        found_inf = False
+        inv = 1.0 / self._scale
+        with engine.no_grad():
+            for group in optimizer.param_groups:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        p.grad.mul_(inv)
+                        if not bool(engine.isfinite(p.grad).all()):
+                            found_inf = True
+        self._found_inf[id(optimizer)] = found_inf
+        self._unscaled.add(id(optimizer))
+
+    def step(self, optimizer, *args, **kwargs):
+        """Unscales if needed, then ``optimizer.step()`` unless a gradient was infinite."""
+        if not self._enabled:
+            return optimizer.step(*args, **kwargs)
+        if id(optimizer) not in self._unscaled:
+            self.unscale_(optimizer)
+        if self._found_inf.get(id(optimizer)):
+            return None
+        return optimizer.step(*args, **kwargs)
+
+    def update(self, new_scale=None):
+        """Backs the scale off after infinite gradients, grows it after ``growth_interval``
+        clean steps."""
+        if not self._enabled:
+            return
+        if new_scale is not None:
+            self._scale = float(
+                new_scale.item() if isinstance(new_scale, engine.Tensor) else new_scale
+            )
+        elif any(self._found_inf.values()):
+            self._scale *= self._backoff_factor
+            self._growth_tracker = 0
+        else:
+            self._growth_tracker += 1
+            if self._growth_tracker == self._growth_interval:
+                self._scale *= self._growth_factor
+                self._growth_tracker = 0
+        self._found_inf.clear()
+        self._unscaled.clear()
+
+    def get_scale(self):
+        """The current scale (1.0 when disabled)."""
+        return self._scale if self._enabled else 1.0
+
+    def get_growth_factor(self):
+        """The factor the scale grows by."""
+        return self._growth_factor
+
+    def get_backoff_factor(self):
+        """The factor the scale backs off by."""
+        return self._backoff_factor
+
+    def get_growth_interval(self):
+        """Clean steps between growths."""
+        return self._growth_interval
+
+    def state_dict(self):
+        """The scaler's state (empty when disabled), as PyTorch's."""
+        if not self._enabled:
+            return {}
+        return {
+            "scale": self._scale,
+            "growth_factor": self._growth_factor,
+            "backoff_factor": self._backoff_factor,
+            "growth_interval": self._growth_interval,
+            "_growth_tracker": self._growth_tracker,
+        }
+
+    def load_state_dict(self, state_dict):
+        """Restores :meth:`state_dict`'s values."""
+        if not self._enabled:
+            return
+        if len(state_dict) == 0:
+            raise RuntimeError(
+                "The source state dict is empty, possibly because it was saved from a disabled instance of GradScaler."
+            )
+        self._scale = float(state_dict["scale"])
+        self._growth_factor = state_dict["growth_factor"]
+        self._backoff_factor = state_dict["backoff_factor"]
+        self._growth_interval = state_dict["growth_interval"]
+        self._growth_tracker = state_dict["_growth_tracker"]
