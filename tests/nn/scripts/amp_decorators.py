@@ -1,12 +1,12 @@
-"""Mixed-precision spellings real code applies to custom Functions: torch.amp / torch.cuda.amp decorators, GradScaler and autocast on a machine without CUDA."""
+"""Mixed-precision spellings real code applies to custom Functions: torch.amp / torch.cuda.amp
+decorators, GradScaler and autocast on a machine without CUDA."""
 
+import importlib
 import sys
 import warnings
 
 warnings.simplefilter("always")
 lib = __import__(sys.argv[1])
-import importlib
-
 cuda_amp = importlib.import_module(sys.argv[1] + ".cuda.amp")
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
