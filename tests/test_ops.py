@@ -17,7 +17,21 @@ from op_table import OPS, cases, make_input, sample, sample_int
 
 ROOT = pathlib.Path(__file__).resolve().parent
 PROMOTION = json.loads((ROOT / "fixtures" / "promotion.json").read_text())
-DTYPES = {name: getattr(engine, name) for name in ("bool", "int32", "int64", "float32", "float64")}
+DTYPES = {
+    name: getattr(engine, name)
+    for name in (
+        "bool",
+        "uint8",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "float16",
+        "bfloat16",
+        "float32",
+        "float64",
+    )
+}
 
 
 def check(out, ref, dtype, rtol=1e-12, atol=1e-12):

@@ -81,7 +81,7 @@ class FakeDType:
 
     @property
     def is_floating_point(self):
-        return self.name in ("float32", "float64")
+        return self.name in ("float32", "float64", "float16", "bfloat16")
 
 
 class FakeShape(tuple):
@@ -103,6 +103,24 @@ def _to_f32(v):
         return struct.unpack("f", struct.pack("f", v))[0]
     except OverflowError:
         return math.copysign(math.inf, v)
+
+
+def _to_f16(v):
+    if not math.isfinite(v):
+        return v
+    try:
+        return struct.unpack("e", struct.pack("e", v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v)
+
+
+def _to_bf16(v):
+    """v rounded to bfloat16 (nearest even), through its float32 bits."""
+    if not math.isfinite(v):
+        return v
+    (bits,) = struct.unpack("I", struct.pack("f", _to_f32(v)))
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    return struct.unpack("f", struct.pack("I", bits))[0]
 
 
 def _map(fn, data):
@@ -127,6 +145,11 @@ class FakeTensor:
             "int64": int,
             "int32": int,
             "bool": bool,
+            "float16": lambda v: _to_f16(float(v)),
+            "bfloat16": lambda v: _to_bf16(float(v)),
+            "uint8": int,
+            "int8": int,
+            "int16": int,
         }[dtype]
         self._data = _map(cast, data)
         self.shape = FakeShape(shape)

@@ -33,6 +33,7 @@ from engine._C import (
     bitwise_or,
     bitwise_xor,
     bmm,
+    can_cast,
     ceil,
     clamp,
     clip,
@@ -99,6 +100,7 @@ from engine._C import (
     permute,
     pow,
     prod,
+    promote_types,
     rand,
     randint,
     randn,
@@ -137,6 +139,18 @@ from engine._creation import as_tensor, eye, rand_like, randint_like, randn_like
 from engine._device import device
 from engine._dtype_info import finfo, iinfo
 from engine._einsum import einsum
+from engine._legacy_tensors import (
+    BFloat16Tensor,
+    BoolTensor,
+    ByteTensor,
+    CharTensor,
+    DoubleTensor,
+    FloatTensor,
+    HalfTensor,
+    IntTensor,
+    LongTensor,
+    ShortTensor,
+)
 from engine._tensor import Size
 from engine._tensor_str import set_printoptions
 from engine.autograd import (
@@ -160,6 +174,13 @@ globals().update(
         "int32": _C.int32,
         "int": _C.int32,
         "bool": _C.bool,
+        "float16": _C.float16,
+        "half": _C.float16,
+        "bfloat16": _C.bfloat16,
+        "uint8": _C.uint8,
+        "int8": _C.int8,
+        "int16": _C.int16,
+        "short": _C.int16,
     }
 )
 

@@ -10,6 +10,20 @@ _FLOAT = {
         tiny=1.1754943508222875e-38,
         resolution=1e-06,
     ),
+    "float16": dict(
+        bits=16,
+        eps=0.0009765625,
+        max=65504.0,
+        tiny=6.103515625e-05,
+        resolution=0.001,
+    ),
+    "bfloat16": dict(
+        bits=16,
+        eps=0.0078125,
+        max=3.3895313892515355e38,
+        tiny=1.1754943508222875e-38,
+        resolution=0.01,
+    ),
     "float64": dict(
         bits=64,
         eps=2.220446049250313e-16,
@@ -18,7 +32,14 @@ _FLOAT = {
         resolution=1e-15,
     ),
 }
-_INT = {"int32": 32, "int64": 64}
+# bits and signedness of each integer dtype
+_INT = {
+    "uint8": (8, False),
+    "int8": (8, True),
+    "int16": (16, True),
+    "int32": (32, True),
+    "int64": (64, True),
+}
 
 
 class finfo:
@@ -55,10 +76,13 @@ class iinfo:
     def __init__(self, type):
         name = str(type).replace("torch.", "")
         if name == "bool":
-            self.bits, self.min, self.max = 8, 0, 1
-        elif name in _INT:
-            self.bits = _INT[name]
-            self.min, self.max = -(2 ** (self.bits - 1)), 2 ** (self.bits - 1) - 1
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        if name in _INT:
+            self.bits, signed = _INT[name]
+            if signed:
+                self.min, self.max = -(2 ** (self.bits - 1)), 2 ** (self.bits - 1) - 1
+            else:
+                self.min, self.max = 0, 2**self.bits - 1
         else:
             raise TypeError(
                 "torch.iinfo() requires an integer input type. "

@@ -11,6 +11,7 @@ Assignment writes through the basic view with ``copy_`` (an advanced part first 
 """
 
 import operator
+import warnings
 
 from engine import _C
 
@@ -42,6 +43,15 @@ def _normalize(key):
     for k in key:
         t = _index_tensor(k)
         if t is not None:
+            if t.dtype == _C.uint8:
+                # A uint8 index is a mask, as in PyTorch (which warns that it is deprecated).
+                warnings.warn(
+                    "indexing with dtype torch.uint8 is now deprecated, please use a dtype "
+                    "torch.bool instead.",
+                    UserWarning,
+                    stacklevel=4,
+                )
+                t = t.bool()
             if t.dtype == _C.bool and t.dim() == 0:
                 k = bool(t.item())
             elif t.dtype in (_C.int64, _C.int32) and t.dim() == 0:

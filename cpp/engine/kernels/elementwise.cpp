@@ -147,82 +147,83 @@ bool unary_simd(UnaryOp op, const Tensor& out, const Tensor& a) {
 
 template <typename T>
 void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
+  using C = opmath_t<T>;  // float for the 16-bit floats: computed in float, rounded on store
   if (binary_simd<T>(op, out, a, b)) return;
   switch (op) {
     case BinaryOp::Add:
-      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x || y); });
-      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(U<T>(x) + U<T>(y)); });
-      else return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x + y); });
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x || y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(U<T>(x) + U<T>(y)); });
+      else return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x + y); });
     case BinaryOp::Sub:
-      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x != y); });
-      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(U<T>(x) - U<T>(y)); });
-      else return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x - y); });
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x != y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(U<T>(x) - U<T>(y)); });
+      else return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x - y); });
     case BinaryOp::Mul:
-      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x && y); });
-      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(U<T>(x) * U<T>(y)); });
-      else return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x * y); });
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x && y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(U<T>(x) * U<T>(y)); });
+      else return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x * y); });
     case BinaryOp::Div:
       // Integer division is not routed here: the ops layer computes true division in floating point.
-      if constexpr (std::is_floating_point_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x / y); });
+      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x / y); });
       break;
     case BinaryOp::Pow:
-      if constexpr (std::is_floating_point_v<T>) {
-        return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(std::pow(x, y)); });
+      if constexpr (std::is_floating_point_v<C>) {
+        return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(std::pow(x, y)); });
       } else {
-        return binary_typed<T, T>(out, a, b, [](T x, T y) { return int_pow<T>(x, y); });
+        return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_pow<T>(x, y); });
       }
     case BinaryOp::Maximum:
-      return binary_typed<T, T>(out, a, b, [](T x, T y) {
-        if constexpr (std::is_floating_point_v<T>) {
-          if (std::isnan(x) || std::isnan(y)) return T(NAN);
+      return binary_typed<T, T>(out, a, b, [](C x, C y) {
+        if constexpr (std::is_floating_point_v<C>) {
+          if (std::isnan(x) || std::isnan(y)) return C(NAN);
         }
         return x > y ? x : y;
       });
     case BinaryOp::Minimum:
-      return binary_typed<T, T>(out, a, b, [](T x, T y) {
-        if constexpr (std::is_floating_point_v<T>) {
-          if (std::isnan(x) || std::isnan(y)) return T(NAN);
+      return binary_typed<T, T>(out, a, b, [](C x, C y) {
+        if constexpr (std::is_floating_point_v<C>) {
+          if (std::isnan(x) || std::isnan(y)) return C(NAN);
         }
         return x < y ? x : y;
       });
-    case BinaryOp::Eq: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x == y; });
-    case BinaryOp::Ne: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x != y; });
-    case BinaryOp::Lt: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x < y; });
-    case BinaryOp::Le: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x <= y; });
-    case BinaryOp::Gt: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x > y; });
-    case BinaryOp::Ge: return binary_typed<T, bool>(out, a, b, [](T x, T y) { return x >= y; });
+    case BinaryOp::Eq: return binary_typed<T, bool>(out, a, b, [](C x, C y) { return x == y; });
+    case BinaryOp::Ne: return binary_typed<T, bool>(out, a, b, [](C x, C y) { return x != y; });
+    case BinaryOp::Lt: return binary_typed<T, bool>(out, a, b, [](C x, C y) { return x < y; });
+    case BinaryOp::Le: return binary_typed<T, bool>(out, a, b, [](C x, C y) { return x <= y; });
+    case BinaryOp::Gt: return binary_typed<T, bool>(out, a, b, [](C x, C y) { return x > y; });
+    case BinaryOp::Ge: return binary_typed<T, bool>(out, a, b, [](C x, C y) { return x >= y; });
     case BinaryOp::Atan2:
-      if constexpr (std::is_floating_point_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(std::atan2(x, y)); });
+      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(std::atan2(x, y)); });
       break;
     case BinaryOp::Fmod:
-      if constexpr (std::is_floating_point_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(std::fmod(x, y)); });
-      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return int_mod<T>(x, y, false); });
+      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(std::fmod(x, y)); });
+      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_mod<T>(x, y, false); });
       break;
     case BinaryOp::Remainder:
-      if constexpr (std::is_floating_point_v<T>) {
-        return binary_typed<T, T>(out, a, b, [](T x, T y) {
+      if constexpr (std::is_floating_point_v<C>) {
+        return binary_typed<T, T>(out, a, b, [](C x, C y) {
           T r = std::fmod(x, y);
           return (r != 0 && ((r < 0) != (y < 0))) ? T(r + y) : r;
         });
       } else if constexpr (!std::is_same_v<T, bool>) {
-        return binary_typed<T, T>(out, a, b, [](T x, T y) { return int_mod<T>(x, y, true); });
+        return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_mod<T>(x, y, true); });
       }
       break;
     case BinaryOp::FloorDivide:
-      if constexpr (std::is_floating_point_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return float_floor_div<T>(x, y); });
-      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return int_floor_div<T>(x, y); });
+      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return float_floor_div<C>(x, y); });
+      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_floor_div<T>(x, y); });
       break;
     case BinaryOp::BitAnd:
-      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x && y); });
-      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x & y); });
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x && y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x & y); });
       break;
     case BinaryOp::BitOr:
-      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x || y); });
-      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x | y); });
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x || y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x | y); });
       break;
     case BinaryOp::BitXor:
-      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x != y); });
-      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](T x, T y) { return T(x ^ y); });
+      if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x != y); });
+      else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x ^ y); });
       break;
   }
   throw std::logic_error("binary kernel: unsupported dtype for this op");
@@ -249,55 +250,56 @@ void unary_typed(const Tensor& out, const Tensor& a, F f) {
 
 template <typename T>
 void unary_dispatch(UnaryOp op, const Tensor& out, const Tensor& a) {
+  using C = opmath_t<T>;
   if (unary_simd<T>(op, out, a)) return;
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (std::is_floating_point_v<C>) {
     switch (op) {
-      case UnaryOp::Exp: return unary_typed<T>(out, a, [](T x) { return std::exp(x); });
-      case UnaryOp::Log: return unary_typed<T>(out, a, [](T x) { return std::log(x); });
-      case UnaryOp::Sqrt: return unary_typed<T>(out, a, [](T x) { return std::sqrt(x); });
-      case UnaryOp::Sin: return unary_typed<T>(out, a, [](T x) { return std::sin(x); });
-      case UnaryOp::Cos: return unary_typed<T>(out, a, [](T x) { return std::cos(x); });
-      case UnaryOp::Tanh: return unary_typed<T>(out, a, [](T x) { return std::tanh(x); });
-      case UnaryOp::Sigmoid: return unary_typed<T>(out, a, [](T x) { return T(1) / (T(1) + std::exp(-x)); });
-      case UnaryOp::Reciprocal: return unary_typed<T>(out, a, [](T x) { return T(1) / x; });
-      case UnaryOp::Exp2: return unary_typed<T>(out, a, [](T x) { return std::exp2(x); });
-      case UnaryOp::Expm1: return unary_typed<T>(out, a, [](T x) { return std::expm1(x); });
-      case UnaryOp::Log2: return unary_typed<T>(out, a, [](T x) { return std::log2(x); });
-      case UnaryOp::Log10: return unary_typed<T>(out, a, [](T x) { return std::log10(x); });
-      case UnaryOp::Log1p: return unary_typed<T>(out, a, [](T x) { return std::log1p(x); });
-      case UnaryOp::Rsqrt: return unary_typed<T>(out, a, [](T x) { return T(1) / std::sqrt(x); });
-      case UnaryOp::Tan: return unary_typed<T>(out, a, [](T x) { return std::tan(x); });
-      case UnaryOp::Asin: return unary_typed<T>(out, a, [](T x) { return std::asin(x); });
-      case UnaryOp::Acos: return unary_typed<T>(out, a, [](T x) { return std::acos(x); });
-      case UnaryOp::Atan: return unary_typed<T>(out, a, [](T x) { return std::atan(x); });
-      case UnaryOp::Sinh: return unary_typed<T>(out, a, [](T x) { return std::sinh(x); });
-      case UnaryOp::Cosh: return unary_typed<T>(out, a, [](T x) { return std::cosh(x); });
-      case UnaryOp::Erf: return unary_typed<T>(out, a, [](T x) { return std::erf(x); });
-      case UnaryOp::Floor: return unary_typed<T>(out, a, [](T x) { return std::floor(x); });
-      case UnaryOp::Ceil: return unary_typed<T>(out, a, [](T x) { return std::ceil(x); });
-      case UnaryOp::Round: return unary_typed<T>(out, a, [](T x) { return std::nearbyint(x); });  // half to even
-      case UnaryOp::Trunc: return unary_typed<T>(out, a, [](T x) { return std::trunc(x); });
+      case UnaryOp::Exp: return unary_typed<T>(out, a, [](C x) { return std::exp(x); });
+      case UnaryOp::Log: return unary_typed<T>(out, a, [](C x) { return std::log(x); });
+      case UnaryOp::Sqrt: return unary_typed<T>(out, a, [](C x) { return std::sqrt(x); });
+      case UnaryOp::Sin: return unary_typed<T>(out, a, [](C x) { return std::sin(x); });
+      case UnaryOp::Cos: return unary_typed<T>(out, a, [](C x) { return std::cos(x); });
+      case UnaryOp::Tanh: return unary_typed<T>(out, a, [](C x) { return std::tanh(x); });
+      case UnaryOp::Sigmoid: return unary_typed<T>(out, a, [](C x) { return C(1) / (T(1) + std::exp(-x)); });
+      case UnaryOp::Reciprocal: return unary_typed<T>(out, a, [](C x) { return C(1) / x; });
+      case UnaryOp::Exp2: return unary_typed<T>(out, a, [](C x) { return std::exp2(x); });
+      case UnaryOp::Expm1: return unary_typed<T>(out, a, [](C x) { return std::expm1(x); });
+      case UnaryOp::Log2: return unary_typed<T>(out, a, [](C x) { return std::log2(x); });
+      case UnaryOp::Log10: return unary_typed<T>(out, a, [](C x) { return std::log10(x); });
+      case UnaryOp::Log1p: return unary_typed<T>(out, a, [](C x) { return std::log1p(x); });
+      case UnaryOp::Rsqrt: return unary_typed<T>(out, a, [](C x) { return C(1) / std::sqrt(x); });
+      case UnaryOp::Tan: return unary_typed<T>(out, a, [](C x) { return std::tan(x); });
+      case UnaryOp::Asin: return unary_typed<T>(out, a, [](C x) { return std::asin(x); });
+      case UnaryOp::Acos: return unary_typed<T>(out, a, [](C x) { return std::acos(x); });
+      case UnaryOp::Atan: return unary_typed<T>(out, a, [](C x) { return std::atan(x); });
+      case UnaryOp::Sinh: return unary_typed<T>(out, a, [](C x) { return std::sinh(x); });
+      case UnaryOp::Cosh: return unary_typed<T>(out, a, [](C x) { return std::cosh(x); });
+      case UnaryOp::Erf: return unary_typed<T>(out, a, [](C x) { return std::erf(x); });
+      case UnaryOp::Floor: return unary_typed<T>(out, a, [](C x) { return std::floor(x); });
+      case UnaryOp::Ceil: return unary_typed<T>(out, a, [](C x) { return std::ceil(x); });
+      case UnaryOp::Round: return unary_typed<T>(out, a, [](C x) { return std::nearbyint(x); });  // half to even
+      case UnaryOp::Trunc: return unary_typed<T>(out, a, [](C x) { return std::trunc(x); });
       default: break;
     }
   }
   switch (op) {
     case UnaryOp::Neg:
-      if constexpr (std::is_floating_point_v<T>) return unary_typed<T>(out, a, [](T x) { return T(-x); });
-      else if constexpr (!std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return T(U<T>(0) - U<T>(x)); });
+      if constexpr (std::is_floating_point_v<C>) return unary_typed<T>(out, a, [](C x) { return C(-x); });
+      else if constexpr (!std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](C x) { return C(U<T>(0) - U<T>(x)); });
       break;
     case UnaryOp::Relu:
       // NaN propagates, as in PyTorch (x > 0 is false for NaN, so test the other way round).
-      return unary_typed<T>(out, a, [](T x) { return x < T(0) ? T(0) : x; });
+      return unary_typed<T>(out, a, [](C x) { return x < C(0) ? C(0) : x; });
     case UnaryOp::Abs:
-      if constexpr (std::is_floating_point_v<T>) return unary_typed<T>(out, a, [](T x) { return std::abs(x); });
-      else if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return x; });
-      else return unary_typed<T>(out, a, [](T x) { return T(x < 0 ? U<T>(0) - U<T>(x) : U<T>(x)); });
+      if constexpr (std::is_floating_point_v<C>) return unary_typed<T>(out, a, [](C x) { return std::abs(x); });
+      else if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](C x) { return x; });
+      else return unary_typed<T>(out, a, [](C x) { return C(x < 0 ? U<T>(0) - U<T>(x) : U<T>(x)); });
     case UnaryOp::Sign:
-      if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return x; });
-      else return unary_typed<T>(out, a, [](T x) { return T((T(0) < x) - (x < T(0))); });
+      if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](C x) { return x; });
+      else return unary_typed<T>(out, a, [](C x) { return C((T(0) < x) - (x < T(0))); });
     case UnaryOp::BitNot:
-      if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](T x) { return T(!x); });
-      else if constexpr (std::is_integral_v<T>) return unary_typed<T>(out, a, [](T x) { return T(~x); });
+      if constexpr (std::is_same_v<T, bool>) return unary_typed<T>(out, a, [](C x) { return C(!x); });
+      else if constexpr (std::is_integral_v<T>) return unary_typed<T>(out, a, [](C x) { return C(~x); });
       break;
     default: break;
   }
@@ -307,15 +309,21 @@ void unary_dispatch(UnaryOp op, const Tensor& out, const Tensor& a) {
 template <typename D, typename S>
 inline D convert(S v) {
   if constexpr (std::is_same_v<D, bool>) {
-    return v != S(0);
-  } else if constexpr (std::is_integral_v<D> && std::is_floating_point_v<S>) {
-    // NaN and out-of-range values are undefined behaviour in a C++ cast; x86's conversion (and so
-    // PyTorch on it) gives the integer type's minimum, which is produced here explicitly.
-    constexpr double lo = static_cast<double>(std::numeric_limits<D>::min());  // -2^(bits-1), exact
-    if (!(static_cast<double>(v) >= lo && static_cast<double>(v) < -lo)) return std::numeric_limits<D>::min();
-    return static_cast<D>(v);
+    return static_cast<opmath_t<S>>(v) != opmath_t<S>(0);
+  } else if constexpr (std::is_integral_v<D> && is_float_type_v<S>) {
+    // NaN and out-of-range values are undefined behaviour in a C++ cast. x86's conversion (and so
+    // PyTorch on it) gives the minimum of int64 for int64 and of int32 otherwise; the narrower
+    // types then keep the low bits of that int32 (300.0 -> uint8 44, -1.0 -> uint8 255).
+    using Wide = std::conditional_t<sizeof(D) == 8, int64_t, int32_t>;
+    constexpr double lo = static_cast<double>(std::numeric_limits<Wide>::min());  // -2^(bits-1), exact
+    const double d = static_cast<double>(v);
+    const Wide w = (d >= lo && d < -lo) ? static_cast<Wide>(d) : std::numeric_limits<Wide>::min();
+    return static_cast<D>(w);
+  } else if constexpr (is_reduced_float_v<D> && !is_reduced_float_v<S>) {
+    // Through float, as c10::Half(double) does (so a double is rounded twice, as in PyTorch).
+    return D(static_cast<float>(v));
   } else {
-    return static_cast<D>(v);
+    return static_cast<D>(static_cast<opmath_t<S>>(v));
   }
 }
 

@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "engine/core/half.h"
 #include "engine/kernels/parallel.h"
 
 #ifdef ENGINE_HAVE_OPENBLAS
@@ -31,7 +32,8 @@ void gemm(int64_t M, int64_t N, int64_t K, const T* A, const T* B, T* C) {
           const T* b = B + k * N;
           if constexpr (std::is_integral_v<T>) {
             // Integer products wrap like PyTorch's; unsigned arithmetic keeps that defined.
-            using U = std::make_unsigned_t<T>;
+            // (uint32 for the narrow types, whose products would otherwise promote to a signed int)
+            using U = std::make_unsigned_t<std::conditional_t<(sizeof(T) < 4), int32_t, T>>;
             for (int64_t j = n0; j < n1; ++j) c[j] = T(U(c[j]) + U(av) * U(b[j]));
           } else {
             for (int64_t j = n0; j < n1; ++j) c[j] += av * b[j];
@@ -46,13 +48,16 @@ template void gemm<float>(int64_t, int64_t, int64_t, const float*, const float*,
 template void gemm<double>(int64_t, int64_t, int64_t, const double*, const double*, double*);
 template void gemm<int64_t>(int64_t, int64_t, int64_t, const int64_t*, const int64_t*, int64_t*);
 template void gemm<int32_t>(int64_t, int64_t, int64_t, const int32_t*, const int32_t*, int32_t*);
+template void gemm<int16_t>(int64_t, int64_t, int64_t, const int16_t*, const int16_t*, int16_t*);
+template void gemm<int8_t>(int64_t, int64_t, int64_t, const int8_t*, const int8_t*, int8_t*);
+template void gemm<uint8_t>(int64_t, int64_t, int64_t, const uint8_t*, const uint8_t*, uint8_t*);
 
 namespace {
 
-// A row-major copy of op(X) (rows x cols) for the built-in kernel.
-template <typename T>
-std::vector<T> materialize(const T* X, bool trans, int64_t ld, int64_t rows, int64_t cols) {
-  std::vector<T> out(static_cast<size_t>(rows * cols));
+// A row-major copy of op(X) (rows x cols) for the built-in kernel, converted to R.
+template <typename R, typename T>
+std::vector<R> materialize_as(const T* X, bool trans, int64_t ld, int64_t rows, int64_t cols) {
+  std::vector<R> out(static_cast<size_t>(rows * cols));
   for (int64_t i = 0; i < rows; ++i) {
     for (int64_t j = 0; j < cols; ++j) out[i * cols + j] = trans ? X[j * ld + i] : X[i * ld + j];
   }
@@ -64,11 +69,11 @@ void gemm_builtin(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t 
                   int64_t ldb, T* C) {
   std::vector<T> a, b;
   if (ta || lda != K) {
-    a = materialize(A, ta, lda, M, K);
+    a = materialize_as<T>(A, ta, lda, M, K);
     A = a.data();
   }
   if (tb || ldb != N) {
-    b = materialize(B, tb, ldb, K, N);
+    b = materialize_as<T>(B, tb, ldb, K, N);
     B = b.data();
   }
   gemm<T>(M, N, K, A, B, C);
@@ -80,6 +85,15 @@ template <typename T>
 void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb,
              T* C) {
   if (M == 0 || N == 0) return;
+  if constexpr (is_reduced_float_v<T>) {
+    // float16 / bfloat16: products accumulate in float32 (as PyTorch's CPU kernels), one rounding
+    // per output element.
+    std::vector<float> a = materialize_as<float>(A, ta, lda, M, K), b = materialize_as<float>(B, tb, ldb, K, N);
+    std::vector<float> c(static_cast<size_t>(M * N));
+    gemm_ex<float>(M, N, K, a.data(), false, K, b.data(), false, N, c.data());
+    std::copy(c.begin(), c.end(), C);
+    return;
+  } else {
   ReleaseInterpreterLock unlocked(M * N * K >= (int64_t(1) << 18) ? kReleaseLockNumel : 0);
 #ifdef ENGINE_HAVE_OPENBLAS
   // 32-bit BLAS indices: larger problems take the built-in kernel.
@@ -102,6 +116,7 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, 
   }
 #endif
   gemm_builtin<T>(M, N, K, A, ta, lda, B, tb, ldb, C);
+  }
 }
 
 bool have_blas() {
@@ -118,6 +133,11 @@ ENGINE_GEMM_EX(float)
 ENGINE_GEMM_EX(double)
 ENGINE_GEMM_EX(int64_t)
 ENGINE_GEMM_EX(int32_t)
+ENGINE_GEMM_EX(int16_t)
+ENGINE_GEMM_EX(int8_t)
+ENGINE_GEMM_EX(uint8_t)
+ENGINE_GEMM_EX(Half)
+ENGINE_GEMM_EX(BFloat16)
 #undef ENGINE_GEMM_EX
 
 }  // namespace engine::kernels

@@ -15,6 +15,8 @@
 
 #include "engine/kernels/random.h"
 
+#include "engine/core/half.h"
+
 #include <cfloat>
 #include <cmath>
 #include <cstring>
@@ -395,6 +397,10 @@ int64_t random_update_from_float32(int64_t from) { return update_from<float>(fro
 int64_t random_update_to_float32(int64_t to) { return update_to<float>(to); }
 int64_t random_update_from_float64(int64_t from) { return update_from<double>(from); }
 int64_t random_update_to_float64(int64_t to) { return update_to<double>(to); }
+int64_t random_update_from_float16(int64_t from) { return update_from<Half>(from); }
+int64_t random_update_to_float16(int64_t to) { return update_to<Half>(to); }
+int64_t random_update_from_bfloat16(int64_t from) { return update_from<BFloat16>(from); }
+int64_t random_update_to_bfloat16(int64_t to) { return update_to<BFloat16>(to); }
 
 }  // namespace kernels
 }  // namespace engine

@@ -101,6 +101,10 @@ int64_t random_update_from_float32(int64_t from);
 int64_t random_update_to_float32(int64_t to);
 int64_t random_update_from_float64(int64_t from);
 int64_t random_update_to_float64(int64_t to);
+int64_t random_update_from_float16(int64_t from);
+int64_t random_update_to_float16(int64_t to);
+int64_t random_update_from_bfloat16(int64_t from);
+int64_t random_update_to_bfloat16(int64_t to);
 
 }  // namespace kernels
 }  // namespace engine

@@ -66,7 +66,7 @@ Acc sum_contiguous(const T* x, int64_t n) {
 
 template <typename T>
 void sum_typed(const Tensor& out, const Tensor& in, const std::vector<bool>& reduce) {
-  using Acc = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
+  using Acc = std::conditional_t<is_float_type_v<T>, double, int64_t>;
   bool all = true;
   for (bool r : reduce) all = all && r;
   if (all && in.is_contiguous() && in.numel() >= kParallelGrain) {
@@ -117,7 +117,7 @@ namespace {
 
 template <typename T>
 bool is_nan(T v) {
-  if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
+  if constexpr (is_float_type_v<T>) return std::isnan(v);
   else return false;
 }
 
@@ -128,7 +128,7 @@ void reduce_rows(RowOp op, const Tensor& out, const Tensor& in, int64_t outer, i
     using T = decltype(tag);
     const T* x = in.data<T>();
     if (op == RowOp::Prod) {
-      using Acc = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
+      using Acc = std::conditional_t<is_float_type_v<T>, double, int64_t>;
       Tensor acc = Tensor::empty({outer}, dtype_of<Acc>::value);
       Acc* a = acc.data<Acc>();
       for (int64_t r = 0; r < outer; ++r) {
@@ -185,7 +185,7 @@ void scan_rows(ScanOp op, const Tensor& out, const Tensor& in, int64_t outer, in
     ENGINE_DISPATCH_ALL(in.dtype(), [&](auto itag) {
       using T = decltype(itag);
       if constexpr (!std::is_same_v<R, bool>) {  // ops::scan refuses a bool result, as PyTorch
-        using Acc = std::conditional_t<std::is_floating_point_v<R>, double, int64_t>;
+        using Acc = std::conditional_t<is_float_type_v<R>, double, int64_t>;
         const T* x = in.data<T>();
         R* o = out.data<R>();
         for (int64_t r = 0; r < outer; ++r) {

@@ -54,9 +54,9 @@ bool commit_view(Tensor& self, const Tensor& result) {
 Tensor& commit(Tensor& self, const Tensor& result) {
   ENGINE_CHECK(result.shape() == self.shape(), std::runtime_error, "output with shape ", dims_str(self.shape()),
                " doesn't match the broadcast shape ", dims_str(result.shape()));
-  ENGINE_CHECK(is_floating(self.dtype()) || !is_floating(result.dtype()), std::runtime_error, "result type ",
-               result.dtype() == DType::Float64 ? "Double" : "Float", " can't be cast to the desired output type ",
-               self.dtype() == DType::Int64 ? "Long" : self.dtype() == DType::Int32 ? "Int" : "Bool");
+  ENGINE_CHECK(can_cast(result.dtype(), self.dtype()), std::runtime_error, "result type ",
+               scalar_type_name(result.dtype()), " can't be cast to the desired output type ",
+               scalar_type_name(self.dtype()));
   if (commit_view(self, result)) return self;
   kernels::copy(self, result);
   self.bump_version();

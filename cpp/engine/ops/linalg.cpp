@@ -49,6 +49,11 @@ const char* type_label(DType d) {
     case DType::Float64: return "double";
     case DType::Int64: return "long int";
     case DType::Int32: return "int";
+    case DType::Int16: return "short int";
+    case DType::Int8: return "signed char";
+    case DType::UInt8: return "unsigned char";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
     default: return "bool";
   }
 }
@@ -171,7 +176,7 @@ Tensor bmm(const Tensor& a, const Tensor& b) {
     using T = decltype(tag);
     if constexpr (!std::is_same_v<T, bool>) {
       for (int64_t i = 0; i < B; ++i) {
-        kernels::gemm<T>(M, N, K, ac.data<T>() + i * M * K, bc.data<T>() + i * K * N, out.data<T>() + i * M * N);
+        kernels::gemm_ex<T>(M, N, K, ac.data<T>() + i * M * K, false, K, bc.data<T>() + i * K * N, false, N, out.data<T>() + i * M * N);
       }
     }
   });

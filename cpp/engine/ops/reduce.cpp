@@ -122,13 +122,20 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std
                scalar_type_name(dt));
   const std::vector<bool> mask = reduce_mask(a, dims);
   const int64_t count = masked_count(a.shape(), mask);
-  Tensor out = reduce_sum(a, mask, keepdim, dt);
+  // float16 / bfloat16 means are summed and divided in float32 and rounded once, as PyTorch's.
+  const DType acc_dt = is_reduced_floating(dt) ? DType::Float32 : dt;
+  Tensor out = reduce_sum(a, mask, keepdim, acc_dt);
   // The mean of nothing is NaN, as 0/0.
   const double scale = 1.0 / static_cast<double>(count);
   {
-    Tensor s = Tensor::empty(out.shape(), dt);
-    kernels::binary(kernels::BinaryOp::Div, s, out, full({}, static_cast<double>(count), dt));
+    Tensor s = Tensor::empty(out.shape(), acc_dt);
+    kernels::binary(kernels::BinaryOp::Div, s, out, full({}, static_cast<double>(count), acc_dt));
     out = s;
+  }
+  if (acc_dt != dt) {
+    Tensor rounded = Tensor::empty(out.shape(), dt);
+    kernels::copy(rounded, out);
+    out = rounded;
   }
   if (compute_requires_grad({&a})) {
     auto node = std::make_shared<SumBackward>(dims.empty() && !keepdim ? "MeanBackward0" : "MeanBackward1");

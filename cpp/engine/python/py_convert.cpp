@@ -224,7 +224,9 @@ T checked_int(py::handle obj) {
   } else {
     v = py_index(obj);
   }
-  ENGINE_CHECK(v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max(), std::runtime_error,
+  // Unsigned types also take negatives down to -max, which wrap (-1 is 255 in uint8), as in PyTorch.
+  const int64_t lowest = std::is_unsigned_v<T> ? -int64_t(std::numeric_limits<T>::max()) : int64_t(std::numeric_limits<T>::min());
+  ENGINE_CHECK(v >= lowest && v <= int64_t(std::numeric_limits<T>::max()), std::runtime_error,
                "value cannot be converted to type ", dtype_name(dtype_of<T>::value), " without overflow");
   return static_cast<T>(v);
 }
@@ -243,12 +245,12 @@ void fill_leaves(py::handle obj, const Dims& shape, size_t depth, T*& out) {
     } else if constexpr (std::is_integral_v<T>) {
       *out++ = checked_int<T>(obj);
     } else if (is_tensor(obj)) {
-      *out++ = static_cast<T>(kernels::read_double(obj.cast<Tensor>(), 0));
+      *out++ = static_cast<T>(static_cast<opmath_t<T>>(kernels::read_double(obj.cast<Tensor>(), 0)));
     } else {
       // PyFloat_AsDouble rounds integers of any size (2**64 becomes 1.8e19, as in PyTorch).
       const double d = PyFloat_AsDouble(p);
       if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
-      *out++ = static_cast<T>(d);
+      *out++ = static_cast<T>(static_cast<opmath_t<T>>(d));
     }
     return;
   }
@@ -307,8 +309,13 @@ DType numpy_dtype(py::handle array) {
   if (k == 'i' && sz == 8) return DType::Int64;
   if (k == 'i' && sz == 4) return DType::Int32;
   if (k == 'b') return DType::Bool;
+  if (k == 'f' && sz == 2) return DType::Float16;
+  if (k == 'i' && sz == 2) return DType::Int16;
+  if (k == 'i' && sz == 1) return DType::Int8;
+  if (k == 'u' && sz == 1) return DType::UInt8;
   throw engine::TypeError(str_cat("can't convert np.ndarray of type numpy.", std::string(py::str(dt)),
-                                  ". The only supported types are: float64, float32, int64, int32, and bool."));
+                                  ". The only supported types are: float64, float32, float16, int64, int32, int16, "
+                                  "int8, uint8, and bool."));
 }
 
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype) {

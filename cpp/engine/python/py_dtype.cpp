@@ -30,16 +30,29 @@ DType dtype_from_py(py::handle obj) {
 void init_dtype(py::module_& m) {
   py::class_<PyDType>(m, "dtype")
       .def_property_readonly("is_floating_point", [](const PyDType& d) { return is_floating(d.value); })
-      .def_property_readonly("is_signed", [](const PyDType& d) { return d.value != DType::Bool; })
+      .def_property_readonly("is_signed", [](const PyDType& d) { return is_signed(d.value); })
       .def_property_readonly("is_complex", [](const PyDType&) { return false; })
       .def_property_readonly("itemsize", [](const PyDType& d) { return itemsize(d.value); })
       .def("__repr__", [](const PyDType& d) { return std::string("torch.") + dtype_name(d.value); })
       .def("__reduce__", [](const PyDType& d) { return std::string(dtype_name(d.value)); });
-  for (DType d : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64}) {
+  for (DType d : kAllDTypes) {
     py::object o = py::cast(PyDType{d}, py::return_value_policy::move);
     m.attr(dtype_name(d)) = o;
     g_dtype_objects[static_cast<int>(d)] = o.ptr();
   }
+  // The argument checks name the function and argument as PyTorch's do.
+  auto dtype_arg = [](py::handle obj, const char* fname, const char* arg, int pos) {
+    ENGINE_CHECK(py::isinstance<PyDType>(obj), engine::TypeError, fname, "(): argument '", arg, "' (position ", pos,
+                 ") must be torch.dtype, not ", type_name(obj));
+    return obj.cast<PyDType&>().value;
+  };
+  m.def("promote_types", [dtype_arg](py::handle type1, py::handle type2) {
+    return dtype_to_py(promote_types(dtype_arg(type1, "promote_types", "type1", 1),
+                                     dtype_arg(type2, "promote_types", "type2", 2)));
+  }, py::arg("type1"), py::arg("type2"));
+  m.def("can_cast", [dtype_arg](py::handle from, py::handle to) {
+    return can_cast(dtype_arg(from, "can_cast", "from_", 1), dtype_arg(to, "can_cast", "to", 2));
+  }, py::arg("from_"), py::arg("to"));
   m.def("get_default_dtype", [] { return dtype_to_py(default_dtype()); });
   m.def("set_default_dtype", [](py::handle d) { set_default_dtype(dtype_from_py(d)); });
 }

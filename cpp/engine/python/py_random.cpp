@@ -43,6 +43,16 @@ void fill_in_memory_order(const Tensor& dst, F fill) {
   kernels::copy(dst.as_strided(shape, strides, dst.offset()), tmp);
 }
 
+// Calls fill(buffer) with a float32 or float64 buffer: `dst` itself, or for float16 / bfloat16 a
+// float32 one rounded into `dst` afterwards (the same draws as a float32 tensor of that shape).
+template <typename F>
+void through_float_buffer(const Tensor& dst, F fill) {
+  if (!is_reduced_floating(dst.dtype())) return fill(dst);
+  Tensor tmp = Tensor::empty(dst.shape(), DType::Float32);
+  fill(tmp);
+  kernels::copy(dst, tmp);
+}
+
 void check_float(const Tensor& t, const char* op) {
   ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error, op, " expects a floating point tensor, got ",
                dtype_name(t.dtype()));
@@ -62,8 +72,9 @@ Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen) {
   start_inplace(t);
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool vector_ok) {
-    ENGINE_DISPATCH_FLOAT(buf.dtype(), [&](auto tag) {
-      kernels::fill_normal(gen, buf.data<decltype(tag)>(), buf.numel(), mean, stdv, vector_ok);
+    through_float_buffer(buf, [&](const Tensor& fb) {
+      if (fb.dtype() == DType::Float32) kernels::fill_normal(gen, fb.data<float>(), fb.numel(), mean, stdv, vector_ok);
+      else kernels::fill_normal(gen, fb.data<double>(), fb.numel(), mean, stdv, vector_ok);
     });
   });
   t.bump_version();
@@ -77,8 +88,9 @@ Tensor& uniform_(Tensor& t, double from, double to, Generator& gen) {
   start_inplace(t);
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool) {
-    ENGINE_DISPATCH_FLOAT(buf.dtype(), [&](auto tag) {
-      kernels::fill_uniform(gen, buf.data<decltype(tag)>(), buf.numel(), from, to);
+    through_float_buffer(buf, [&](const Tensor& fb) {
+      if (fb.dtype() == DType::Float32) kernels::fill_uniform(gen, fb.data<float>(), fb.numel(), from, to);
+      else kernels::fill_uniform(gen, fb.data<double>(), fb.numel(), from, to);
     });
   });
   t.bump_version();
@@ -96,6 +108,12 @@ Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
   } else if (t.dtype() == DType::Float64) {
     low = kernels::random_update_from_float64(low);
     high = kernels::random_update_to_float64(high);
+  } else if (t.dtype() == DType::Float16) {
+    low = kernels::random_update_from_float16(low);
+    high = kernels::random_update_to_float16(high);
+  } else if (t.dtype() == DType::BFloat16) {
+    low = kernels::random_update_from_bfloat16(low);
+    high = kernels::random_update_to_bfloat16(high);
   }
   ENGINE_CHECK(low < high, std::runtime_error,
                "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=", low,
@@ -107,7 +125,7 @@ Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
       case DType::Int32: kernels::fill_random_from_to(gen, buf.data<int32_t>(), buf.numel(), low, high); break;
       case DType::Float32: kernels::fill_random_from_to(gen, buf.data<float>(), buf.numel(), low, high); break;
       case DType::Float64: kernels::fill_random_from_to(gen, buf.data<double>(), buf.numel(), low, high); break;
-      case DType::Bool: {
+      default: {  // bool and the narrow types: drawn as int64 (the same draws), then converted
         Tensor tmp = Tensor::empty(buf.shape(), DType::Int64);
         kernels::fill_random_from_to(gen, tmp.data<int64_t>(), tmp.numel(), low, high);
         kernels::copy(buf, tmp);

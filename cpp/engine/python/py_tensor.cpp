@@ -35,6 +35,11 @@ py::object nested(const Tensor& t, size_t dim, int64_t offset, int64_t edge) {
       case DType::Int64: return py::int_(*reinterpret_cast<const int64_t*>(p));
       case DType::Int32: return py::int_(*reinterpret_cast<const int32_t*>(p));
       case DType::Bool: return py::bool_(*reinterpret_cast<const bool*>(p));
+      case DType::UInt8: return py::int_(*reinterpret_cast<const uint8_t*>(p));
+      case DType::Int8: return py::int_(*reinterpret_cast<const int8_t*>(p));
+      case DType::Int16: return py::int_(*reinterpret_cast<const int16_t*>(p));
+      case DType::Float16: return py::float_(static_cast<float>(*reinterpret_cast<const Half*>(p)));
+      case DType::BFloat16: return py::float_(static_cast<float>(*reinterpret_cast<const BFloat16*>(p)));
     }
   }
   const int64_t n = t.shape()[dim], stride = t.strides()[dim];
@@ -241,7 +246,12 @@ void init_tensor(py::module_& m) {
                           "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
              std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end()), strides;
              for (int64_t s : t.strides()) strides.push_back(s * static_cast<py::ssize_t>(itemsize(t.dtype())));
-             py::dtype dt = ENGINE_DISPATCH_ALL(t.dtype(), [&](auto tag) { return py::dtype::of<decltype(tag)>(); });
+             ENGINE_CHECK(t.dtype() != DType::BFloat16, engine::TypeError, "Got unsupported ScalarType BFloat16");
+             py::dtype dt = t.dtype() == DType::Float16 ? py::dtype("float16") : ENGINE_DISPATCH_ALL(t.dtype(), [&](auto tag) {
+               using T = decltype(tag);
+               if constexpr (is_reduced_float_v<T>) return py::dtype("float16");  // (BFloat16 refused above)
+               else return py::dtype::of<T>();
+             });
              // The array shares the tensor's memory and keeps the tensor alive.
              return py::array(dt, shape, strides, t.raw_data(), py::cast(t));
            }, py::arg("force") = false)
@@ -276,6 +286,11 @@ void init_tensor(py::module_& m) {
       .def("long", [](const Tensor& t) { return ops::to_dtype(t, DType::Int64); })
       .def("int", [](const Tensor& t) { return ops::to_dtype(t, DType::Int32); })
       .def("bool", [](const Tensor& t) { return ops::to_dtype(t, DType::Bool); })
+      .def("half", [](const Tensor& t) { return ops::to_dtype(t, DType::Float16); })
+      .def("bfloat16", [](const Tensor& t) { return ops::to_dtype(t, DType::BFloat16); })
+      .def("byte", [](const Tensor& t) { return ops::to_dtype(t, DType::UInt8); })
+      .def("char", [](const Tensor& t) { return ops::to_dtype(t, DType::Int8); })
+      .def("short", [](const Tensor& t) { return ops::to_dtype(t, DType::Int16); })
       .def("cpu", [](const Tensor& t) { return t; })
       // ---- arithmetic ----
       .def("__add__", &dunder<add2>)
