@@ -309,3 +309,10 @@ globals().update(_losses.FUNCTIONS)
 from engine.nn import _layers_functional  # noqa: E402
 
 globals().update(_layers_functional.FUNCTIONS)
+
+# Convolutions, unfold / fold, pooling and resampling (engine/nn/_conv.py, _pooling.py, _sampling.py).
+from engine.nn import _conv, _pooling, _sampling  # noqa: E402
+
+globals().update(_conv.FUNCTIONS)
+globals().update(_pooling.FUNCTIONS)
+globals().update(_sampling.FUNCTIONS)
