@@ -4,6 +4,7 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/core/allocator.h"
 #include "engine/kernels/matmul.h"
 #include "engine/kernels/parallel.h"
 
@@ -40,8 +41,8 @@ void for_each_kernel_row(int64_t channels, const ConvGeometry& g, F body) {
 }  // namespace
 
 template <typename T>
-void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols) {
-  const int64_t L = g.out_numel(), plane = g.in_numel();
+void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols, int64_t ld) {
+  const int64_t L = ld, plane = g.in_numel();
   for_each_kernel_row(channels, g, [&](int64_t row, int64_t c, int64_t k0, int64_t k1, int64_t k2) {
     T* dst = cols + row * L;
     const T* src = image + c * plane;
@@ -60,7 +61,9 @@ void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols) {
         }
         const T* s = src + (i0 * g.in[1] + i1) * g.in[2];
         std::fill(d, d + lo2, T(0));
-        if (g.stride[2] == 1) {
+        if (hi2 == lo2) {
+          // the whole row lies in the padding
+        } else if (g.stride[2] == 1) {
           std::memcpy(d + lo2, s + lo2 + off2, sizeof(T) * static_cast<size_t>(hi2 - lo2));
         } else {
           for (int64_t o2 = lo2; o2 < hi2; ++o2) d[o2] = s[o2 * g.stride[2] + off2];
@@ -72,8 +75,8 @@ void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols) {
 }
 
 template <typename T>
-void col2im(const T* cols, int64_t channels, const ConvGeometry& g, T* image) {
-  const int64_t L = g.out_numel(), plane = g.in_numel();
+void col2im(const T* cols, int64_t ld, int64_t channels, const ConvGeometry& g, T* image) {
+  const int64_t L = ld, plane = g.in_numel();
   std::fill(image, image + channels * plane, T(0));
   for_each_kernel_row(channels, g, [&](int64_t row, int64_t c, int64_t k0, int64_t k1, int64_t k2) {
     const T* src = cols + row * L;
@@ -98,26 +101,33 @@ void col2im(const T* cols, int64_t channels, const ConvGeometry& g, T* image) {
 
 namespace {
 
-// A 1x1 kernel with unit stride and no padding reads the image itself as its columns.
-bool is_pointwise(const ConvGeometry& g) {
-  for (int d = 0; d < 3; ++d) {
-    if (g.kernel[d] != 1 || g.stride[d] != 1 || g.padding[d] != 0 || g.in[d] != g.out[d]) return false;
-  }
-  return true;
-}
-
+// A scratch buffer from the caching allocator: column buffers are large and needed on every call,
+// so reusing them saves the page faults a fresh allocation would take.
 template <typename T>
-void add_bias(T* out, const T* bias, int64_t channels, int64_t plane) {
-  if (!bias) return;
-  for (int64_t c = 0; c < channels; ++c) {
-    T* p = out + c * plane;
-    const T b = bias[c];
-    for (int64_t i = 0; i < plane; ++i) p[i] += b;
+class Scratch {
+ public:
+  explicit Scratch(int64_t n) : bytes_(static_cast<size_t>(std::max<int64_t>(n, 1)) * sizeof(T)) {
+    data_ = static_cast<T*>(allocate_buffer(bytes_));
   }
+  ~Scratch() { free_buffer(data_, bytes_); }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  T* data() const { return data_; }
+
+ private:
+  size_t bytes_;
+  T* data_;
+};
+
+// Column buffers hold at most this many elements (the batch is processed in blocks of samples).
+constexpr int64_t kColumnBudget = int64_t(1) << 24;
+
+int64_t block_of_samples(int64_t batch, int64_t per_sample) {
+  return std::max<int64_t>(1, std::min<int64_t>(batch, kColumnBudget / std::max<int64_t>(per_sample, 1)));
 }
 
 // Samples per task: enough work that waking a thread pays off, one sample at least.
-int64_t batch_grain(int64_t work_per_sample) {
+int64_t sample_grain(int64_t work_per_sample) {
   return std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(work_per_sample, 1));
 }
 
@@ -129,28 +139,35 @@ void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
   const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
   const int64_t rows = Cg * K;
-  const bool pointwise = is_pointwise(g);
   ReleaseInterpreterLock unlocked(batch * out_channels * L * std::max<int64_t>(rows, 1));
-  parallel_for(batch, batch_grain(out_channels * L * rows), [&](int64_t n0, int64_t n1) {
-    std::vector<T> cols(pointwise ? 0 : static_cast<size_t>(rows * L));
-    for (int64_t n = n0; n < n1; ++n) {
-      for (int64_t grp = 0; grp < groups; ++grp) {
-        const T* x = input + (n * in_channels + grp * Cg) * P;
-        const T* c = x;
-        if (!pointwise) {
-          im2col(x, Cg, g, cols.data());
-          c = cols.data();
+  const int64_t block = block_of_samples(batch, rows * L);
+  Scratch<T> cols(rows * block * L), prod(Og * block * L);
+  for (int64_t n0 = 0; n0 < batch; n0 += block) {
+    const int64_t nb = std::min(block, batch - n0), width = nb * L;
+    for (int64_t grp = 0; grp < groups; ++grp) {
+      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
+        for (int64_t j = j0; j < j1; ++j) {
+          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * L, width);
         }
-        T* y = out + (n * out_channels + grp * Og) * L;
-        if (rows == 0) {
-          std::fill(y, y + Og * L, T(0));
-        } else {
-          gemm_ex<T>(Og, L, rows, weight + grp * Og * rows, false, rows, c, false, L, y);
-        }
+      });
+      if (rows == 0) {
+        std::fill(prod.data(), prod.data() + Og * width, T(0));
+      } else {
+        gemm_ex<T>(Og, width, rows, weight + grp * Og * rows, false, rows, cols.data(), false, width, prod.data());
       }
-      add_bias(out + n * out_channels * L, bias, out_channels, L);
+      // prod is (Og, nb * L); the output wants (nb, Og, L), with the bias added on the way.
+      parallel_for(nb, sample_grain(Og * L), [&](int64_t j0, int64_t j1) {
+        for (int64_t j = j0; j < j1; ++j) {
+          for (int64_t o = 0; o < Og; ++o) {
+            const T* src = prod.data() + o * width + j * L;
+            T* dst = out + ((n0 + j) * out_channels + grp * Og + o) * L;
+            const T b = bias ? bias[grp * Og + o] : T(0);
+            for (int64_t l = 0; l < L; ++l) dst[l] = src[l] + b;
+          }
+        }
+      });
     }
-  });
+  }
 }
 
 template <typename T>
@@ -160,27 +177,43 @@ void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* o
   const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
   const int64_t rows = Og * K;
   ReleaseInterpreterLock unlocked(batch * in_channels * L * std::max<int64_t>(rows, 1));
-  parallel_for(batch, batch_grain(in_channels * L * rows), [&](int64_t n0, int64_t n1) {
-    std::vector<T> cols(static_cast<size_t>(rows * L));
-    for (int64_t n = n0; n < n1; ++n) {
-      for (int64_t grp = 0; grp < groups; ++grp) {
-        const T* x = input + (n * in_channels + grp * Cg) * L;
-        if (Cg == 0) {
-          std::fill(cols.begin(), cols.end(), T(0));
-        } else {
-          // weight[grp] is (Cg, Og*K) row-major; its transpose times x gives the columns.
-          gemm_ex<T>(rows, L, Cg, weight + grp * Cg * rows, true, rows, x, false, L, cols.data());
+  const int64_t block = block_of_samples(batch, (rows + Cg) * L);
+  Scratch<T> cols(rows * block * L), x(Cg * block * L);
+  for (int64_t n0 = 0; n0 < batch; n0 += block) {
+    const int64_t nb = std::min(block, batch - n0), width = nb * L;
+    for (int64_t grp = 0; grp < groups; ++grp) {
+      // The block's inputs side by side: (Cg, nb * L).
+      for (int64_t j = 0; j < nb; ++j) {
+        for (int64_t c = 0; c < Cg; ++c) {
+          const T* src = input + ((n0 + j) * in_channels + grp * Cg + c) * L;
+          std::copy(src, src + L, x.data() + c * width + j * L);
         }
-        col2im(cols.data(), Og, g, out + (n * out_channels + grp * Og) * P);
       }
-      add_bias(out + n * out_channels * P, bias, out_channels, P);
+      if (Cg == 0) {
+        std::fill(cols.data(), cols.data() + rows * width, T(0));
+      } else {
+        // weight[grp] is (Cg, Og*K) row-major; its transpose times x gives the columns.
+        gemm_ex<T>(rows, width, Cg, weight + grp * Cg * rows, true, rows, x.data(), false, width, cols.data());
+      }
+      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
+        for (int64_t j = j0; j < j1; ++j) {
+          T* img = out + ((n0 + j) * out_channels + grp * Og) * P;
+          col2im(cols.data() + j * L, width, Og, g, img);
+          if (bias) {
+            for (int64_t o = 0; o < Og; ++o) {
+              const T b = bias[grp * Og + o];
+              for (int64_t i = 0; i < P; ++i) img[o * P + i] += b;
+            }
+          }
+        }
+      });
     }
-  });
+  }
 }
 
 #define ENGINE_CONV_KERNELS(T)                                                                                   \
-  template void im2col<T>(const T*, int64_t, const ConvGeometry&, T*);                                          \
-  template void col2im<T>(const T*, int64_t, const ConvGeometry&, T*);                                          \
+  template void im2col<T>(const T*, int64_t, const ConvGeometry&, T*, int64_t);                                 \
+  template void col2im<T>(const T*, int64_t, int64_t, const ConvGeometry&, T*);                                 \
   template void conv_forward<T>(const T*, const T*, const T*, T*, int64_t, int64_t, int64_t, int64_t,           \
                                 const ConvGeometry&);                                                           \
   template void conv_transpose_forward<T>(const T*, const T*, const T*, T*, int64_t, int64_t, int64_t, int64_t, \

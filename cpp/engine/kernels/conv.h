@@ -21,18 +21,20 @@ struct ConvGeometry {
   int64_t kernel_numel() const { return kernel[0] * kernel[1] * kernel[2]; }
 };
 
-// cols[(c * K + k) * L + l] = the image element under kernel offset k at window position l of
-// channel c (zero where the window hangs over the padding). image: channels x in, contiguous.
+// cols[(c * K + k) * ld + l] = the image element under kernel offset k at window position l of
+// channel c (zero where the window hangs over the padding). image: channels x in, contiguous;
+// ld (>= L, the number of window positions) is the distance between rows of cols.
 template <typename T>
-void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols);
+void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols, int64_t ld);
 
 // The adjoint of im2col: image (channels x in) = 0, then every column entry added back to the image
 // element it was read from.
 template <typename T>
-void col2im(const T* cols, int64_t channels, const ConvGeometry& g, T* image);
+void col2im(const T* cols, int64_t ld, int64_t channels, const ConvGeometry& g, T* image);
 
 // out[n] = weight @ im2col(input[n]) per group, plus bias. input (N, C, in), weight (O, C/groups, K),
-// out (N, O, out), all contiguous; bias is null or O long. Threads over the batch.
+// out (N, O, out), all contiguous; bias is null or O long. The columns of a block of samples sit
+// side by side so one GEMM (threaded by BLAS) covers the block; im2col threads over the samples.
 template <typename T>
 void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch, int64_t in_channels,
                   int64_t out_channels, int64_t groups, const ConvGeometry& g);

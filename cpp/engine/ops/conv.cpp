@@ -123,7 +123,7 @@ Tensor im2col(const Tensor& x, const Dims& kernel, const Dims& dilation, const D
     const T* src = xc.data<T>();
     T* dst = out.data<T>();
     kernels::ReleaseInterpreterLock unlocked(out.numel());
-    for (int64_t n = 0; n < N; ++n) kernels::im2col(src + n * C * plane, C, geom, dst + n * C * K * L);
+    for (int64_t n = 0; n < N; ++n) kernels::im2col(src + n * C * plane, C, geom, dst + n * C * K * L, L);
   });
   if (auto node = make_node<Im2ColBackward0>({&x})) {
     node->w = {kernel, stride, padding, dilation};
@@ -168,7 +168,9 @@ Tensor col2im(const Tensor& cols, const Dims& output_size, const Dims& kernel, c
   ENGINE_DISPATCH_FLOAT(cols.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::ReleaseInterpreterLock unlocked(cc.numel());
-    for (int64_t n = 0; n < N; ++n) kernels::col2im(cc.data<T>() + n * C * K * L, C, geom, out.data<T>() + n * C * plane);
+    for (int64_t n = 0; n < N; ++n) {
+      kernels::col2im(cc.data<T>() + n * C * K * L, L, C, geom, out.data<T>() + n * C * plane);
+    }
   });
   if (auto node = make_node<Col2ImBackward0>({&cols})) {
     node->w = {kernel, stride, padding, dilation};
@@ -199,37 +201,70 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
   variable_list apply(variable_list&& grads) override {
     auto me = shared_from_this();
     const Tensor& g = grads[0];
-    variable_list out(3);
+    variable_list out(has_bias ? 3 : 2);
     const int64_t G = a.groups, N = input_shape[0];
     const WindowArgs& w = a.w;
     const Dims image = Dims(input_shape.begin() + 2, input_shape.end());
     const Dims gspatial = spatial_of(g);
     const int64_t K = numel_of(w.kernel);
+    // (N, R, L) <-> (R, N * L): the layout in which one matrix product covers the whole batch.
+    auto batch_as_columns = [N](const Tensor& t3) {
+      return reshape(permute(t3, {1, 0, 2}), {t3.shape()[1], N * t3.shape()[2]});
+    };
+    auto columns_as_batch = [N](const Tensor& m, int64_t L) {
+      return permute(reshape(m, {m.shape()[0], N, L}), {1, 0, 2});
+    };
     if (!a.transposed) {
       const int64_t O = weight_shape[0], Cg = weight_shape[1];
       const int64_t L = numel_of(gspatial);
-      Tensor gf = reshape(g, {N, G, O / G, L});
-      if (should_compute_output(0)) {
-        Tensor wg = reshape(weight_.unpack(me), {G, O / G, Cg * K});
-        Tensor cols = matmul(transpose(wg, 1, 2), gf);  // (N, G, Cg*K, L)
-        out[0] = col2im(reshape(cols, {N, G * Cg * K, L}), image, w.kernel, w.dilation, w.padding, w.stride);
-      }
-      if (should_compute_output(1)) {
-        Tensor cols = reshape(im2col(input_.unpack(me), w.kernel, w.dilation, w.padding, w.stride), {N, G, Cg * K, L});
-        out[1] = reshape(sum(matmul(gf, transpose(cols, 2, 3)), {0}, false), weight_shape);
+      if (G == 1) {
+        Tensor gm = batch_as_columns(reshape(g, {N, O, L}));  // (O, N * L)
+        if (should_compute_output(0)) {
+          Tensor cols = mm(t(reshape(weight_.unpack(me), {O, Cg * K})), gm);
+          out[0] = col2im(columns_as_batch(cols, L), image, w.kernel, w.dilation, w.padding, w.stride);
+        }
+        if (should_compute_output(1)) {
+          Tensor cols = batch_as_columns(im2col(input_.unpack(me), w.kernel, w.dilation, w.padding, w.stride));
+          out[1] = reshape(mm(gm, t(cols)), weight_shape);
+        }
+      } else {
+        Tensor gf = reshape(g, {N, G, O / G, L});
+        if (should_compute_output(0)) {
+          Tensor wg = reshape(weight_.unpack(me), {G, O / G, Cg * K});
+          Tensor cols = matmul(transpose(wg, 1, 2), gf);  // (N, G, Cg*K, L)
+          out[0] = col2im(reshape(cols, {N, G * Cg * K, L}), image, w.kernel, w.dilation, w.padding, w.stride);
+        }
+        if (should_compute_output(1)) {
+          Tensor cols =
+              reshape(im2col(input_.unpack(me), w.kernel, w.dilation, w.padding, w.stride), {N, G, Cg * K, L});
+          out[1] = reshape(sum(matmul(gf, transpose(cols, 2, 3)), {0}, false), weight_shape);
+        }
       }
     } else {
       const int64_t Cin = weight_shape[0], Og = weight_shape[1];
       const int64_t L = numel_of(image);
       // The columns of the output gradient, one per input position.
-      Tensor cols = reshape(im2col(g, w.kernel, w.dilation, w.padding, w.stride), {N, G, Og * K, L});
-      if (should_compute_output(0)) {
-        Tensor wg = reshape(weight_.unpack(me), {G, Cin / G, Og * K});
-        out[0] = reshape(matmul(wg, cols), input_shape);
-      }
-      if (should_compute_output(1)) {
-        Tensor xf = reshape(input_.unpack(me), {N, G, Cin / G, L});
-        out[1] = reshape(sum(matmul(xf, transpose(cols, 2, 3)), {0}, false), weight_shape);
+      Tensor gcols = im2col(g, w.kernel, w.dilation, w.padding, w.stride);  // (N, G*Og*K, L)
+      if (G == 1) {
+        Tensor cm = batch_as_columns(gcols);  // (Og*K, N * L)
+        if (should_compute_output(0)) {
+          Tensor gx = mm(reshape(weight_.unpack(me), {Cin, Og * K}), cm);
+          out[0] = reshape(columns_as_batch(gx, L), input_shape);
+        }
+        if (should_compute_output(1)) {
+          Tensor xm = batch_as_columns(reshape(input_.unpack(me), {N, Cin, L}));
+          out[1] = reshape(mm(xm, t(cm)), weight_shape);
+        }
+      } else {
+        Tensor cols = reshape(gcols, {N, G, Og * K, L});
+        if (should_compute_output(0)) {
+          Tensor wg = reshape(weight_.unpack(me), {G, Cin / G, Og * K});
+          out[0] = reshape(matmul(wg, cols), input_shape);
+        }
+        if (should_compute_output(1)) {
+          Tensor xf = reshape(input_.unpack(me), {N, G, Cin / G, L});
+          out[1] = reshape(sum(matmul(xf, transpose(cols, 2, 3)), {0}, false), weight_shape);
+        }
       }
     }
     if (has_bias && should_compute_output(2)) {
@@ -271,7 +306,7 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
   }
   ENGINE_CHECK(a.groups > 0, std::runtime_error, "non-positive groups is not supported");
   ENGINE_CHECK(input.dtype() == weight.dtype(), std::runtime_error, "expected scalar type ",
-               scalar_type_name(weight.dtype()), " but found ", scalar_type_name(input.dtype()));
+               scalar_type_name(input.dtype()), " but found ", scalar_type_name(weight.dtype()));
   check_float(input, "convolution");
   if (bias) {
     ENGINE_CHECK(bias->dtype() == input.dtype(), std::runtime_error, "Input type (", type_label(input.dtype()),
