@@ -86,9 +86,11 @@ def check_recorded(name):
     expected = fixture["cases"][name]
     np.testing.assert_allclose(np.array(out.tolist()), np.array(expected["value"]), atol=1e-10)
     weights = engine.linspace(-1, 1, out.numel(), dtype=out.dtype).reshape(out.shape)
-    grads = engine.autograd.grad((out * weights).sum(), inputs)
+    # grid_sample's nearest mode has no path to the grid: PyTorch's zero gradient is None here.
+    grads = engine.autograd.grad((out * weights).sum(), inputs, allow_unused=True)
     for got, want in zip(grads, expected["grads"]):
-        np.testing.assert_allclose(np.array(got.tolist()), np.array(want), atol=1e-10)
+        got = np.zeros(np.shape(want)) if got is None else np.array(got.tolist())
+        np.testing.assert_allclose(got, np.array(want), atol=1e-10)
 
 
 _FIXTURE = {}
