@@ -303,6 +303,31 @@ from engine import (
 )
 from engine.amp import autocast  # noqa: E402
 
+# torch.* names of the convolution, pooling and shuffle functions (engine/nn/_conv.py, ...);
+# torch.adaptive_max_pool1d always returns (values, indices).
+globals().update(
+    {
+        name: nn.functional.__dict__[source]
+        for name, source in (
+            *(
+                (n, n)
+                for n in ("conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d")
+            ),
+            *(
+                (n, n)
+                for n in ("conv_transpose3d", "avg_pool1d", "adaptive_avg_pool1d", "max_pool1d")
+            ),
+            *(
+                (n, n)
+                for n in ("max_pool2d", "max_pool3d", "max_pool1d_with_indices", "pixel_shuffle")
+            ),
+            *((n, n) for n in ("pixel_unshuffle", "channel_shuffle", "native_channel_shuffle")),
+            ("adaptive_max_pool1d", "adaptive_max_pool1d_with_indices"),
+        )
+    }
+)
+convolution = _C.convolution
+
 __version__ = "0.1.0"
 
 # torch.* forms of nn.functional entries (engine/nn/_torch_functions.py).

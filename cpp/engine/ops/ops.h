@@ -203,6 +203,27 @@ Tensor outer(const Tensor& a, const Tensor& b);
 // `other`: a further input of f, if any (it decides, with self, whether the op records).
 Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const Tensor* other = nullptr);
 
+// ---- convolution and pooling (conv.cpp, pool.cpp, unfold_view.cpp) ----
+// Inputs are (N, C, *spatial) with 1-3 spatial dims (the kernel's length); lists hold one value
+// per spatial dim. im2col gives (N, C * prod(kernel), L); col2im is its adjoint (F.fold).
+Tensor im2col(const Tensor& x, const Dims& kernel, const Dims& dilation, const Dims& padding, const Dims& stride);
+Tensor col2im(const Tensor& cols, const Dims& output_size, const Dims& kernel, const Dims& dilation,
+              const Dims& padding, const Dims& stride);
+// torch.convolution: weight (O, C/groups, *k), or (C, O/groups, *k) when transposed.
+Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const Dims& stride,
+                   const Dims& padding, const Dims& dilation, bool transposed, const Dims& output_padding,
+                   int64_t groups);
+// Pooling over the trailing kernel.size() dims (any leading dims are planes). The max forms
+// return values and int64 flat indices within each plane.
+std::pair<Tensor, Tensor> max_pool(const Tensor& x, const Dims& kernel, const Dims& stride, const Dims& padding,
+                                   const Dims& dilation, bool ceil_mode);
+std::pair<Tensor, Tensor> adaptive_max_pool(const Tensor& x, const Dims& output_size);
+Tensor avg_pool(const Tensor& x, const Dims& kernel, const Dims& stride, const Dims& padding, bool ceil_mode,
+                bool count_include_pad, std::optional<int64_t> divisor_override);
+Tensor adaptive_avg_pool(const Tensor& x, const Dims& output_size);
+// Tensor.unfold: a view with windows of `size` taken every `step` along `dim`, as a new last dim.
+Tensor unfold_view(const Tensor& a, int64_t dim, int64_t size, int64_t step);
+
 // Operator sugar for backward formulas.
 inline Tensor operator+(const Tensor& a, const Tensor& b) { return add(a, b); }
 inline Tensor operator-(const Tensor& a, const Tensor& b) { return sub(a, b); }

@@ -368,3 +368,10 @@ for _module in _EXTRA:
 
 # pdist is torch.pdist (engine/_statistics.py), as in PyTorch.
 pdist = engine.pdist
+
+# Convolutions, unfold / fold, pooling and resampling (engine/nn/_conv.py, _pooling.py, _sampling.py).
+from engine.nn import _conv, _pooling, _sampling  # noqa: E402
+
+globals().update(_conv.FUNCTIONS)
+globals().update(_pooling.FUNCTIONS)
+globals().update(_sampling.FUNCTIONS)

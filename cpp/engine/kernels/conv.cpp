@@ -1,0 +1,225 @@
+#include "engine/kernels/conv.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "engine/core/allocator.h"
+#include "engine/kernels/matmul.h"
+#include "engine/kernels/parallel.h"
+
+namespace engine::kernels {
+
+namespace {
+
+// The window positions o in [0, out) whose input coordinate o * stride + offset lies inside
+// [0, in): [lo, hi). Outside that range the column holds padding.
+inline void valid_range(int64_t offset, int64_t stride, int64_t in, int64_t out, int64_t& lo, int64_t& hi) {
+  lo = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
+  hi = offset >= in ? 0 : (in - 1 - offset) / stride + 1;
+  lo = std::min(lo, out);
+  hi = std::max(std::min(hi, out), lo);
+}
+
+// Visits every (row of cols, image plane, kernel offsets) once; `body` gets the row's start in
+// cols, the channel's plane and the kernel offset of each dim.
+template <typename F>
+void for_each_kernel_row(int64_t channels, const ConvGeometry& g, F body) {
+  const int64_t K = g.kernel_numel();
+  for (int64_t c = 0; c < channels; ++c) {
+    for (int64_t k0 = 0; k0 < g.kernel[0]; ++k0) {
+      for (int64_t k1 = 0; k1 < g.kernel[1]; ++k1) {
+        for (int64_t k2 = 0; k2 < g.kernel[2]; ++k2) {
+          const int64_t row = c * K + (k0 * g.kernel[1] + k1) * g.kernel[2] + k2;
+          body(row, c, k0, k1, k2);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+template <typename T>
+void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols, int64_t ld) {
+  const int64_t L = ld, plane = g.in_numel();
+  for_each_kernel_row(channels, g, [&](int64_t row, int64_t c, int64_t k0, int64_t k1, int64_t k2) {
+    T* dst = cols + row * L;
+    const T* src = image + c * plane;
+    const int64_t off0 = k0 * g.dilation[0] - g.padding[0], off1 = k1 * g.dilation[1] - g.padding[1],
+                  off2 = k2 * g.dilation[2] - g.padding[2];
+    int64_t lo2, hi2;
+    valid_range(off2, g.stride[2], g.in[2], g.out[2], lo2, hi2);
+    for (int64_t o0 = 0; o0 < g.out[0]; ++o0) {
+      const int64_t i0 = o0 * g.stride[0] + off0;
+      for (int64_t o1 = 0; o1 < g.out[1]; ++o1) {
+        const int64_t i1 = o1 * g.stride[1] + off1;
+        T* d = dst + (o0 * g.out[1] + o1) * g.out[2];
+        if (i0 < 0 || i0 >= g.in[0] || i1 < 0 || i1 >= g.in[1]) {
+          std::fill(d, d + g.out[2], T(0));
+          continue;
+        }
+        const T* s = src + (i0 * g.in[1] + i1) * g.in[2];
+        std::fill(d, d + lo2, T(0));
+        if (hi2 == lo2) {
+          // the whole row lies in the padding
+        } else if (g.stride[2] == 1) {
+          std::memcpy(d + lo2, s + lo2 + off2, sizeof(T) * static_cast<size_t>(hi2 - lo2));
+        } else {
+          for (int64_t o2 = lo2; o2 < hi2; ++o2) d[o2] = s[o2 * g.stride[2] + off2];
+        }
+        std::fill(d + hi2, d + g.out[2], T(0));
+      }
+    }
+  });
+}
+
+template <typename T>
+void col2im(const T* cols, int64_t ld, int64_t channels, const ConvGeometry& g, T* image) {
+  const int64_t L = ld, plane = g.in_numel();
+  std::fill(image, image + channels * plane, T(0));
+  for_each_kernel_row(channels, g, [&](int64_t row, int64_t c, int64_t k0, int64_t k1, int64_t k2) {
+    const T* src = cols + row * L;
+    T* dst = image + c * plane;
+    const int64_t off0 = k0 * g.dilation[0] - g.padding[0], off1 = k1 * g.dilation[1] - g.padding[1],
+                  off2 = k2 * g.dilation[2] - g.padding[2];
+    int64_t lo2, hi2;
+    valid_range(off2, g.stride[2], g.in[2], g.out[2], lo2, hi2);
+    for (int64_t o0 = 0; o0 < g.out[0]; ++o0) {
+      const int64_t i0 = o0 * g.stride[0] + off0;
+      if (i0 < 0 || i0 >= g.in[0]) continue;
+      for (int64_t o1 = 0; o1 < g.out[1]; ++o1) {
+        const int64_t i1 = o1 * g.stride[1] + off1;
+        if (i1 < 0 || i1 >= g.in[1]) continue;
+        const T* s = src + (o0 * g.out[1] + o1) * g.out[2];
+        T* d = dst + (i0 * g.in[1] + i1) * g.in[2];
+        for (int64_t o2 = lo2; o2 < hi2; ++o2) d[o2 * g.stride[2] + off2] += s[o2];
+      }
+    }
+  });
+}
+
+namespace {
+
+// A scratch buffer from the caching allocator: column buffers are large and needed on every call,
+// so reusing them saves the page faults a fresh allocation would take.
+template <typename T>
+class Scratch {
+ public:
+  explicit Scratch(int64_t n) : bytes_(static_cast<size_t>(std::max<int64_t>(n, 1)) * sizeof(T)) {
+    data_ = static_cast<T*>(allocate_buffer(bytes_));
+  }
+  ~Scratch() { free_buffer(data_, bytes_); }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  T* data() const { return data_; }
+
+ private:
+  size_t bytes_;
+  T* data_;
+};
+
+// Column buffers hold at most this many elements (the batch is processed in blocks of samples).
+constexpr int64_t kColumnBudget = int64_t(1) << 24;
+
+int64_t block_of_samples(int64_t batch, int64_t per_sample) {
+  return std::max<int64_t>(1, std::min<int64_t>(batch, kColumnBudget / std::max<int64_t>(per_sample, 1)));
+}
+
+// Samples per task: enough work that waking a thread pays off, one sample at least.
+int64_t sample_grain(int64_t work_per_sample) {
+  return std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(work_per_sample, 1));
+}
+
+}  // namespace
+
+template <typename T>
+void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch, int64_t in_channels,
+                  int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  const int64_t Cg = in_channels / groups, Og = out_channels / groups;
+  const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
+  const int64_t rows = Cg * K;
+  ReleaseInterpreterLock unlocked(batch * out_channels * L * std::max<int64_t>(rows, 1));
+  const int64_t block = block_of_samples(batch, rows * L);
+  Scratch<T> cols(rows * block * L), prod(Og * block * L);
+  for (int64_t n0 = 0; n0 < batch; n0 += block) {
+    const int64_t nb = std::min(block, batch - n0), width = nb * L;
+    for (int64_t grp = 0; grp < groups; ++grp) {
+      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
+        for (int64_t j = j0; j < j1; ++j) {
+          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * L, width);
+        }
+      });
+      if (rows == 0) {
+        std::fill(prod.data(), prod.data() + Og * width, T(0));
+      } else {
+        gemm_ex<T>(Og, width, rows, weight + grp * Og * rows, false, rows, cols.data(), false, width, prod.data());
+      }
+      // prod is (Og, nb * L); the output wants (nb, Og, L), with the bias added on the way.
+      parallel_for(nb, sample_grain(Og * L), [&](int64_t j0, int64_t j1) {
+        for (int64_t j = j0; j < j1; ++j) {
+          for (int64_t o = 0; o < Og; ++o) {
+            const T* src = prod.data() + o * width + j * L;
+            T* dst = out + ((n0 + j) * out_channels + grp * Og + o) * L;
+            const T b = bias ? bias[grp * Og + o] : T(0);
+            for (int64_t l = 0; l < L; ++l) dst[l] = src[l] + b;
+          }
+        }
+      });
+    }
+  }
+}
+
+template <typename T>
+void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch,
+                            int64_t in_channels, int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  const int64_t Cg = in_channels / groups, Og = out_channels / groups;
+  const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
+  const int64_t rows = Og * K;
+  ReleaseInterpreterLock unlocked(batch * in_channels * L * std::max<int64_t>(rows, 1));
+  const int64_t block = block_of_samples(batch, (rows + Cg) * L);
+  Scratch<T> cols(rows * block * L), x(Cg * block * L);
+  for (int64_t n0 = 0; n0 < batch; n0 += block) {
+    const int64_t nb = std::min(block, batch - n0), width = nb * L;
+    for (int64_t grp = 0; grp < groups; ++grp) {
+      // The block's inputs side by side: (Cg, nb * L).
+      for (int64_t j = 0; j < nb; ++j) {
+        for (int64_t c = 0; c < Cg; ++c) {
+          const T* src = input + ((n0 + j) * in_channels + grp * Cg + c) * L;
+          std::copy(src, src + L, x.data() + c * width + j * L);
+        }
+      }
+      if (Cg == 0) {
+        std::fill(cols.data(), cols.data() + rows * width, T(0));
+      } else {
+        // weight[grp] is (Cg, Og*K) row-major; its transpose times x gives the columns.
+        gemm_ex<T>(rows, width, Cg, weight + grp * Cg * rows, true, rows, x.data(), false, width, cols.data());
+      }
+      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
+        for (int64_t j = j0; j < j1; ++j) {
+          T* img = out + ((n0 + j) * out_channels + grp * Og) * P;
+          col2im(cols.data() + j * L, width, Og, g, img);
+          if (bias) {
+            for (int64_t o = 0; o < Og; ++o) {
+              const T b = bias[grp * Og + o];
+              for (int64_t i = 0; i < P; ++i) img[o * P + i] += b;
+            }
+          }
+        }
+      });
+    }
+  }
+}
+
+#define ENGINE_CONV_KERNELS(T)                                                                                   \
+  template void im2col<T>(const T*, int64_t, const ConvGeometry&, T*, int64_t);                                 \
+  template void col2im<T>(const T*, int64_t, int64_t, const ConvGeometry&, T*);                                 \
+  template void conv_forward<T>(const T*, const T*, const T*, T*, int64_t, int64_t, int64_t, int64_t,           \
+                                const ConvGeometry&);                                                           \
+  template void conv_transpose_forward<T>(const T*, const T*, const T*, T*, int64_t, int64_t, int64_t, int64_t, \
+                                          const ConvGeometry&);
+ENGINE_CONV_KERNELS(float)
+ENGINE_CONV_KERNELS(double)
+#undef ENGINE_CONV_KERNELS
+
+}  // namespace engine::kernels

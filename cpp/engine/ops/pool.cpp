@@ -1,0 +1,248 @@
+// Max, average and adaptive pooling over 1-3 trailing spatial dims. The maximum's value is read
+// back through gather at the native kernel's argmax, so its gradient (and double gradient) are
+// gather's; the mean and its adjoint are native ops whose backward rules call each other.
+#include <memory>
+
+#include "engine/core/checked.h"
+#include "engine/core/error.h"
+#include "engine/kernels/pool.h"
+#include "engine/ops/node_util.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+namespace {
+
+using kernels::PoolAxis;
+using kernels::PoolWindows;
+using WindowsPtr = std::shared_ptr<const PoolWindows>;
+
+// PyTorch's pooling_output_shape: windows whose start would lie past the input (ceil_mode) are
+// dropped. Computed in 128 bits: kernel, stride and padding come from the caller unchecked.
+int64_t pooled_size(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d, bool ceil_mode) {
+  const __int128 span = static_cast<__int128>(d) * (k - 1) + 1;
+  const __int128 num = static_cast<__int128>(in) + 2 * static_cast<__int128>(p) - span + (ceil_mode ? s - 1 : 0);
+  __int128 out = num / s;
+  if (num % s != 0 && num < 0) --out;  // floor division
+  out += 1;
+  if (ceil_mode && (out - 1) * s >= static_cast<__int128>(in) + p) --out;
+  if (out > in + 1) return in + 1;  // never reached for valid padding; keeps the cast exact
+  return static_cast<int64_t>(out);
+}
+
+PoolAxis sliding_axis(int64_t in, int64_t out, int64_t k, int64_t s, int64_t p, int64_t d, bool count_include_pad) {
+  PoolAxis a;
+  a.in = in;
+  a.out = out;
+  a.step = d;
+  a.begin.resize(out);
+  a.end.resize(out);
+  a.count.resize(out);
+  for (int64_t o = 0; o < out; ++o) {
+    const int64_t start = o * s - p;
+    const int64_t first = start >= 0 ? start : start + (-start + d - 1) / d * d;
+    a.begin[o] = first;
+    const __int128 last = static_cast<__int128>(start) + static_cast<__int128>(k - 1) * d + 1;
+    a.end[o] = std::max(first, static_cast<int64_t>(std::min<__int128>(last, in)));
+    // The mean's divisor (dilation is 1 there): the window as clipped to the padded input, or to
+    // the input itself.
+    const int64_t win_end = static_cast<int64_t>(std::min<__int128>(static_cast<__int128>(start) + k, in + p));
+    a.count[o] = count_include_pad ? win_end - start
+                                   : std::max<int64_t>(std::min(win_end, in) - std::max<int64_t>(start, 0), 0);
+  }
+  return a;
+}
+
+PoolAxis adaptive_axis(int64_t in, int64_t out) {
+  PoolAxis a;
+  a.in = in;
+  a.out = out;
+  a.begin.resize(out);
+  a.end.resize(out);
+  a.count.resize(out);
+  for (int64_t o = 0; o < out; ++o) {
+    // floor(o * in / out) and ceil((o + 1) * in / out), exact in integers.
+    a.begin[o] = checked_mul(o, in, "adaptive pooling") / out;
+    a.end[o] = (checked_mul(o + 1, in, "adaptive pooling") + out - 1) / out;
+    a.count[o] = a.end[o] - a.begin[o];
+  }
+  return a;
+}
+
+// The windows of `axes` placed at the trailing positions of three.
+WindowsPtr make_windows(std::vector<PoolAxis> axes, int64_t divisor_override) {
+  auto w = std::make_shared<PoolWindows>();
+  const size_t lead = 3 - axes.size();
+  for (size_t i = 0; i < axes.size(); ++i) w->axis[lead + i] = std::move(axes[i]);
+  w->divisor_override = divisor_override;
+  return w;
+}
+
+void check_pool_input(const Tensor& x, size_t nsp, const char* fname) {
+  ENGINE_CHECK(nsp >= 1 && nsp <= 3 && x.dim() >= static_cast<int64_t>(nsp) + 1, std::runtime_error, fname,
+               ": expected an input with ", nsp, " spatial dims and a channel dim, but got input of size: ",
+               dims_str(x.shape()));
+  ENGINE_CHECK(is_floating(x.dtype()), std::runtime_error, "\"", fname, "\" not implemented for '",
+               scalar_type_name(x.dtype()), "'");
+  for (int64_t d = x.dim() - static_cast<int64_t>(nsp); d < x.dim(); ++d) {
+    ENGINE_CHECK(x.shape()[d] > 0, std::runtime_error, fname, ": Expected input's non-batch dimensions to have "
+                 "positive length, but input has a shape of ", dims_str(x.shape()));
+  }
+}
+
+Dims pooled_shape(const Tensor& x, const PoolWindows& w, size_t nsp) {
+  Dims s(x.shape().begin(), x.shape().end() - nsp);
+  for (size_t i = 3 - nsp; i < 3; ++i) s.push_back(w.axis[i].out);
+  return s;
+}
+
+// Values and argmax of the windows; the values carry gather's history when x requires grad.
+std::pair<Tensor, Tensor> window_max(const Tensor& x, const WindowsPtr& w, size_t nsp) {
+  const Dims oshape = pooled_shape(x, *w, nsp);
+  Tensor values = Tensor::empty(oshape, x.dtype()), indices = Tensor::empty(oshape, DType::Int64);
+  Tensor xc = contiguous(detach(x));
+  const int64_t planes = w->in_numel() == 0 ? 0 : x.numel() / w->in_numel();
+  ENGINE_DISPATCH_FLOAT(x.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    kernels::max_pool<T>(xc.data<T>(), planes, *w, values.data<T>(), indices.data<int64_t>());
+  });
+  if (compute_requires_grad({&x})) {
+    const int64_t lead = x.dim() - static_cast<int64_t>(nsp);
+    Dims flat_in(x.shape().begin(), x.shape().begin() + lead), flat_out = flat_in;
+    flat_in.push_back(w->in_numel());
+    flat_out.push_back(w->out_numel());
+    values = reshape(gather(reshape(x, flat_in), lead, reshape(indices, flat_out)), oshape);
+  }
+  return {values, indices};
+}
+
+Tensor window_mean(const Tensor& x, const WindowsPtr& w, size_t nsp);
+Tensor window_mean_adjoint(const Tensor& g, const WindowsPtr& w, const Dims& input_shape, size_t nsp);
+
+struct AvgPoolBackward0 : BuiltinNode<AvgPoolBackward0> {
+  static constexpr const char* kName = "AvgPoolBackward0";
+  WindowsPtr windows;
+  Dims input_shape;
+  size_t lead = 0;  // batch and channel dims
+  variable_list apply(variable_list&& g) override { return {window_mean_adjoint(g[0], windows, input_shape, input_shape.size() - lead)}; }
+};
+
+struct AvgPoolBackwardBackward0 : BuiltinNode<AvgPoolBackwardBackward0> {
+  static constexpr const char* kName = "AvgPoolBackwardBackward0";
+  WindowsPtr windows;
+  size_t nsp = 0;
+  variable_list apply(variable_list&& g) override { return {window_mean(g[0], windows, nsp)}; }
+};
+
+Tensor window_mean(const Tensor& x, const WindowsPtr& w, size_t nsp) {
+  Tensor out = Tensor::empty(pooled_shape(x, *w, nsp), x.dtype());
+  Tensor xc = contiguous(detach(x));
+  const int64_t planes = w->in_numel() == 0 ? 0 : x.numel() / w->in_numel();
+  ENGINE_DISPATCH_FLOAT(x.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    kernels::avg_pool<T>(xc.data<T>(), planes, *w, out.data<T>());
+  });
+  if (auto node = make_node<AvgPoolBackward0>({&x})) {
+    node->windows = w;
+    node->input_shape = x.shape();
+    node->lead = x.shape().size() - nsp;
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor window_mean_adjoint(const Tensor& g, const WindowsPtr& w, const Dims& input_shape, size_t nsp) {
+  Tensor out = Tensor::empty(input_shape, g.dtype());
+  Tensor gc = contiguous(detach(g));
+  const int64_t planes = w->out_numel() == 0 ? 0 : g.numel() / w->out_numel();
+  ENGINE_DISPATCH_FLOAT(g.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    kernels::avg_pool_adjoint<T>(gc.data<T>(), planes, *w, out.data<T>());
+  });
+  if (auto node = make_node<AvgPoolBackwardBackward0>({&g})) {
+    node->windows = w;
+    node->nsp = nsp;
+    set_history(out, node);
+  }
+  return out;
+}
+
+struct SlidingArgs {
+  Dims kernel, stride, padding, dilation;
+};
+
+std::vector<PoolAxis> sliding_axes(const Tensor& x, const SlidingArgs& a, bool ceil_mode, bool count_include_pad,
+                                   const char* fname) {
+  const size_t nsp = a.kernel.size();
+  ENGINE_CHECK(a.stride.size() == nsp && a.padding.size() == nsp && a.dilation.size() == nsp, std::runtime_error,
+               fname, ": kernel_size, stride, padding and dilation must have ", nsp, " values each");
+  check_pool_input(x, nsp, fname);
+  std::vector<PoolAxis> axes;
+  Dims out(nsp);
+  bool too_small = false;
+  for (size_t i = 0; i < nsp; ++i) {
+    const int64_t k = a.kernel[i], s = a.stride[i], p = a.padding[i], d = a.dilation[i];
+    ENGINE_CHECK(k > 0, std::runtime_error, fname, ": kernel_size must be greater than zero, but got ", dims_str(a.kernel));
+    ENGINE_CHECK(s > 0, std::runtime_error, "stride should not be zero");
+    ENGINE_CHECK(d > 0, std::runtime_error, "dilation should be greater than zero, but got ", dims_str(a.dilation));
+    ENGINE_CHECK(p >= 0 && p <= ((k - 1) * d + 1) / 2, std::runtime_error,
+                 "pad should be at most half of effective kernel size, but got pad=", p, ", kernel_size=", k,
+                 " and dilation=", d);
+    const int64_t in = x.shape()[x.dim() - nsp + i];
+    out[i] = pooled_size(in, k, s, p, d, ceil_mode);
+    too_small = too_small || out[i] < 1;
+  }
+  if (too_small) {
+    std::string in_s = x.dim() > static_cast<int64_t>(nsp) ? std::to_string(x.shape()[x.dim() - nsp - 1]) : "1";
+    std::string out_s = in_s;
+    for (size_t i = 0; i < nsp; ++i) {
+      in_s += "x" + std::to_string(x.shape()[x.dim() - nsp + i]);
+      out_s += "x" + std::to_string(out[i]);
+    }
+    ENGINE_CHECK(false, std::runtime_error, "Given input size: (", in_s, "). Calculated output size: (", out_s,
+                 "). Output size is too small");
+  }
+  for (size_t i = 0; i < nsp; ++i) {
+    axes.push_back(sliding_axis(x.shape()[x.dim() - nsp + i], out[i], a.kernel[i], a.stride[i], a.padding[i],
+                                a.dilation[i], count_include_pad));
+  }
+  return axes;
+}
+
+std::vector<PoolAxis> adaptive_axes(const Tensor& x, const Dims& output_size, const char* fname) {
+  const size_t nsp = output_size.size();
+  check_pool_input(x, nsp, fname);
+  std::vector<PoolAxis> axes;
+  for (size_t i = 0; i < nsp; ++i) {
+    ENGINE_CHECK(output_size[i] >= 0, std::runtime_error, fname, ": elements of output_size must be greater than or "
+                 "equal to 0 but received ", output_size[i]);
+    axes.push_back(adaptive_axis(x.shape()[x.dim() - nsp + i], output_size[i]));
+  }
+  return axes;
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> max_pool(const Tensor& x, const Dims& kernel, const Dims& stride, const Dims& padding,
+                                   const Dims& dilation, bool ceil_mode) {
+  auto axes = sliding_axes(x, {kernel, stride, padding, dilation}, ceil_mode, false, "max_pool");
+  return window_max(x, make_windows(std::move(axes), 0), kernel.size());
+}
+
+std::pair<Tensor, Tensor> adaptive_max_pool(const Tensor& x, const Dims& output_size) {
+  return window_max(x, make_windows(adaptive_axes(x, output_size, "adaptive_max_pool"), 0), output_size.size());
+}
+
+Tensor avg_pool(const Tensor& x, const Dims& kernel, const Dims& stride, const Dims& padding, bool ceil_mode,
+                bool count_include_pad, std::optional<int64_t> divisor_override) {
+  ENGINE_CHECK(!divisor_override || *divisor_override != 0, std::runtime_error, "divisor must be not zero");
+  Dims dilation(kernel.size(), 1);
+  auto axes = sliding_axes(x, {kernel, stride, padding, dilation}, ceil_mode, count_include_pad, "avg_pool");
+  return window_mean(x, make_windows(std::move(axes), divisor_override.value_or(0)), kernel.size());
+}
+
+Tensor adaptive_avg_pool(const Tensor& x, const Dims& output_size) {
+  return window_mean(x, make_windows(adaptive_axes(x, output_size, "adaptive_avg_pool"), 0), output_size.size());
+}
+
+}  // namespace engine::ops

@@ -1,0 +1,31 @@
+// Convolution, pooling and sliding-window views: the native ops behind engine.nn.functional's
+// conv*, *pool*, unfold / fold (engine/nn/_conv.py, _pooling.py) and Tensor.unfold.
+#include <pybind11/stl.h>
+
+#include "engine/ops/ops.h"
+#include "engine/python/bindings.h"
+
+namespace engine::python {
+
+void init_nn(py::module_& m) {
+  m.def("convolution", &ops::convolution, py::arg("input"), py::arg("weight"), py::arg("bias"), py::arg("stride"),
+        py::arg("padding"), py::arg("dilation"), py::arg("transposed"), py::arg("output_padding"),
+        py::arg("groups"), "torch.convolution: the N-d (transposed) convolution behind conv*d.");
+  m.def("_im2col", &ops::im2col, py::arg("input"), py::arg("kernel_size"), py::arg("dilation"), py::arg("padding"),
+        py::arg("stride"));
+  m.def("_col2im", &ops::col2im, py::arg("input"), py::arg("output_size"), py::arg("kernel_size"),
+        py::arg("dilation"), py::arg("padding"), py::arg("stride"));
+  m.def("_max_pool", &ops::max_pool, py::arg("input"), py::arg("kernel_size"), py::arg("stride"), py::arg("padding"),
+        py::arg("dilation"), py::arg("ceil_mode"));
+  m.def("_adaptive_max_pool", &ops::adaptive_max_pool, py::arg("input"), py::arg("output_size"));
+  m.def("_avg_pool", &ops::avg_pool, py::arg("input"), py::arg("kernel_size"), py::arg("stride"), py::arg("padding"),
+        py::arg("ceil_mode"), py::arg("count_include_pad"), py::arg("divisor_override"));
+  m.def("_adaptive_avg_pool", &ops::adaptive_avg_pool, py::arg("input"), py::arg("output_size"));
+  m.attr("Tensor").attr("unfold") = py::cpp_function(
+      [](const Tensor& t, int64_t dimension, int64_t size, int64_t step) {
+        return ops::unfold_view(t, dimension, size, step);
+      },
+      py::name("unfold"), py::is_method(m.attr("Tensor")), py::arg("dimension"), py::arg("size"), py::arg("step"));
+}
+
+}  // namespace engine::python

@@ -1,0 +1,165 @@
+"""Convolutions and the sliding-window pair unfold / fold for engine.nn.functional.
+
+Argument handling lives here (ints or tuples, 'same' / 'valid' padding, unbatched inputs); the
+work is done by the native ``convolution``, ``_im2col`` and ``_col2im`` ops, whose backward rules
+are differentiable, so gradients of any order are available.
+"""
+
+import warnings
+
+from engine import _C
+
+
+def _tuple(value, n, name=None):
+    """An int (or a 1-element sequence) repeated n times; a sequence as a list of ints."""
+    if isinstance(value, (list, tuple)):
+        if len(value) == 1 and n > 1:
+            return [int(value[0])] * n
+        return [int(v) for v in value]
+    return [int(value)] * n
+
+
+def _batched(input, n, fname):
+    """input with a batch dim (added for unbatched input), and whether it was added."""
+    if input.dim() not in (n + 1, n + 2):
+        raise RuntimeError(
+            f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {fname}, "
+            f"but got input of size: {list(input.shape)}"
+        )
+    return (input.unsqueeze(0), True) if input.dim() == n + 1 else (input, False)
+
+
+def _same_padding(input, weight, n, dilation, stride):
+    """Padding that keeps the spatial size: symmetric where the total is even, with the extra
+    element added on the right of the input otherwise (as PyTorch does)."""
+    if any(s != 1 for s in stride):
+        raise RuntimeError("padding='same' is not supported for strided convolutions")
+    left, extra = [], []
+    for d in range(n):
+        total = dilation[d] * (weight.shape[2 + d] - 1)
+        left.append(total // 2)
+        extra.append(total - 2 * (total // 2))
+    if any(extra):
+        from engine.nn.functional import pad
+
+        warnings.warn(
+            "Using padding='same' with even kernel lengths and odd dilation may require a "
+            "zero-padded copy of the input be created",
+            UserWarning,
+            stacklevel=4,
+        )
+        widths = []
+        for e in reversed(extra):
+            widths += [0, e]
+        input = pad(input, widths)
+    return input, left
+
+
+def _conv(input, weight, bias, stride, padding, dilation, groups, n):
+    fname = f"conv{n}d"
+    x, added = _batched(input, n, fname)
+    stride, dilation = _tuple(stride, n), _tuple(dilation, n)
+    if isinstance(padding, str):
+        if padding == "valid":
+            padding = [0] * n
+        elif padding == "same":
+            x, padding = _same_padding(x, weight, n, dilation, stride)
+        else:
+            raise RuntimeError(f"Invalid padding string: '{padding}'")
+    else:
+        padding = _tuple(padding, n)
+    out = _C.convolution(x, weight, bias, stride, padding, dilation, False, [0] * n, groups)
+    return out.squeeze(0) if added else out
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """1-D convolution over (N, C, L) or (C, L) input; weight (O, C / groups, k)."""
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 1)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """2-D convolution over (N, C, H, W) or (C, H, W) input; weight (O, C / groups, kH, kW)."""
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
+
+
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """3-D convolution over (N, C, D, H, W) or (C, D, H, W) input."""
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
+
+
+def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, n):
+    fname = f"conv_transpose{n}d"
+    if isinstance(padding, str):
+        raise TypeError(f"{fname}(): argument 'padding' must be tuple of ints, not str")
+    x, added = _batched(input, n, fname)
+    out = _C.convolution(
+        x, weight, bias, _tuple(stride, n), _tuple(padding, n), _tuple(dilation, n), True,
+        _tuple(output_padding, n), groups,
+    )  # fmt: skip
+    return out.squeeze(0) if added else out
+
+
+def conv_transpose1d(
+    input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1
+):
+    """The transposed 1-D convolution (the gradient of conv1d); weight (C, O / groups, k)."""
+    return _conv_transpose(
+        input, weight, bias, stride, padding, output_padding, groups, dilation, 1
+    )
+
+
+def conv_transpose2d(
+    input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1
+):
+    """The transposed 2-D convolution (the gradient of conv2d); weight (C, O / groups, kH, kW)."""
+    return _conv_transpose(
+        input, weight, bias, stride, padding, output_padding, groups, dilation, 2
+    )
+
+
+def conv_transpose3d(
+    input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1
+):
+    """The transposed 3-D convolution (the gradient of conv3d)."""
+    return _conv_transpose(
+        input, weight, bias, stride, padding, output_padding, groups, dilation, 3
+    )
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """Sliding blocks of (N, C, H, W) (or (C, H, W)) as columns: (N, C * kH * kW, L) (im2col)."""
+    if input.dim() not in (3, 4):
+        raise RuntimeError(
+            "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
+            f"dimensions for input, but got: {list(input.shape)}"
+        )
+    added = input.dim() == 3
+    x = input.unsqueeze(0) if added else input
+    out = _C._im2col(
+        x, _tuple(kernel_size, 2), _tuple(dilation, 2), _tuple(padding, 2), _tuple(stride, 2)
+    )
+    return out.squeeze(0) if added else out
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Sums columns (N, C * kH * kW, L) back into an (N, C, H, W) image (col2im): the adjoint of unfold."""
+    if input.dim() not in (2, 3):
+        raise RuntimeError(
+            "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero "
+            f"dimensions for input, but got: {list(input.shape)}"
+        )
+    added = input.dim() == 2
+    x = input.unsqueeze(0) if added else input
+    out = _C._col2im(
+        x, _tuple(output_size, 2), _tuple(kernel_size, 2), _tuple(dilation, 2), _tuple(padding, 2),
+        _tuple(stride, 2),
+    )  # fmt: skip
+    return out.squeeze(0) if added else out
+
+
+FUNCTIONS = {
+    f.__name__: f
+    for f in (
+        conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, unfold, fold,
+    )
+}  # fmt: skip

@@ -1,0 +1,296 @@
+"""Max, average, power-average and adaptive pooling, and max_unpool, for engine.nn.functional.
+
+The windows are computed natively (``_max_pool``, ``_avg_pool`` and the adaptive forms); the
+maximum's value is read back through a differentiable gather at the argmax, so it has a gradient
+of every order, and max_unpool scatters by the same indices.
+"""
+
+from engine import _C
+from engine.nn._conv import _tuple
+
+
+def _check_rank(input, n, fname, style):
+    """PyTorch's rank messages, which differ between the pooling families."""
+    if input.dim() in (n + 1, n + 2):
+        return
+    shape = list(input.shape)
+    if style == "adaptive_max":
+        msg = f"{fname}(): Expected {n + 1}D or {n + 2}D tensor, but got: {shape}"
+    elif style == "adaptive_avg":
+        msg = f"{fname}(): Expected {n + 1}D or {n + 2}D tensor, but got {shape}"
+    elif n == 1:
+        msg = (
+            f"{fname}: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for "
+            f"input, but got:{shape}"
+        )
+    else:
+        msg = f"non-empty {n + 1}D or {n + 2}D (batch mode) tensor expected for input"
+    raise RuntimeError(msg)
+
+
+def _window_args(kernel_size, stride, n):
+    kernel = _tuple(kernel_size, n)
+    stride = (
+        kernel if stride is None or (isinstance(stride, (list, tuple)) and not stride) else stride
+    )
+    return kernel, _tuple(stride, n)
+
+
+def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, n):
+    _check_rank(input, n, f"max_pool{n}d", "max")
+    kernel, stride = _window_args(kernel_size, stride, n)
+    if any(s == 0 for s in stride):
+        raise RuntimeError("stride should not be zero")
+    values, indices = _C._max_pool(
+        input, kernel, stride, _tuple(padding, n), _tuple(dilation, n), bool(ceil_mode)
+    )
+    return (values, indices) if return_indices else values
+
+
+def max_pool1d(
+    input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
+):
+    """The maximum over sliding windows of (N, C, L) or (C, L); indices are flat positions in L."""
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 1)
+
+
+def max_pool2d(
+    input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
+):
+    """The maximum over sliding windows of (N, C, H, W) or (C, H, W); indices are flat in H * W."""
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 2)
+
+
+def max_pool3d(
+    input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
+):
+    """The maximum over sliding windows of (N, C, D, H, W) or (C, D, H, W)."""
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 3)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):  # fmt: skip
+    """max_pool1d's values and indices."""
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, True, 1)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):  # fmt: skip
+    """max_pool2d's values and indices."""
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, True, 2)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):  # fmt: skip
+    """max_pool3d's values and indices."""
+    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, True, 3)
+
+
+def _avg_pool(
+    input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, n
+):
+    if input.dim() not in (n + 1, n + 2):
+        if n == 1:
+            raise RuntimeError(
+                f"avg_pool1d() input tensor must have 2 or 3 dimensions but got {input.dim()}"
+            )
+        raise RuntimeError(f"non-empty {n + 1}D or {n + 2}D (batch mode) tensor expected for input")
+    kernel, stride = _window_args(kernel_size, stride, n)
+    if any(s == 0 for s in stride):
+        raise RuntimeError("stride should not be zero")
+    return _C._avg_pool(
+        input, kernel, stride, _tuple(padding, n), bool(ceil_mode), bool(count_include_pad),
+        divisor_override,
+    )  # fmt: skip
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    """The mean over sliding windows of (N, C, L) or (C, L)."""
+    return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, None, 1)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):  # fmt: skip
+    """The mean over sliding windows of (N, C, H, W) or (C, H, W); divisor_override replaces the
+    window size as divisor, count_include_pad=False counts only elements inside the input."""
+    return _avg_pool(
+        input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, 2
+    )
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):  # fmt: skip
+    """The mean over sliding windows of (N, C, D, H, W) or (C, D, H, W)."""
+    return _avg_pool(
+        input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, 3
+    )
+
+
+def _output_size(input, output_size, n, fname):
+    """The adaptive output size, with None entries meaning the input's own size."""
+    if isinstance(output_size, (list, tuple)):
+        if len(output_size) != n:
+            raise RuntimeError(f"{fname}: output_size must be {n}")
+        sizes = list(output_size)
+    else:
+        sizes = [output_size] * n
+    spatial = list(input.shape[input.dim() - n :])
+    return [spatial[i] if s is None else int(s) for i, s in enumerate(sizes)]
+
+
+def _adaptive_avg(input, output_size, n):
+    fname = f"adaptive_avg_pool{n}d"
+    _check_rank(input, n, fname, "adaptive_avg")
+    return _C._adaptive_avg_pool(input, _output_size(input, output_size, n, fname))
+
+
+def _adaptive_max(input, output_size, return_indices, n):
+    fname = f"adaptive_max_pool{n}d"
+    _check_rank(input, n, fname, "adaptive_max")
+    values, indices = _C._adaptive_max_pool(input, _output_size(input, output_size, n, fname))
+    return (values, indices) if return_indices else values
+
+
+def adaptive_avg_pool1d(input, output_size):
+    """The mean over output_size windows that tile (N, C, L) as evenly as integers allow."""
+    return _adaptive_avg(input, output_size, 1)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """The mean over windows tiling (N, C, H, W) into output_size (None keeps a dim's size)."""
+    return _adaptive_avg(input, output_size, 2)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    """The mean over windows tiling (N, C, D, H, W) into output_size."""
+    return _adaptive_avg(input, output_size, 3)
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    """The maximum over output_size windows tiling (N, C, L)."""
+    return _adaptive_max(input, output_size, return_indices, 1)
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """The maximum over windows tiling (N, C, H, W) into output_size."""
+    return _adaptive_max(input, output_size, return_indices, 2)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """The maximum over windows tiling (N, C, D, H, W) into output_size."""
+    return _adaptive_max(input, output_size, return_indices, 3)
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool1d's values and indices."""
+    return _adaptive_max(input, output_size, True, 1)
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool2d's values and indices."""
+    return _adaptive_max(input, output_size, True, 2)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool3d's values and indices."""
+    return _adaptive_max(input, output_size, True, 3)
+
+
+def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, n):
+    kernel = _tuple(kernel_size, n)
+    pooled = _avg_pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode, True, None, n)
+    size = 1
+    for k in kernel:
+        size *= k
+    # sign * relu(abs) zeroes negative means (odd powers), as PyTorch's formula does.
+    return (_C.sign(pooled) * _C.relu(_C.abs(pooled))).mul(size).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The power mean (sum of x ** p) ** (1 / p) over sliding windows of (N, C, L)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The power mean (sum of x ** p) ** (1 / p) over sliding windows of (N, C, H, W)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 2)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The power mean (sum of x ** p) ** (1 / p) over sliding windows of (N, C, D, H, W)."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 3)
+
+
+def _max_unpool(input, indices, kernel_size, stride, padding, output_size, n):
+    fname = f"max_unpool{n}d"
+    kernel, stride = _window_args(kernel_size, stride, n)
+    padding = _tuple(padding, n)
+    spatial = list(input.shape[input.dim() - n :])
+    default = [(spatial[i] - 1) * stride[i] - 2 * padding[i] + kernel[i] for i in range(n)]
+    if output_size is None:
+        size = default
+    else:
+        size = [int(s) for s in output_size]
+        if len(size) == n + 2 or (len(size) == n + 1 and input.dim() == n + 1):
+            size = size[len(size) - n :]
+        if len(size) != n:
+            raise ValueError(
+                f"output_size should be a sequence containing {n} or {n + 2} elements, but it has "
+                f"a length of '{len(size)}'"
+            )
+        for i in range(n):
+            lo, hi = default[i] - stride[i], default[i] + stride[i]
+            if not lo < size[i] < hi:
+                raise ValueError(
+                    f'invalid output_size "{size}" (dim {i} must be between {lo} and {hi})'
+                )
+    if input.shape != indices.shape:
+        raise RuntimeError(
+            f"Expected shape of indices to be same as that of the input tensor ({list(input.shape)}) "
+            f"but got indices tensor with shape: {list(indices.shape)}"
+        )
+    if input.dim() not in (n + 1, n + 2):
+        raise RuntimeError(
+            f"{fname}: Expected {n + 1}D or {n + 2}D input, but got {list(input.shape)}"
+        )
+    lead = list(input.shape[: input.dim() - n])
+    plane = 1
+    for s in size:
+        plane *= s
+    flat_idx = indices.reshape(lead + [-1])
+    if flat_idx.numel() and (flat_idx.min().item() < 0 or flat_idx.max().item() >= plane):
+        raise RuntimeError(
+            f"Found an invalid max index: {flat_idx.max().item()} (output volumes are of size "
+            f"{'x'.join(str(s) for s in size)}"
+        )
+    out = _C.zeros(lead + [plane], dtype=input.dtype)
+    out = out.scatter(len(lead), flat_idx, input.reshape(lead + [-1]))
+    return out.reshape(lead + size)
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Places each value at its max_pool1d index in a zero tensor (a partial inverse of max_pool1d)."""
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 1)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Places each value at its max_pool2d index in a zero tensor (a partial inverse of max_pool2d)."""
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 2)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Places each value at its max_pool3d index in a zero tensor (a partial inverse of max_pool3d)."""
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 3)
+
+
+FUNCTIONS = {
+    f.__name__: f
+    for f in (
+        max_pool1d, max_pool2d, max_pool3d, max_pool1d_with_indices, max_pool2d_with_indices,
+        max_pool3d_with_indices, avg_pool1d, avg_pool2d, avg_pool3d, adaptive_avg_pool1d,
+        adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool1d, adaptive_max_pool2d,
+        adaptive_max_pool3d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d_with_indices,
+        adaptive_max_pool3d_with_indices, lp_pool1d, lp_pool2d, lp_pool3d, max_unpool1d,
+        max_unpool2d, max_unpool3d,
+    )
+}  # fmt: skip
