@@ -252,6 +252,10 @@ _composite_ops.install()
 globals().update(_composite_ops.FUNCTIONS)
 _sorting.install()
 globals().update(_sorting.FUNCTIONS)
+from engine import _linalg_torch, linalg  # noqa: E402
+
+_linalg_torch.install()
+globals().update(_linalg_torch.FUNCTIONS)
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
 from engine import nn  # noqa: E402
