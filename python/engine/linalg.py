@@ -846,4 +846,3 @@ def vander(x, *, N=None):
     ones = _C.ones(*x.shape, 1, dtype=x.dtype)
     powers = x.unsqueeze(-1).expand(*x.shape, n - 1).cumprod(-1)
     return _C.cat([ones, powers], -1)
-
