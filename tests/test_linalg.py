@@ -213,6 +213,10 @@ def test_lstsq_drivers():
     close(res.singular_values, ref[3])
     assert res.rank.item() == 3
     assert LA.lstsq(A, B).residuals.numel() == 0
+    # a vector right-hand side keeps a length-1 residual
+    vec = LA.lstsq(A, B[:, 0], driver="gelsd")
+    close(vec.solution, ref[0][:, 0])
+    assert vec.residuals.shape == (1,)
     # underdetermined: the minimum-norm solution
     W, C = rand(2, 4), rand(2, 3, seed=2)
     close(
@@ -289,6 +293,9 @@ def test_products_and_shapes():
     )
     v = engine.tensor([1.0, 2.0, 3.0], dtype=F64)
     close(LA.vander(v), np.vander(v.numpy(), increasing=True))
+    close(engine.vander(v), np.vander(v.numpy()))
+    close(engine.vander(v, 4, increasing=True), np.vander(v.numpy(), 4, increasing=True))
+    assert engine.vander(v, 0).shape == (3, 0)
     close(LA.vander(v, N=2), np.vander(v.numpy(), 2, increasing=True))
     T = rand(4, 6, 8, 3)
     close(LA.tensorinv(T, ind=2), np.linalg.tensorinv(T.numpy(), ind=2), tol=1e-8)
@@ -381,6 +388,8 @@ GRAD_CASES = {
         a.tril(), a, upper=False, left=False, unitriangular=True
     ),
     "lu_factor": lambda a: LA.lu_factor(a).LU,
+    "lu_factor_tall": lambda a: LA.lu_factor(a[..., :, :2]).LU,
+    "lu_wide": lambda a: LA.lu(a[..., :2, :])[1:],
     "lu": lambda a: LA.lu(a)[1:],
     "lu_solve": lambda a: LA.lu_solve(*LA.lu_factor(a), a * 2),
     "lu_solve_adjoint": lambda a: LA.lu_solve(*LA.lu_factor(a), a * 2, adjoint=True),

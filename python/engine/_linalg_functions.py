@@ -60,18 +60,50 @@ class LinalgLuFactorEx(Function):
     def backward(ctx, gLU, _gp, _gi):
         LU, pivots = ctx.saved_tensors
         m, n = LU.shape[-2], LU.shape[-1]
-        if m != n:
-            raise RuntimeError(
-                "linalg.lu_factor: the derivative is implemented for square matrices only"
-            )
-        # A = P L U with dA = P (dL U + L dU): the adjoint is P L^-T M U^-T with
-        # M = tril(L^T gL, -1) + triu(gU U^T).
-        L = LU.tril(-1) + eye_like(LU)
-        U = LU.triu()
-        M = (L.mT @ gLU.tril(-1)).tril(-1) + (gLU.triu() @ U.mT).triu()
-        X = LinalgSolveTriangular.apply(L.mT, M, True, True, True)
-        X = LinalgSolveTriangular.apply(U.mT, X, False, False, False)
-        return permutation_from_pivots(LU, pivots) @ X
+        k = min(m, n)
+        L = LU[..., :, :k].tril(-1) + _eye_rect(LU, m, k)
+        U = LU[..., :k, :].triu()
+        gL, gU = gLU[..., :, :k].tril(-1), gLU[..., :k, :].triu()
+        if m == n:
+            gA = _lu_square_backward(L, U, gL, gU)
+        elif m > n:
+            # P^T A = [L1 U; L2 U]: L2 = A2 U^-1 sends gL2 U^-T to A2 and -L2^T gL2 U^-T to U.
+            L1, L2, gL1, gL2 = L[..., :n, :], L[..., n:, :], gL[..., :n, :], gL[..., n:, :]
+            gA2 = LinalgSolveTriangular.apply(U.mT, gL2, False, False, False)
+            gA1 = _lu_square_backward(L1, U, gL1, gU - L2.mT @ gA2)
+            gA = _C.cat([gA1, gA2], -2)
+        else:
+            # P^T A = [L U1 | L U2]: U2 = L^-1 A2 sends L^-T gU2 to A2 and -L^-T gU2 U2^T to L.
+            U1, U2, gU1, gU2 = U[..., :, :m], U[..., :, m:], gU[..., :, :m], gU[..., :, m:]
+            gA2 = LinalgSolveTriangular.apply(L.mT, gU2, True, True, True)
+            gA1 = _lu_square_backward(L, U1, gL - gA2 @ U2.mT, gU1)
+            gA = _C.cat([gA1, gA2], -1)
+        return permutation_matrix(pivots, m, LU) @ gA
+
+
+def _eye_rect(like, m, k):
+    """The m x k matrix with ones on its diagonal, of like's dtype."""
+    eye = _C.zeros(m, k, dtype=like.dtype)
+    eye.diagonal().fill_(1)
+    return eye
+
+
+def _lu_square_backward(L, U, gL, gU):
+    """P^T gA for A = P L U with square L (unit lower) and U."""
+    # dA = P (dL U + L dU): the adjoint is L^-T M U^-T with M = tril(L^T gL, -1) + triu(gU U^T).
+    M = (L.mT @ gL).tril(-1) + (gU @ U.mT).triu()
+    X = LinalgSolveTriangular.apply(L.mT, M, True, True, True)
+    return LinalgSolveTriangular.apply(U.mT, X, False, False, False)
+
+
+def permutation_matrix(pivots, m, like):
+    """P (m x m) of getrf's pivots (..., min(m, n)), of like's dtype."""
+    k = pivots.shape[-1]
+    if k < m:
+        tail = _C.arange(k + 1, m + 1, dtype=_C.int32).expand(*pivots.shape[:-1], m - k)
+        pivots = _C.cat([pivots, tail], -1)
+    square = _C.zeros(*pivots.shape[:-1], m, m, dtype=like.dtype)
+    return permutation_from_pivots(square, pivots.contiguous())
 
 
 class LinalgLuSolve(Function):
@@ -383,14 +415,15 @@ def first_failure(info):
     return index, int(info.reshape(-1)[index])
 
 
-def raise_for_info(info, A, fname, describe):
-    """LinAlgError(describe(info value)) for the first failed matrix, with its batch index."""
+def raise_for_info(info, A, fname, describe, error=None):
+    """LinAlgError (or `error`) with describe(info value) for the first failed matrix, with its
+    batch index."""
     failure = first_failure(info)
     if failure is None:
         return
     index, value = failure
     prefix = f"{fname}: (Batch element {index}): " if A.dim() > 2 else f"{fname}: "
-    raise LinAlgError(prefix + describe(value))
+    raise (error or LinAlgError)(prefix + describe(value))
 
 
 def check_convergence(info, fname, A):

@@ -22,8 +22,9 @@ from engine._linalg_functions import (
     LinalgSolveEx,
     LinalgSolveTriangular,
     LinalgSvd,
+    _eye_rect,
     eye_like,
-    permutation_from_pivots,
+    permutation_matrix,
     raise_for_info,
 )
 
@@ -302,7 +303,7 @@ def lu_factor(A, *, pivot=True, out=None):
     """(LU, pivots) of getrf; raises for exactly singular square matrices, as PyTorch does."""
     LU, pivots, info = lu_factor_ex(A, pivot=pivot)
     if A.shape[-1] == A.shape[-2]:
-        raise_for_info(info, A, "torch.linalg.lu_factor", _lu_singular)
+        raise_for_info(info, A, "torch.linalg.lu_factor", _lu_singular, RuntimeError)
     return return_types.linalg_lu_factor(LU, pivots)
 
 
@@ -314,24 +315,8 @@ def _unpack(LU, pivots, unpack_data=True, unpack_pivots=True):
         L = LU[..., :, :k].tril(-1) + _eye_rect(LU, m, k)
         U = LU[..., :k, :].triu()
     if unpack_pivots:
-        P = _permutation(pivots, m, LU)
+        P = permutation_matrix(pivots, m, LU)
     return P, L, U
-
-
-def _eye_rect(like, m, k):
-    eye = _C.zeros(m, k, dtype=like.dtype)
-    eye.diagonal().fill_(1)
-    return eye
-
-
-def _permutation(pivots, m, like):
-    """P (m x m) of getrf's pivots (..., min(m, n))."""
-    k = pivots.shape[-1]
-    if k < m:
-        tail = _C.arange(k + 1, m + 1, dtype=_C.int32).expand(*pivots.shape[:-1], m - k)
-        pivots = _C.cat([pivots, tail], -1)
-    square = _C.zeros(*pivots.shape[:-1], m, m, dtype=like.dtype)
-    return permutation_from_pivots(square, pivots.contiguous())
 
 
 def lu(A, *, pivot=True, out=None):
@@ -512,8 +497,6 @@ def lstsq(A, B, rcond=None, *, driver=None):
     residuals = empty
     if m > n and driver_name != "gelsy" and (driver_name == "gels" or bool((rank == n).all())):
         residuals = ((Am @ X - Bb) ** 2).sum(-2)
-        if vector:
-            residuals = residuals.squeeze(-1)
     if vector:
         X = X.squeeze(-1)
     return return_types.linalg_lstsq(X, residuals, rank, sv)
@@ -666,8 +649,12 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     if dims is None or len(dims) == 0:
         dims = tuple(range(x.dim()))
     if ord == 0:
-        result = (x != 0).to(x.dtype).sum(dims, keepdim=keepdim)
-        return result
+        return (x != 0).to(x.dtype).sum(dims, keepdim=keepdim)
+    if ord in (math.inf, -math.inf) and any(x.shape[d] == 0 for d in dims):
+        raise RuntimeError(
+            f"{fname} cannot compute the {ord} norm on an empty tensor because the operation "
+            "does not have an identity"
+        )
     if x.dim() == 0:
         x = x.reshape(1)
         dims = (0,)
