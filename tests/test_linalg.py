@@ -456,3 +456,32 @@ def test_linalg_error_is_a_runtime_error():
     assert issubclass(LA.LinAlgError, RuntimeError)
     with pytest.raises(RuntimeError):
         LA.inv(engine.zeros(2, 2))
+
+
+def test_det_gradient_of_singular_matrices_is_the_cofactor_matrix():
+    # PyTorch 2.13 returns zeros here; the cofactor matrix is the derivative (and what
+    # finite differences give), so engine returns it.
+    A = engine.tensor([[1.0, 2.0], [2.0, 4.0]], dtype=F64).requires_grad_()
+    LA.det(A).backward()
+    close(A.grad, [[4.0, -2.0], [-2.0, 1.0]])
+    B = engine.zeros(2, 3, 3, dtype=F64)
+    B[1] = 2 * engine.eye(3, dtype=F64)
+    B.requires_grad_()
+    LA.det(B).sum().backward()
+    close(B.grad, np.stack([np.zeros((3, 3)), 4 * np.eye(3)]))
+    near = engine.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.5]], dtype=F64)
+    assert gradcheck(LA.det, (near.requires_grad_(),))
+
+
+def test_out_arguments():
+    out = engine.empty(0)
+    result = LA.inv(2 * engine.eye(2), out=out)
+    assert result is out
+    close(out, 0.5 * np.eye(2))
+    outs = (engine.empty(0), engine.empty(0, dtype=engine.int32))
+    res = LA.inv_ex(engine.eye(2), out=outs)
+    assert res.inverse is outs[0] and res.info is outs[1]
+    with pytest.raises(RuntimeError, match="don't support automatic differentiation"):
+        LA.inv(engine.eye(2).requires_grad_(), out=engine.empty(2, 2))
+    with pytest.raises(TypeError, match="must be tuple of 3 Tensors"):
+        LA.svd(engine.eye(2), out=engine.empty(0))

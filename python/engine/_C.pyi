@@ -87,17 +87,17 @@ class Tensor:
     def broadcast_to(input, size):
         ...
     @staticmethod
-    def cholesky(input, upper = False, *, out = None):
+    def cholesky(*args, out = None, **kwargs):
         """
         ``linalg.cholesky`` with errors named 'cholesky'.
         """
     @staticmethod
-    def cholesky_inverse(L, upper = False, *, out = None):
+    def cholesky_inverse(*args, out = None, **kwargs):
         """
         A^-1 for A = L L^T (U^T U when upper), given the factor.
         """
     @staticmethod
-    def cholesky_solve(B, L, upper = False, *, out = None):
+    def cholesky_solve(*args, out = None, **kwargs):
         """
         X with A X = B for A = L L^T (U^T U when upper), given the factor.
         """
@@ -105,7 +105,7 @@ class Tensor:
     def chunk(input, chunks, dim = 0):
         ...
     @staticmethod
-    def cross(input, other, dim = None, *, out = None):
+    def cross(*args, out = None, **kwargs):
         """
         The cross product along `dim` (by default the first dim of size 3).
         """
@@ -134,7 +134,7 @@ class Tensor:
     def flip(input, *dims):
         ...
     @staticmethod
-    def geqrf(input, *, out = None):
+    def geqrf(*args, out = None, **kwargs):
         """
         (a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch).
         """
@@ -144,7 +144,7 @@ class Tensor:
         ``sqrt(input**2 + other**2)``, broadcast.
         """
     @staticmethod
-    def inverse(input, *, out = None):
+    def inverse(*args, out = None, **kwargs):
         """
         ``linalg.inv``.
         """
@@ -169,12 +169,12 @@ class Tensor:
         ``log(p / (1 - p))``, with p clamped to [eps, 1 - eps] when eps is given.
         """
     @staticmethod
-    def lu(A, pivot = True, get_infos = False, out = None):
+    def lu(*args, out = None, **kwargs):
         """
         (LU, pivots) of A, and infos when get_infos.
         """
     @staticmethod
-    def lu_solve(b, LU_data, LU_pivots, *, out = None):
+    def lu_solve(*args, out = None, **kwargs):
         """
         ``linalg.lu_solve(LU_data, LU_pivots, b)``.
         """
@@ -234,7 +234,7 @@ class Tensor:
         ``linalg.householder_product``.
         """
     @staticmethod
-    def ormqr(input, tau, other, left = True, transpose = False, *, out = None):
+    def ormqr(*args, out = None, **kwargs):
         """
         op(Q) other (left) or other op(Q), Q the product of the reflectors (input, tau).
         """
@@ -244,7 +244,7 @@ class Tensor:
         ``linalg.pinv`` with a relative tolerance.
         """
     @staticmethod
-    def qr(input, some = True, *, out = None):
+    def qr(*args, out = None, **kwargs):
         """
         (Q, R): reduced when some, complete otherwise.
         """
@@ -275,7 +275,7 @@ class Tensor:
         ``input * input`` (integers stay integers).
         """
     @staticmethod
-    def svd(input, some = True, compute_uv = True, *, out = None):
+    def svd(*args, out = None, **kwargs):
         """
         (U, S, V) with input = U diag(S) V^T; without compute_uv, U and V are zero-filled.
         """
@@ -298,7 +298,7 @@ class Tensor:
         The sum of a matrix's diagonal (int64 for integer matrices).
         """
     @staticmethod
-    def triangular_solve(b, A, upper = True, transpose = False, unitriangular = False, *, out = None):
+    def triangular_solve(*args, out = None, **kwargs):
         """
         (solution of op(A) X = b, a copy of A).
         """
@@ -1038,6 +1038,10 @@ def _lapack_svd(A: Tensor, full_matrices: bool, compute_uv: bool) -> tuple[Tenso
 def _lapack_triangular_solve(A: Tensor, B: Tensor, upper: bool, left: bool, transpose: bool, unitriangular: bool) -> Tensor:
     """
     op(A)^-1 B or B op(A)^-1 (trsm).
+    """
+def _linalg_write_out(out: typing.Any, result: Tensor, inputs: collections.abc.Sequence[Tensor], fname: str) -> typing.Any:
+    """
+    Writes result into out (resized if needed) after PyTorch's out= checks; returns out.
     """
 def _normal_cdf(arg0: Tensor) -> Tensor:
     ...

@@ -191,8 +191,19 @@ class LinalgDet(Function):
     @staticmethod
     def backward(ctx, g):
         A, det = ctx.saved_tensors
-        inverse, _ = LinalgInvEx.apply(A)
-        return (g * det).unsqueeze(-1).unsqueeze(-1) * inverse.mT
+        if not bool((det == 0).any()):
+            inverse, _ = LinalgInvEx.apply(A)
+            return (g * det).unsqueeze(-1).unsqueeze(-1) * inverse.mT
+        # A singular matrix has no inverse but a cofactor matrix: with A = U diag(S) Vh it is
+        # det(U) det(Vh) U diag(prod_{j != i} S_j) Vh, which needs no division.
+        U, S, Vh = LinalgSvd.apply(A, False, True)
+        alpha = _det_parts(U)[2] * _det_parts(Vh)[2]
+        n = S.shape[-1]
+        ones = _C.ones(*S.shape[:-1], 1, dtype=S.dtype)
+        before = _C.cat([ones, S[..., : n - 1]], -1).cumprod(-1)
+        after = _C.cat([ones, S.flip(-1)[..., : n - 1]], -1).cumprod(-1).flip(-1)
+        D = (g * alpha).unsqueeze(-1) * before * after
+        return (U * D.unsqueeze(-2)) @ Vh
 
 
 class LinalgSlogdet(Function):

@@ -3,6 +3,7 @@
 
 from engine import _C, linalg, return_types
 from engine._linalg_functions import _L
+from engine.linalg import _supports_out
 
 
 def det(input):
@@ -27,11 +28,13 @@ def slogdet(input):
     return return_types.slogdet(sign, logabsdet)
 
 
+@_supports_out("inverse")
 def inverse(input, *, out=None):
     """``linalg.inv``."""
     return linalg.inv(input)
 
 
+@_supports_out("cholesky")
 def cholesky(input, upper=False, *, out=None):
     """``linalg.cholesky`` with errors named 'cholesky'."""
     if isinstance(input, _C.Tensor) and not input.is_floating_point() and input.dim() >= 2:
@@ -43,6 +46,7 @@ def cholesky(input, upper=False, *, out=None):
     return L
 
 
+@_supports_out("cholesky_solve")
 def cholesky_solve(B, L, upper=False, *, out=None):
     """X with A X = B for A = L L^T (U^T U when upper), given the factor."""
     linalg._check_square(L, "cholesky_solve", "A")
@@ -54,18 +58,21 @@ def cholesky_solve(B, L, upper=False, *, out=None):
     return linalg.solve_triangular(Lb.mT, Y, upper=True)
 
 
+@_supports_out("cholesky_inverse")
 def cholesky_inverse(L, upper=False, *, out=None):
     """A^-1 for A = L L^T (U^T U when upper), given the factor."""
     linalg._check_square(L, "cholesky_inverse", "A")
     return cholesky_solve(linalg.eye_like(L).clone(), L, upper)
 
 
+@_supports_out("qr")
 def qr(input, some=True, *, out=None):
     """(Q, R): reduced when some, complete otherwise."""
     Q, R = linalg.qr(input, "reduced" if some else "complete")
     return return_types.qr(Q, R)
 
 
+@_supports_out("svd")
 def svd(input, some=True, compute_uv=True, *, out=None):
     """(U, S, V) with input = U diag(S) V^T; without compute_uv, U and V are zero-filled."""
     if not compute_uv:
@@ -78,17 +85,20 @@ def svd(input, some=True, compute_uv=True, *, out=None):
     return return_types.svd(U, S, Vh.mT)
 
 
+@_supports_out("lu")
 def lu(A, pivot=True, get_infos=False, out=None):
     """(LU, pivots) of A, and infos when get_infos."""
     LU, pivots, info = linalg.lu_factor_ex(A, pivot=pivot)
     return (LU, pivots, info) if get_infos else (LU, pivots)
 
 
+@_supports_out("lu_solve")
 def lu_solve(b, LU_data, LU_pivots, *, out=None):
     """``linalg.lu_solve(LU_data, LU_pivots, b)``."""
     return linalg.lu_solve(LU_data, LU_pivots, b)
 
 
+@_supports_out("lu_unpack")
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
     """(P, L, U) from the compact LU and pivots."""
     P, L, U = linalg._unpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
@@ -110,6 +120,7 @@ def matrix_exp(input):
     return linalg.matrix_exp(input)
 
 
+@_supports_out("triangular_solve")
 def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, out=None):
     """(solution of op(A) X = b, a copy of A)."""
     linalg._check_matrix(b, "torch.triangular_solve", "b")
@@ -119,6 +130,7 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
     return return_types.triangular_solve(X, A.clone())
 
 
+@_supports_out("geqrf")
 def geqrf(input, *, out=None):
     """(a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch)."""
     linalg._check_tensor(input, "geqrf")
@@ -133,6 +145,7 @@ def orgqr(input, tau):
     return linalg.householder_product(input, tau)
 
 
+@_supports_out("ormqr")
 def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
     """op(Q) other (left) or other op(Q), Q the product of the reflectors (input, tau)."""
     fname = "torch.ormqr"
@@ -148,6 +161,7 @@ def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
     return _L.ormqr(a, t, c, bool(left), bool(transpose))
 
 
+@_supports_out("chain_matmul")
 def chain_matmul(*matrices, out=None):
     """The product of 2-D matrices, in order."""
     if len(matrices) == 1:
@@ -155,6 +169,7 @@ def chain_matmul(*matrices, out=None):
     return linalg.multi_dot(matrices)
 
 
+@_supports_out("nuclear_norm")
 def nuclear_norm(input, dim=None, keepdim=False, *, out=None):
     """The sum of singular values (over the last two dims, or `dim`)."""
     return linalg.matrix_norm(input, "nuc", (-2, -1) if dim is None else dim, keepdim)
@@ -165,6 +180,7 @@ def frobenius_norm(input, dim=(-2, -1), keepdim=False, *, out=None):
     return linalg.vector_norm(input, 2, dim, keepdim)
 
 
+@_supports_out("cross")
 def cross(input, other, dim=None, *, out=None):
     """The cross product along `dim` (by default the first dim of size 3)."""
     if dim is None:

@@ -5,6 +5,7 @@ and float64; this module checks arguments with PyTorch's messages, broadcasts ba
 the composite functions (norms, pinv, matrix_exp, ...) from differentiable ops.
 """
 
+import functools
 import math
 
 from engine import _C, return_types
@@ -79,7 +80,32 @@ _TYPE_NAMES = {
 }
 
 
-# ---- argument checks (PyTorch's messages) ----
+# ---- out= and argument checks (PyTorch's messages) ----
+
+
+def _supports_out(opname):
+    """Gives fn PyTorch's out=: the result (or each tensor of a result tuple) is written into out,
+    which is refused when autograd would record, as for the native ops."""
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def with_out(*args, out=None, **kwargs):
+            result = fn(*args, **kwargs)
+            if out is None:
+                return result
+            inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, _C.Tensor)]
+            if isinstance(result, tuple):
+                if not isinstance(out, (tuple, list)) or len(out) != len(result):
+                    raise TypeError(
+                        f"{opname}(): argument 'out' must be tuple of {len(result)} Tensors"
+                    )
+                written = [_C._linalg_write_out(o, r, inputs, opname) for o, r in zip(out, result)]
+                return type(result)(*written)
+            return _C._linalg_write_out(out, result, inputs, opname)
+
+        return with_out
+
+    return wrap
 
 
 def _check_tensor(A, fname, arg="A"):
@@ -159,6 +185,7 @@ def _not_pd_message(value):
 # ---- inverses, determinants, solves ----
 
 
+@_supports_out("linalg_inv_ex")
 def inv_ex(A, *, check_errors=False, out=None):
     """(inverse, info) of square matrices; info > 0 marks a singular matrix instead of raising."""
     _square_float(A, "linalg.inv")
@@ -168,6 +195,7 @@ def inv_ex(A, *, check_errors=False, out=None):
     return return_types.linalg_inv_ex(inverse, info)
 
 
+@_supports_out("linalg_inv")
 def inv(A, *, out=None):
     """The inverse of square matrices (batched); singular input raises LinAlgError."""
     inverse, info = inv_ex(A)
@@ -175,12 +203,14 @@ def inv(A, *, out=None):
     return inverse
 
 
+@_supports_out("linalg_det")
 def det(A, *, out=None):
     """The determinant of square matrices (batched)."""
     _square_float(A, "linalg.det")
     return LinalgDet.apply(A)
 
 
+@_supports_out("linalg_slogdet")
 def slogdet(A, *, out=None):
     """(sign, log|det|) of square matrices (batched)."""
     _square_float(A, "linalg.slogdet")
@@ -211,6 +241,7 @@ def _solve_operands(A, B, left, fname):
     return Am, Bm, vector
 
 
+@_supports_out("linalg_solve_ex")
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     """(X, info) with A X = B (X A = B when left is False); info > 0 marks a singular A."""
     Am, Bm, vector = _solve_operands(A, B, left, "linalg.solve")
@@ -226,6 +257,7 @@ def _solver_singular(_value):
     return "The solver failed because the input matrix is singular."
 
 
+@_supports_out("linalg_solve")
 def solve(A, B, *, left=True, out=None):
     """X with A X = B (X A = B when left is False), batched and broadcast; B may be a vector."""
     Am, Bm, vector = _solve_operands(A, B, left, "linalg.solve")
@@ -236,6 +268,7 @@ def solve(A, B, *, left=True, out=None):
     return X.squeeze(-1) if vector else X
 
 
+@_supports_out("linalg_solve_triangular")
 def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     """X with A X = B (X A = B when left is False) for triangular A; no check of singularity."""
     fname = "linalg.solve_triangular"
@@ -257,6 +290,7 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     return LinalgSolveTriangular.apply(Am, Bm, bool(upper), bool(left), bool(unitriangular))
 
 
+@_supports_out("linalg_cholesky_ex")
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """(L, info) with A = L L^T; info > 0 marks a matrix that is not positive-definite."""
     _square_float(A, "linalg.cholesky")
@@ -266,6 +300,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     return return_types.linalg_cholesky_ex(L, info)
 
 
+@_supports_out("linalg_cholesky")
 def cholesky(A, *, upper=False, out=None):
     """The Cholesky factor L (A = L L^T), or U = L^T when upper; raises unless positive-definite."""
     L, info = cholesky_ex(A, upper=upper)
@@ -276,6 +311,7 @@ def cholesky(A, *, upper=False, out=None):
 # ---- LU ----
 
 
+@_supports_out("linalg_lu_factor_ex")
 def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     """(LU, pivots, info): getrf's compact LU with partial pivoting (1-based int32 pivots)."""
     fname = "linalg.lu_factor"
@@ -299,6 +335,7 @@ def _lu_singular(value):
     )
 
 
+@_supports_out("linalg_lu_factor")
 def lu_factor(A, *, pivot=True, out=None):
     """(LU, pivots) of getrf; raises for exactly singular square matrices, as PyTorch does."""
     LU, pivots, info = lu_factor_ex(A, pivot=pivot)
@@ -319,6 +356,7 @@ def _unpack(LU, pivots, unpack_data=True, unpack_pivots=True):
     return P, L, U
 
 
+@_supports_out("linalg_lu")
 def lu(A, *, pivot=True, out=None):
     """(P, L, U) with A = P L U: L unit lower trapezoidal, U upper trapezoidal."""
     LU, pivots, _ = lu_factor_ex(A, pivot=pivot)
@@ -326,6 +364,7 @@ def lu(A, *, pivot=True, out=None):
     return return_types.linalg_lu(P, L, U)
 
 
+@_supports_out("linalg_lu_solve")
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """X with A X = B (adjoint: A^T X = B; left False: X A = B) from lu_factor's output."""
     fname = "linalg.lu_solve"
@@ -355,6 +394,7 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
 # ---- orthogonal factorisations and spectra ----
 
 
+@_supports_out("linalg_qr")
 def qr(A, mode="reduced", *, out=None):
     """(Q, R) with A = Q R; mode 'reduced' (default), 'complete' or 'r' (Q empty)."""
     fname = "linalg.qr"
@@ -369,6 +409,7 @@ def qr(A, mode="reduced", *, out=None):
     return return_types.linalg_qr(Q, R)
 
 
+@_supports_out("linalg_svd")
 def svd(A, full_matrices=True, *, driver=None, out=None):
     """(U, S, Vh) with A = U diag(S) Vh, S descending (gesdd)."""
     fname = "linalg.svd"
@@ -383,6 +424,7 @@ def svd(A, full_matrices=True, *, driver=None, out=None):
     return return_types.linalg_svd(U, S, Vh)
 
 
+@_supports_out("linalg_svdvals")
 def svdvals(A, *, driver=None, out=None):
     """The singular values of A, descending."""
     fname = "linalg.svdvals"
@@ -411,6 +453,7 @@ def _check_eigh(A, fname, UPLO):
     return upper
 
 
+@_supports_out("linalg_eigh")
 def eigh(A, UPLO="L", *, out=None):
     """(eigenvalues ascending, eigenvectors) of symmetric matrices, from the UPLO triangle."""
     upper = _check_eigh(A, "linalg.eigh", UPLO)
@@ -418,6 +461,7 @@ def eigh(A, UPLO="L", *, out=None):
     return return_types.linalg_eigh(w, V)
 
 
+@_supports_out("linalg_eigvalsh")
 def eigvalsh(A, UPLO="L", *, out=None):
     """The eigenvalues (ascending) of symmetric matrices, from the UPLO triangle."""
     upper = _check_eigh(A, "linalg.eigvalsh", UPLO)
@@ -430,6 +474,7 @@ def eigvalsh(A, UPLO="L", *, out=None):
     return w
 
 
+@_supports_out("linalg_householder_product")
 def householder_product(A, tau, *, out=None):
     """The first n columns of the product of the Householder reflectors (A, tau) (orgqr)."""
     fname = "torch.linalg.householder_product"
@@ -525,6 +570,7 @@ def _is_zero(x):
     return (not isinstance(x, _C.Tensor)) and x == 0
 
 
+@_supports_out("linalg_pinv")
 def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The Moore-Penrose pseudo-inverse, from the SVD (eigh when hermitian)."""
     _check_tensor(A, "linalg.pinv")
@@ -547,6 +593,7 @@ def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
     return (Vh.mT * Sinv.unsqueeze(-2)) @ U.mT
 
 
+@_supports_out("linalg_matrix_rank")
 def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The number of singular values above the tolerance (int64, batched)."""
     _check_tensor(A, "linalg.matrix_rank")
@@ -568,6 +615,7 @@ def _no_grad():
 # ---- powers and exponentials ----
 
 
+@_supports_out("linalg_matrix_power")
 def matrix_power(A, n, *, out=None):
     """A^n for integer n (negative n: powers of the inverse), by repeated squaring."""
     fname = "linalg.matrix_power"
@@ -635,6 +683,7 @@ def _dims_tuple(dim):
     return tuple(dim)
 
 
+@_supports_out("linalg_vector_norm")
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     """The ord-norm of x over dim (all elements when None) treated as one vector."""
     fname = "linalg.vector_norm"
@@ -696,6 +745,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
 
 
+@_supports_out("linalg_norm")
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     """vector_norm or matrix_norm as ord and dim say (2-norm of all elements by default)."""
     fname = "linalg.norm"
@@ -720,6 +770,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     )
 
 
+@_supports_out("linalg_cond")
 def cond(A, p=None, *, out=None):
     """The condition number of A in the p-norm (2-norm by default: ratio of singular values)."""
     fname = "linalg.cond"
@@ -738,6 +789,7 @@ def cond(A, p=None, *, out=None):
 # ---- products and shapes ----
 
 
+@_supports_out("linalg_cross")
 def cross(input, other, *, dim=-1, out=None):
     """The cross product of 3-vectors along dim (broadcast)."""
     fname = "linalg.cross"
@@ -755,6 +807,7 @@ def cross(input, other, *, dim=-1, out=None):
     return a1 * b2 - a2 * b1
 
 
+@_supports_out("linalg_multi_dot")
 def multi_dot(tensors, *, out=None):
     """The product of a chain of matrices (first may be a row vector, last a column vector)."""
     if len(tensors) < 2:
@@ -783,6 +836,7 @@ def multi_dot(tensors, *, out=None):
     return result
 
 
+@_supports_out("linalg_vecdot")
 def vecdot(x, y, *, dim=-1, out=None):
     """The dot product of vectors along dim (broadcast)."""
     return (x * y).sum(dim)
@@ -793,6 +847,7 @@ def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
     return A.diagonal(offset, dim1, dim2)
 
 
+@_supports_out("linalg_tensorinv")
 def tensorinv(A, ind=2, *, out=None):
     """The tensor whose tensordot with A over ind dims is the identity."""
     if ind <= 0:
@@ -808,6 +863,7 @@ def tensorinv(A, ind=2, *, out=None):
     return inv(A.reshape(rows, cols)).reshape(*out_shape)
 
 
+@_supports_out("linalg_tensorsolve")
 def tensorsolve(A, B, dims=None, *, out=None):
     """X with tensordot(A, X, X.ndim) = B."""
     if dims is not None:

@@ -1,6 +1,8 @@
 // The LAPACK primitives behind engine.linalg, as engine._C._lapack_<name>: tensors in, tensors
 // out, no history. python/engine/linalg.py checks arguments with PyTorch's messages and adds the
 // gradients; the long work runs without the interpreter lock.
+#include <pybind11/stl.h>
+
 #include "engine/kernels/lapack.h"
 #include "engine/ops/linalg_decompositions.h"
 #include "engine/python/bindings.h"
@@ -27,6 +29,14 @@ void init_linalg(py::module_& m) {
         py::arg("left"), py::arg("transpose"), py::arg("unitriangular"), "op(A)^-1 B or B op(A)^-1 (trsm).");
   l.def("_lapack_lstsq", &ops::lapack_lstsq, py::arg("A"), py::arg("B"), py::arg("rcond"), py::arg("driver"),
         "(solution, rank, singular_values, info) of gelsy / gelsd / gelss / gels.");
+  // out= of the Python-level linalg functions, with the checks and resizing of the native ops'.
+  l.def("_linalg_write_out", [](py::handle out, const Tensor& result, const std::vector<Tensor>& inputs,
+                                const std::string& fname) {
+    check_out_args(out, {}, fname.c_str());
+    for (const Tensor& t : inputs) check_out_args(out, {&t}, fname.c_str());
+    return write_out(out, result);
+  }, py::arg("out"), py::arg("result"), py::arg("inputs"), py::arg("fname"),
+        "Writes result into out (resized if needed) after PyTorch's out= checks; returns out.");
 }
 
 }  // namespace engine::python
