@@ -6,7 +6,7 @@ import collections.abc
 class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'atan', 'atan2', 'bitwise_and', 'bitwise_not', 'bitwise_or', 'bitwise_xor', 'bmm', 'bool', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'detach', 'diagonal', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'exp', 'exp2', 'expm1', 'float32', 'float64', 'floor', 'floor_divide', 'fmod', 'from_numpy', 'full', 'full_like', 'gather', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'index_add', 'index_copy', 'index_select', 'int32', 'int64', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'le', 'lerp', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'pow', 'prod', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'sin', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'atan', 'atan2', 'bitwise_and', 'bitwise_not', 'bitwise_or', 'bitwise_xor', 'bmm', 'bool', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'detach', 'diagonal', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'exp', 'exp2', 'expm1', 'float32', 'float64', 'floor', 'floor_divide', 'fmod', 'from_numpy', 'full', 'full_like', 'gather', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'index_add', 'index_copy', 'index_select', 'int32', 'int64', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'le', 'lerp', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'pow', 'prod', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'sin', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
 class dtype:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -74,6 +74,11 @@ class Tensor:
         ``beta * input + alpha * (mat @ vec)`` for a matrix and a vector.
         """
     @staticmethod
+    def argsort(input, dim = -1, descending = False, stable = False):
+        """
+        The indices that sort input along dim.
+        """
+    @staticmethod
     def baddbmm(input, batch1, batch2, *, beta = 1, alpha = 1):
         """
         ``beta * input + alpha * (batch1 @ batch2)`` over a batch of matrix products.
@@ -82,8 +87,33 @@ class Tensor:
     def broadcast_to(input, size):
         ...
     @staticmethod
+    def cholesky(*args, out = None, **kwargs):
+        """
+        ``linalg.cholesky`` with errors named 'cholesky'.
+        """
+    @staticmethod
+    def cholesky_inverse(*args, out = None, **kwargs):
+        """
+        A^-1 for A = L L^T (U^T U when upper), given the factor.
+        """
+    @staticmethod
+    def cholesky_solve(*args, out = None, **kwargs):
+        """
+        X with A X = B for A = L L^T (U^T U when upper), given the factor.
+        """
+    @staticmethod
     def chunk(input, chunks, dim = 0):
         ...
+    @staticmethod
+    def cross(*args, out = None, **kwargs):
+        """
+        The cross product along `dim` (by default the first dim of size 3).
+        """
+    @staticmethod
+    def det(input):
+        """
+        ``linalg.det``.
+        """
     @staticmethod
     def diag(input, diagonal = 0):
         ...
@@ -93,15 +123,30 @@ class Tensor:
         The n-th forward difference along dim, after joining prepend and append.
         """
     @staticmethod
+    def dist(input, other, p = 2):
+        """
+        The p-norm of input - other.
+        """
+    @staticmethod
     def flatten(input, start_dim = 0, end_dim = -1):
         ...
     @staticmethod
     def flip(input, *dims):
         ...
     @staticmethod
+    def geqrf(*args, out = None, **kwargs):
+        """
+        (a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch).
+        """
+    @staticmethod
     def hypot(input, other):
         """
         ``sqrt(input**2 + other**2)``, broadcast.
+        """
+    @staticmethod
+    def inverse(*args, out = None, **kwargs):
+        """
+        ``linalg.inv``.
         """
     @staticmethod
     def kron(input, other):
@@ -109,13 +154,48 @@ class Tensor:
         The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products.
         """
     @staticmethod
+    def kthvalue(input, k, dim = -1, keepdim = False):
+        """
+        (values, indices) of the k-th smallest element (1-based) along dim.
+        """
+    @staticmethod
+    def logdet(input):
+        """
+        log(det(input)): nan for a negative determinant, -inf for a singular matrix.
+        """
+    @staticmethod
     def logit(input, eps = None):
         """
         ``log(p / (1 - p))``, with p clamped to [eps, 1 - eps] when eps is given.
         """
     @staticmethod
+    def lu(*args, out = None, **kwargs):
+        """
+        (LU, pivots) of A, and infos when get_infos.
+        """
+    @staticmethod
+    def lu_solve(*args, out = None, **kwargs):
+        """
+        ``linalg.lu_solve(LU_data, LU_pivots, b)``.
+        """
+    @staticmethod
     def masked_fill(input, mask, value):
         ...
+    @staticmethod
+    def matrix_exp(input):
+        """
+        ``linalg.matrix_exp``.
+        """
+    @staticmethod
+    def matrix_power(input, n):
+        """
+        ``linalg.matrix_power``.
+        """
+    @staticmethod
+    def median(input, dim = None, keepdim = False):
+        """
+        The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one.
+        """
     @staticmethod
     def moveaxis(input, source, destination):
         """
@@ -127,6 +207,11 @@ class Tensor:
         """
         input with the dims in `source` moved to the positions in `destination`, the others kept in
             order.
+        """
+    @staticmethod
+    def msort(input):
+        """
+        input sorted along its first dim.
         """
     @staticmethod
     def nan_to_num(input, nan = 0.0, posinf = None, neginf = None):
@@ -144,12 +229,42 @@ class Tensor:
         The sum with NaNs counted as zero.
         """
     @staticmethod
+    def orgqr(input, tau):
+        """
+        ``linalg.householder_product``.
+        """
+    @staticmethod
+    def ormqr(*args, out = None, **kwargs):
+        """
+        op(Q) other (left) or other op(Q), Q the product of the reflectors (input, tau).
+        """
+    @staticmethod
+    def pinverse(input, rcond = 1e-15):
+        """
+        ``linalg.pinv`` with a relative tolerance.
+        """
+    @staticmethod
+    def qr(*args, out = None, **kwargs):
+        """
+        (Q, R): reduced when some, complete otherwise.
+        """
+    @staticmethod
     def roll(input, shifts, dims = None):
         ...
     @staticmethod
     def rot90(input, k = 1, dims = (0, 1)):
         """
         input rotated by 90 degrees k times in the plane of `dims`, from the first towards the second.
+        """
+    @staticmethod
+    def slogdet(input):
+        """
+        ``linalg.slogdet`` under its torch.* result name.
+        """
+    @staticmethod
+    def sort(input, dim = -1, descending = False, stable = False):
+        """
+        (values, indices) of input sorted along dim; ``stable`` is always honoured.
         """
     @staticmethod
     def split(tensor, split_size_or_sections, dim = 0):
@@ -160,6 +275,11 @@ class Tensor:
         ``input * input`` (integers stay integers).
         """
     @staticmethod
+    def svd(*args, out = None, **kwargs):
+        """
+        (U, S, V) with input = U diag(S) V^T; without compute_uv, U and V are zero-filled.
+        """
+    @staticmethod
     def take(input, index):
         ...
     @staticmethod
@@ -168,9 +288,19 @@ class Tensor:
         input repeated along each dim; dims shorter than input.dim() are padded with 1s in front.
         """
     @staticmethod
+    def topk(input, k, dim = -1, largest = True, sorted = True):
+        """
+        (values, indices) of the k largest (or smallest) elements along dim.
+        """
+    @staticmethod
     def trace(input):
         """
         The sum of a matrix's diagonal (int64 for integer matrices).
+        """
+    @staticmethod
+    def triangular_solve(*args, out = None, **kwargs):
+        """
+        (solution of op(A) X = b, a copy of A).
         """
     @staticmethod
     def tril(input, diagonal = 0):
@@ -708,8 +838,6 @@ class Tensor:
         ...
     def type_as(self, arg0: Tensor) -> Tensor:
         ...
-    def unfold(self, dimension: typing.SupportsInt | typing.SupportsIndex, size: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
-        ...
     def uniform_(self, from_: typing.SupportsFloat | typing.SupportsIndex = 0.0, to: typing.SupportsFloat | typing.SupportsIndex = 1.0, *, generator: typing.Any = None) -> Tensor:
         ...
     def unsqueeze(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
@@ -867,18 +995,54 @@ def _cached_bytes() -> int:
     """
 def _function_apply(arg0: typing.Any, *args, **kwargs) -> typing.Any:
     ...
-def _adaptive_avg_pool(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
-    ...
-def _adaptive_max_pool(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple[Tensor, Tensor]:
-    ...
-def _avg_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool, count_include_pad: bool, divisor_override: typing.SupportsInt | typing.SupportsIndex | None) -> Tensor:
-    ...
-def _col2im(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
-    ...
-def _im2col(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
-    ...
-def _max_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool) -> tuple[Tensor, Tensor]:
-    ...
+def _lapack_available() -> bool:
+    """
+    Whether this build links a LAPACK.
+    """
+def _lapack_cholesky(A: Tensor, upper: bool) -> tuple[Tensor, Tensor]:
+    """
+    (factor, info) of potrf.
+    """
+def _lapack_eigh(A: Tensor, upper: bool, vectors: bool) -> tuple[Tensor, Tensor, Tensor]:
+    """
+    (eigenvalues, eigenvectors, info) of syevd.
+    """
+def _lapack_geqrf(A: Tensor) -> tuple[Tensor, Tensor]:
+    """
+    (a, tau) of geqrf.
+    """
+def _lapack_lstsq(A: Tensor, B: Tensor, rcond: typing.SupportsFloat | typing.SupportsIndex, driver: str) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """
+    (solution, rank, singular_values, info) of gelsy / gelsd / gelss / gels.
+    """
+def _lapack_lu_factor(A: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+    """
+    (LU, pivots, info) of getrf.
+    """
+def _lapack_lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, transpose: bool) -> Tensor:
+    """
+    X with op(A) X = B from getrf's factors (getrs).
+    """
+def _lapack_orgqr(A: Tensor, tau: Tensor) -> Tensor:
+    """
+    Q's first columns (orgqr).
+    """
+def _lapack_ormqr(A: Tensor, tau: Tensor, C: Tensor, left: bool, transpose: bool) -> Tensor:
+    """
+    op(Q) C or C op(Q) (ormqr).
+    """
+def _lapack_svd(A: Tensor, full_matrices: bool, compute_uv: bool) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """
+    (U, S, Vh, info) of gesdd.
+    """
+def _lapack_triangular_solve(A: Tensor, B: Tensor, upper: bool, left: bool, transpose: bool, unitriangular: bool) -> Tensor:
+    """
+    op(A)^-1 B or B op(A)^-1 (trsm).
+    """
+def _linalg_write_out(out: typing.Any, result: Tensor, inputs: collections.abc.Sequence[Tensor], fname: str) -> typing.Any:
+    """
+    Writes result into out (resized if needed) after PyTorch's out= checks; returns out.
+    """
 def _normal_cdf(arg0: Tensor) -> Tensor:
     ...
 def _once_differentiable_wrap(arg0: typing.Any, *args) -> typing.Any:
@@ -957,10 +1121,6 @@ def clip(input: Tensor, min: typing.Any = None, max: typing.Any = None, *, out: 
     ...
 def clone(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     ...
-def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], transposed: bool, output_padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], groups: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
-    """
-    torch.convolution: the N-d (transposed) convolution behind conv*d.
-    """
 def cos(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     ...
 def cosh(input: Tensor, *, out: typing.Any = None) -> typing.Any:

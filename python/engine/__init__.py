@@ -295,6 +295,10 @@ for _family in (
     _family.install()
     globals().update(_family.FUNCTIONS)
 del _family
+from engine import _linalg_torch, linalg  # noqa: E402
+
+_linalg_torch.install()
+globals().update(_linalg_torch.FUNCTIONS)
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
 from engine import (

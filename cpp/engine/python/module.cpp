@@ -68,6 +68,7 @@ PYBIND11_MODULE(_C, m) {
   init_index(m);
   init_math(m);
   init_nn(m);
+  init_linalg(m);
   init_runtime(m);
   install_dispatch_guard(m);
 }

@@ -1,0 +1,340 @@
+// LAPACK's factorisations over batches: each op copies its operands into column-major buffers
+// (what LAPACK reads and writes in place), loops over the batch without the interpreter lock, and
+// copies the results back to row-major tensors.
+#include "engine/ops/linalg_decompositions.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+
+#include "engine/autograd/variable.h"
+#include "engine/core/checked.h"
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/kernels/lapack.h"
+#include "engine/kernels/parallel.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+namespace {
+
+namespace lapack = kernels::lapack;
+
+// Shapes of an operand of the batched routines: the batch dims and the matrix.
+struct MatrixShape {
+  Dims batch;
+  int64_t count = 1;  // number of matrices
+  int rows = 0, cols = 0;
+};
+
+MatrixShape matrix_shape(const Tensor& a, const char* name) {
+  ENGINE_CHECK(a.dim() >= 2, std::runtime_error, name, ": expected a tensor with 2 or more dimensions, got ", a.dim());
+  ENGINE_CHECK(a.dtype() == DType::Float32 || a.dtype() == DType::Float64, std::runtime_error, name,
+               ": expected a float or double tensor, got ", scalar_type_name(a.dtype()));
+  MatrixShape s;
+  s.batch = Dims(a.shape().begin(), a.shape().end() - 2);
+  for (int64_t d : s.batch) s.count = checked_mul(s.count, d, name);
+  const int64_t r = a.shape()[a.dim() - 2], c = a.shape()[a.dim() - 1];
+  ENGINE_CHECK(r <= INT_MAX && c <= INT_MAX, std::runtime_error, name,
+               ": matrices with more than 2147483647 rows or columns are not supported by LAPACK");
+  s.rows = static_cast<int>(r);
+  s.cols = static_cast<int>(c);
+  return s;
+}
+
+void check_same_batch(const MatrixShape& a, const MatrixShape& b, const char* name) {
+  ENGINE_CHECK(a.batch == b.batch, std::runtime_error, name, ": operands must share their batch shape, got ",
+               dims_str(a.batch), " and ", dims_str(b.batch));
+}
+
+Dims with_matrix(const Dims& batch, int64_t rows, int64_t cols) {
+  Dims d = batch;
+  d.push_back(rows);
+  d.push_back(cols);
+  return d;
+}
+
+// A fresh buffer holding each (rows x cols) matrix of `a` in column-major order, with leading
+// dimension `ld` >= rows (rows beyond a's are zero): shape (..., cols, ld).
+Tensor column_major(const Tensor& a, const MatrixShape& s, int64_t ld) {
+  Tensor src = transpose(detach(a), -2, -1);
+  if (ld == s.rows) {
+    Tensor buf = Tensor::empty(with_matrix(s.batch, s.cols, ld), a.dtype());
+    kernels::copy(buf, src);
+    return buf;
+  }
+  Tensor buf = zeros(with_matrix(s.batch, s.cols, ld), a.dtype());
+  kernels::copy(narrow(buf, buf.dim() - 1, 0, s.rows), src);
+  return buf;
+}
+
+// The row-major (rows x cols) matrices of a column-major buffer (..., cols, >= rows).
+Tensor row_major(const Tensor& buf, int64_t rows) {
+  return contiguous(transpose(narrow(buf, buf.dim() - 1, 0, rows), -2, -1));
+}
+
+int ld_of(int rows) { return std::max(1, rows); }
+
+template <typename T>
+T* matrix(const Tensor& buf, int64_t i, int64_t stride) {
+  return buf.data<T>() + i * stride;
+}
+
+Dims with_vector(const Dims& batch, int64_t n) {
+  Dims d = batch;
+  d.push_back(n);
+  return d;
+}
+
+}  // namespace
+
+std::tuple<Tensor, Tensor, Tensor> lapack_lu_factor(const Tensor& a) {
+  const MatrixShape s = matrix_shape(a, "lu_factor");
+  const int m = s.rows, n = s.cols, k = std::min(m, n);
+  Tensor buf = column_major(a, s, m);
+  Tensor piv = zeros(with_vector(s.batch, k), DType::Int32);
+  Tensor info = zeros(s.batch, DType::Int32);
+  if (m > 0 && n > 0) {
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        info.data<int32_t>()[i] =
+            lapack::getrf<T>(m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m), piv.data<int32_t>() + i * k);
+      }
+    });
+  }
+  return {row_major(buf, m), piv, info};
+}
+
+Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool transpose) {
+  const MatrixShape s = matrix_shape(lu, "lu_solve"), sb = matrix_shape(b, "lu_solve");
+  check_same_batch(s, sb, "lu_solve");
+  const int n = s.rows, k = sb.cols;
+  ENGINE_CHECK(s.cols == n && sb.rows == n && lu.dtype() == b.dtype(), std::runtime_error,
+               "lu_solve: expected square LU factors and a right-hand side of as many rows, of one dtype");
+  ENGINE_CHECK(pivots.dtype() == DType::Int32 && pivots.shape() == with_vector(s.batch, n), std::runtime_error,
+               "lu_solve: expected int32 pivots of shape ", dims_str(with_vector(s.batch, n)));
+  Tensor a = column_major(lu, s, n), x = column_major(b, sb, n);
+  Tensor piv = contiguous(pivots);
+  // Pivots out of range would make LAPACK swap rows outside the matrix.
+  const int32_t* p = piv.data<int32_t>();
+  for (int64_t i = 0; i < piv.numel(); ++i) {
+    ENGINE_CHECK(p[i] >= 1 && p[i] <= n, std::runtime_error,
+                 "lu_solve: pivots must be between 1 and the size of the matrix, got ", p[i]);
+  }
+  if (n > 0 && k > 0) {
+    kernels::ReleaseInterpreterLock unlocked(a.numel() + x.numel());
+    ENGINE_DISPATCH_FLOAT(lu.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        lapack::getrs<T>(transpose, n, k, matrix<T>(a, i, int64_t(n) * n), ld_of(n), p + i * n,
+                         matrix<T>(x, i, int64_t(n) * k), ld_of(n));
+      }
+    });
+  }
+  return row_major(x, n);
+}
+
+std::tuple<Tensor, Tensor> lapack_cholesky(const Tensor& a, bool upper) {
+  const MatrixShape s = matrix_shape(a, "cholesky");
+  ENGINE_CHECK(s.rows == s.cols, std::runtime_error, "cholesky: expected square matrices");
+  const int n = s.rows;
+  Tensor buf = column_major(a, s, n);
+  Tensor info = zeros(s.batch, DType::Int32);
+  if (n > 0) {
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        T* f = matrix<T>(buf, i, int64_t(n) * n);
+        info.data<int32_t>()[i] = lapack::potrf<T>(upper, n, f, n);
+        // potrf leaves the other triangle as it was: the factor is triangular.
+        for (int c = 0; c < n; ++c) {
+          for (int r = 0; r < n; ++r) {
+            if (upper ? r > c : r < c) f[int64_t(c) * n + r] = T(0);
+          }
+        }
+      }
+    });
+  }
+  return {row_major(buf, n), info};
+}
+
+std::tuple<Tensor, Tensor> lapack_geqrf(const Tensor& a) {
+  const MatrixShape s = matrix_shape(a, "geqrf");
+  const int m = s.rows, n = s.cols, k = std::min(m, n);
+  Tensor buf = column_major(a, s, m);
+  Tensor tau = zeros(with_vector(s.batch, k), a.dtype());
+  if (k > 0) {
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        lapack::geqrf<T>(m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m), matrix<T>(tau, i, k));
+      }
+    });
+  }
+  return {row_major(buf, m), tau};
+}
+
+Tensor lapack_orgqr(const Tensor& a, const Tensor& tau) {
+  const MatrixShape s = matrix_shape(a, "orgqr");
+  const int m = s.rows, n = s.cols;
+  ENGINE_CHECK(tau.dim() == a.dim() - 1 && tau.dtype() == a.dtype(), std::runtime_error,
+               "orgqr: expected tau with one dimension fewer than input, of the same dtype");
+  const int64_t k = tau.shape()[tau.dim() - 1];
+  ENGINE_CHECK(m >= n && n >= k && with_vector(s.batch, k) == tau.shape(), std::runtime_error,
+               "orgqr: expected input.size(-2) >= input.size(-1) >= tau.size(-1) and matching batch shapes");
+  Tensor buf = column_major(a, s, m);
+  Tensor t = contiguous(detach(tau));
+  if (n > 0) {
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        lapack::orgqr<T>(m, n, static_cast<int>(k), matrix<T>(buf, i, int64_t(m) * n), ld_of(m), matrix<T>(t, i, k));
+      }
+    });
+  }
+  return row_major(buf, m);
+}
+
+Tensor lapack_ormqr(const Tensor& a, const Tensor& tau, const Tensor& c, bool left, bool transpose) {
+  const MatrixShape s = matrix_shape(a, "ormqr"), sc = matrix_shape(c, "ormqr");
+  check_same_batch(s, sc, "ormqr");
+  ENGINE_CHECK(tau.dim() == a.dim() - 1 && tau.dtype() == a.dtype() && c.dtype() == a.dtype(), std::runtime_error,
+               "ormqr: expected tau with one dimension fewer than input, and one dtype for all operands");
+  const int64_t k = tau.shape()[tau.dim() - 1];
+  const int m = sc.rows, n = sc.cols, nq = left ? m : n;
+  ENGINE_CHECK(s.rows == nq && k <= std::min(s.rows, s.cols) && with_vector(s.batch, k) == tau.shape(),
+               std::runtime_error, "ormqr: input.size(-2) must equal other.size(", left ? -2 : -1,
+               ") and tau must hold at most min(input.size(-2), input.size(-1)) reflectors");
+  Tensor abuf = column_major(a, s, s.rows), cbuf = column_major(c, sc, m);
+  Tensor t = contiguous(detach(tau));
+  if (m > 0 && n > 0) {
+    kernels::ReleaseInterpreterLock unlocked(abuf.numel() + cbuf.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        lapack::ormqr<T>(left, transpose, m, n, static_cast<int>(k), matrix<T>(abuf, i, int64_t(s.rows) * s.cols),
+                         ld_of(s.rows), matrix<T>(t, i, k), matrix<T>(cbuf, i, int64_t(m) * n), ld_of(m));
+      }
+    });
+  }
+  return row_major(cbuf, m);
+}
+
+std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_svd(const Tensor& a, bool full_matrices, bool compute_uv) {
+  const MatrixShape s = matrix_shape(a, "svd");
+  const int m = s.rows, n = s.cols, k = std::min(m, n);
+  const int ucols = full_matrices ? m : k, vrows = full_matrices ? n : k;
+  Tensor buf = column_major(a, s, m);
+  Tensor sv = zeros(with_vector(s.batch, k), a.dtype());
+  Tensor info = zeros(s.batch, DType::Int32);
+  // Column-major U (m x ucols) is stored as (ucols, m); Vh (vrows x n) as (n, vrows).
+  Tensor u = compute_uv ? zeros(with_matrix(s.batch, ucols, m), a.dtype()) : zeros({0}, a.dtype());
+  Tensor vt = compute_uv ? zeros(with_matrix(s.batch, n, vrows), a.dtype()) : zeros({0}, a.dtype());
+  const char jobz = !compute_uv ? 'N' : full_matrices ? 'A' : 'S';
+  if (k > 0) {
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      T dummy[1] = {T(0)};
+      for (int64_t i = 0; i < s.count; ++i) {
+        T* up = compute_uv ? matrix<T>(u, i, int64_t(ucols) * m) : dummy;
+        T* vp = compute_uv ? matrix<T>(vt, i, int64_t(n) * vrows) : dummy;
+        info.data<int32_t>()[i] = lapack::gesdd<T>(jobz, m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m),
+                                                   matrix<T>(sv, i, k), up, ld_of(m), vp, ld_of(vrows));
+      }
+    });
+  } else if (compute_uv) {
+    // No singular values: the full bases of an empty matrix are identities.
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        if (ucols == m) {
+          for (int j = 0; j < m; ++j) matrix<T>(u, i, int64_t(m) * m)[int64_t(j) * m + j] = T(1);
+        }
+        if (vrows == n) {
+          for (int j = 0; j < n; ++j) matrix<T>(vt, i, int64_t(n) * n)[int64_t(j) * n + j] = T(1);
+        }
+      }
+    });
+  }
+  if (!compute_uv) return {u, sv, vt, info};
+  return {row_major(u, m), sv, row_major(vt, vrows), info};
+}
+
+std::tuple<Tensor, Tensor, Tensor> lapack_eigh(const Tensor& a, bool upper, bool vectors) {
+  const MatrixShape s = matrix_shape(a, "eigh");
+  ENGINE_CHECK(s.rows == s.cols, std::runtime_error, "eigh: expected square matrices");
+  const int n = s.rows;
+  Tensor buf = column_major(a, s, n);
+  Tensor w = zeros(with_vector(s.batch, n), a.dtype());
+  Tensor info = zeros(s.batch, DType::Int32);
+  if (n > 0) {
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        info.data<int32_t>()[i] = lapack::syevd<T>(vectors, upper, n, matrix<T>(buf, i, int64_t(n) * n), n,
+                                                   matrix<T>(w, i, n));
+      }
+    });
+  }
+  return {w, vectors ? row_major(buf, n) : zeros({0}, a.dtype()), info};
+}
+
+Tensor lapack_triangular_solve(const Tensor& a, const Tensor& b, bool upper, bool left, bool transpose,
+                               bool unitriangular) {
+  const MatrixShape s = matrix_shape(a, "triangular_solve"), sb = matrix_shape(b, "triangular_solve");
+  check_same_batch(s, sb, "triangular_solve");
+  const int m = sb.rows, n = sb.cols, na = left ? m : n;
+  ENGINE_CHECK(s.rows == na && s.cols == na && a.dtype() == b.dtype(), std::runtime_error,
+               "triangular_solve: expected a square A matching B's ", left ? "rows" : "columns", ", of one dtype");
+  Tensor abuf = column_major(a, s, na), x = column_major(b, sb, m);
+  if (m > 0 && n > 0) {
+    kernels::ReleaseInterpreterLock unlocked(abuf.numel() + x.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        lapack::trsm<T>(left, upper, transpose, unitriangular, m, n, matrix<T>(abuf, i, int64_t(na) * na), ld_of(na),
+                        matrix<T>(x, i, int64_t(m) * n), ld_of(m));
+      }
+    });
+  }
+  return row_major(x, m);
+}
+
+std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_lstsq(const Tensor& a, const Tensor& b, double rcond,
+                                                        char driver) {
+  const MatrixShape s = matrix_shape(a, "lstsq"), sb = matrix_shape(b, "lstsq");
+  check_same_batch(s, sb, "lstsq");
+  const int m = s.rows, n = s.cols, k = sb.cols, ld = std::max(1, std::max(m, n));
+  ENGINE_CHECK(sb.rows == m && a.dtype() == b.dtype(), std::runtime_error,
+               "lstsq: expected B with as many rows as A, of the same dtype");
+  ENGINE_CHECK(driver == 'y' || driver == 'd' || driver == 's' || driver == 'l', std::runtime_error,
+               "lstsq: unknown driver");
+  Tensor abuf = column_major(a, s, m), x = column_major(b, sb, ld);
+  Tensor sv = zeros(with_vector(s.batch, std::min(m, n)), a.dtype());
+  Tensor rank = zeros(s.batch, DType::Int64);
+  Tensor info = zeros(s.batch, DType::Int32);
+  if (m > 0 && n > 0 && k > 0) {
+    kernels::ReleaseInterpreterLock unlocked(abuf.numel() + x.numel());
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      for (int64_t i = 0; i < s.count; ++i) {
+        int r = 0;
+        info.data<int32_t>()[i] =
+            lapack::gels<T>(driver, m, n, k, matrix<T>(abuf, i, int64_t(m) * n), ld_of(m),
+                            matrix<T>(x, i, int64_t(ld) * k), ld, T(rcond), matrix<T>(sv, i, std::min(m, n)), &r);
+        rank.data<int64_t>()[i] = r;
+      }
+    });
+  }
+  return {row_major(x, n), rank, sv, info};
+}
+
+}  // namespace engine::ops

@@ -1,0 +1,279 @@
+"""The ``torch.*`` and Tensor-method names of linear algebra (``torch.det``, ``Tensor.inverse``,
+``torch.svd``, ``torch.cdist``, ...), written over ``engine.linalg``."""
+
+from engine import _C, linalg, return_types
+from engine._linalg_functions import _L
+from engine.linalg import _supports_out
+
+
+def det(input):
+    """``linalg.det``."""
+    return linalg.det(input)
+
+
+def logdet(input):
+    """log(det(input)): nan for a negative determinant, -inf for a singular matrix."""
+    if isinstance(input, _C.Tensor) and not input.is_floating_point():
+        raise RuntimeError(
+            f"logdet: Expected a floating point or complex tensor as input. Got {linalg._TYPE_NAMES[input.dtype]}"
+        )
+    sign, logabsdet = linalg.slogdet(input)
+    # log(sign) is 0 for +1, nan for -1 and -inf for 0: added to log|det| it gives logdet.
+    return logabsdet + sign.log()
+
+
+def slogdet(input):
+    """``linalg.slogdet`` under its torch.* result name."""
+    sign, logabsdet = linalg.slogdet(input)
+    return return_types.slogdet(sign, logabsdet)
+
+
+@_supports_out("inverse")
+def inverse(input, *, out=None):
+    """``linalg.inv``."""
+    return linalg.inv(input)
+
+
+@_supports_out("cholesky")
+def cholesky(input, upper=False, *, out=None):
+    """``linalg.cholesky`` with errors named 'cholesky'."""
+    if isinstance(input, _C.Tensor) and not input.is_floating_point() and input.dim() >= 2:
+        raise NotImplementedError(
+            f"\"cholesky_cpu\" not implemented for '{linalg._TYPE_NAMES[input.dtype]}'"
+        )
+    L, info = linalg.cholesky_ex(input, upper=upper)
+    linalg.raise_for_info(info, input, "cholesky", linalg._not_pd_message)
+    return L
+
+
+@_supports_out("cholesky_solve")
+def cholesky_solve(B, L, upper=False, *, out=None):
+    """X with A X = B for A = L L^T (U^T U when upper), given the factor."""
+    linalg._check_square(L, "cholesky_solve", "A")
+    Lb, Bb = linalg._broadcast_batches(L, B)
+    if upper:
+        Y = linalg.solve_triangular(Lb.mT, Bb, upper=False)
+        return linalg.solve_triangular(Lb, Y, upper=True)
+    Y = linalg.solve_triangular(Lb, Bb, upper=False)
+    return linalg.solve_triangular(Lb.mT, Y, upper=True)
+
+
+@_supports_out("cholesky_inverse")
+def cholesky_inverse(L, upper=False, *, out=None):
+    """A^-1 for A = L L^T (U^T U when upper), given the factor."""
+    linalg._check_square(L, "cholesky_inverse", "A")
+    return cholesky_solve(linalg.eye_like(L).clone(), L, upper)
+
+
+@_supports_out("qr")
+def qr(input, some=True, *, out=None):
+    """(Q, R): reduced when some, complete otherwise."""
+    Q, R = linalg.qr(input, "reduced" if some else "complete")
+    return return_types.qr(Q, R)
+
+
+@_supports_out("svd")
+def svd(input, some=True, compute_uv=True, *, out=None):
+    """(U, S, V) with input = U diag(S) V^T; without compute_uv, U and V are zero-filled."""
+    if not compute_uv:
+        S = linalg.svdvals(input)
+        m, n = input.shape[-2], input.shape[-1]
+        U = _C.zeros(*input.shape[:-2], m, m, dtype=input.dtype)
+        V = _C.zeros(*input.shape[:-2], n, n, dtype=input.dtype)
+        return return_types.svd(U, S, V)
+    U, S, Vh = linalg.svd(input, full_matrices=not some)
+    return return_types.svd(U, S, Vh.mT)
+
+
+@_supports_out("lu")
+def lu(A, pivot=True, get_infos=False, out=None):
+    """(LU, pivots) of A, and infos when get_infos."""
+    LU, pivots, info = linalg.lu_factor_ex(A, pivot=pivot)
+    return (LU, pivots, info) if get_infos else (LU, pivots)
+
+
+@_supports_out("lu_solve")
+def lu_solve(b, LU_data, LU_pivots, *, out=None):
+    """``linalg.lu_solve(LU_data, LU_pivots, b)``."""
+    return linalg.lu_solve(LU_data, LU_pivots, b)
+
+
+@_supports_out("lu_unpack")
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
+    """(P, L, U) from the compact LU and pivots."""
+    P, L, U = linalg._unpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
+    return return_types.lu_unpack(P, L, U)
+
+
+def pinverse(input, rcond=1e-15):
+    """``linalg.pinv`` with a relative tolerance."""
+    return linalg.pinv(input, rtol=rcond)
+
+
+def matrix_power(input, n):
+    """``linalg.matrix_power``."""
+    return linalg.matrix_power(input, n)
+
+
+def matrix_exp(input):
+    """``linalg.matrix_exp``."""
+    return linalg.matrix_exp(input)
+
+
+@_supports_out("triangular_solve")
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, out=None):
+    """(solution of op(A) X = b, a copy of A)."""
+    linalg._check_matrix(b, "torch.triangular_solve", "b")
+    linalg._check_matrix(A, "torch.triangular_solve")
+    M = A.mT if transpose else A
+    X = linalg.solve_triangular(M, b, upper=upper != transpose, unitriangular=unitriangular)
+    return return_types.triangular_solve(X, A.clone())
+
+
+@_supports_out("geqrf")
+def geqrf(input, *, out=None):
+    """(a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch)."""
+    linalg._check_tensor(input, "geqrf")
+    linalg._check_matrix(input, "geqrf", "input")
+    linalg._check_float(input, "geqrf")
+    a, tau = _L.geqrf(input)
+    return return_types.geqrf(a, tau)
+
+
+def orgqr(input, tau):
+    """``linalg.householder_product``."""
+    return linalg.householder_product(input, tau)
+
+
+@_supports_out("ormqr")
+def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
+    """op(Q) other (left) or other op(Q), Q the product of the reflectors (input, tau)."""
+    fname = "torch.ormqr"
+    linalg._check_matrix(input, fname, "input")
+    linalg._check_matrix(other, fname, "other")
+    linalg._check_float(input, fname)
+    if input.dtype != other.dtype or input.dtype != tau.dtype:
+        raise RuntimeError(f"{fname}: Expected input, tau and other to have the same dtype")
+    batch = linalg._broadcast_shapes(tuple(input.shape[:-2]), tuple(other.shape[:-2]))
+    a = input.expand(*batch, *input.shape[-2:]).contiguous()
+    t = tau.expand(*batch, tau.shape[-1]).contiguous()
+    c = other.expand(*batch, *other.shape[-2:]).contiguous()
+    return _L.ormqr(a, t, c, bool(left), bool(transpose))
+
+
+@_supports_out("chain_matmul")
+def chain_matmul(*matrices, out=None):
+    """The product of 2-D matrices, in order."""
+    if len(matrices) == 1:
+        return matrices[0].clone()
+    return linalg.multi_dot(matrices)
+
+
+@_supports_out("nuclear_norm")
+def nuclear_norm(input, dim=None, keepdim=False, *, out=None):
+    """The sum of singular values (over the last two dims, or `dim`)."""
+    return linalg.matrix_norm(input, "nuc", (-2, -1) if dim is None else dim, keepdim)
+
+
+def frobenius_norm(input, dim=(-2, -1), keepdim=False, *, out=None):
+    """The square root of the sum of squares over `dim`."""
+    return linalg.vector_norm(input, 2, dim, keepdim)
+
+
+@_supports_out("cross")
+def cross(input, other, dim=None, *, out=None):
+    """The cross product along `dim` (by default the first dim of size 3)."""
+    if dim is None:
+        for d, (a, b) in enumerate(zip(input.shape, other.shape)):
+            if a == 3 and b == 3:
+                dim = d
+                break
+        else:
+            raise RuntimeError("no dimension of size 3 in input")
+    return linalg.cross(input, other, dim=dim)
+
+
+def dist(input, other, p=2):
+    """The p-norm of input - other."""
+    return linalg.vector_norm(input - other, p)
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """The p-norm distance between each row of x1 (..., P, M) and each row of x2 (..., R, M)."""
+    if x1.dim() < 2 or x2.dim() < 2:
+        raise RuntimeError(
+            f"cdist only supports at least 2D tensors, X1 got: {x1.dim()}D, X2 got: {x2.dim()}D"
+        )
+    if x1.shape[-1] != x2.shape[-1]:
+        raise RuntimeError(
+            f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"
+        )
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
+    return linalg.vector_norm(diff, p, -1)
+
+
+def svd_lowrank(A, q=6, niter=2, M=None):
+    """(U, S, V) of a randomized rank-q SVD of A - M (Halko et al.)."""
+    q = 6 if q is None else q
+    X = A if M is None else A - M
+    R = _C.randn(*X.shape[:-2], X.shape[-1], q, dtype=X.dtype)
+    Q = linalg.qr(X @ R).Q
+    for _ in range(niter):
+        Q = linalg.qr(X.mT @ Q).Q
+        Q = linalg.qr(X @ Q).Q
+    B = Q.mT @ X
+    U, S, Vh = linalg.svd(B, full_matrices=False)
+    return Q @ U, S, Vh.mT
+
+
+def pca_lowrank(A, q=None, center=True, niter=2):
+    """(U, S, V) of the low-rank PCA of A (columns centred when center)."""
+    m, n = A.shape[-2], A.shape[-1]
+    q = min(6, m, n) if q is None else q
+    if center:
+        A = A - A.mean(-2, keepdim=True)
+    return svd_lowrank(A, q, niter)
+
+
+def vander(x, N=None, increasing=False):
+    """Vandermonde matrix of a 1-D x: decreasing powers unless increasing."""
+    if x.dim() != 1:
+        raise RuntimeError("x must be a one-dimensional tensor.")
+    n = x.shape[0] if N is None else N
+    if n < 0:
+        raise RuntimeError("N must be non-negative.")
+    if n <= 1:
+        out = _C.ones(x.shape[0], n, dtype=x.dtype)
+    else:
+        out = linalg.vander(x, N=n)
+    return out if increasing else out.flip(-1)
+
+
+FUNCTIONS = {
+    f.__name__: f
+    for f in (
+        det, logdet, slogdet, inverse, cholesky, cholesky_inverse, cholesky_solve, qr, svd, lu,
+        lu_solve, lu_unpack, pinverse, matrix_power, matrix_exp, triangular_solve, geqrf, orgqr,
+        ormqr, chain_matmul, nuclear_norm, frobenius_norm, svd_lowrank, pca_lowrank, cross, cdist,
+        dist, vander,
+    )
+}  # fmt: skip
+
+# Tensor methods of the same names (self as the first argument).
+METHODS = {
+    k: FUNCTIONS[k]
+    for k in (
+        "det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_inverse", "cholesky_solve",
+        "qr", "svd", "lu", "lu_solve", "pinverse", "matrix_power", "matrix_exp",
+        "triangular_solve", "geqrf", "orgqr", "ormqr", "cross", "dist",
+    )
+}  # fmt: skip
+
+
+def install():
+    """Adds the Tensor methods (existing native methods of the same name are kept)."""
+    for name, fn in METHODS.items():
+        if not hasattr(_C.Tensor, name):
+            setattr(_C.Tensor, name, fn)
