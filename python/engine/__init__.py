@@ -257,3 +257,38 @@ _C.Tensor.__setitem__ = _indexing.setitem
 from engine import nn  # noqa: E402
 
 __version__ = "0.1.0"
+
+# ---- special functions, less common pointwise ops, in-place variants and aliases ----
+from engine import _method_aliases  # noqa: E402
+from engine._C import (  # noqa: E402
+    acosh,
+    asinh,
+    atanh,
+    bitwise_left_shift,
+    bitwise_right_shift,
+    copysign,
+    deg2rad,
+    digamma,
+    erfc,
+    erfinv,
+    fmax,
+    fmin,
+    frac,
+    frexp,
+    gcd,
+    heaviside,
+    i0,
+    igamma,
+    igammac,
+    lcm,
+    lgamma,
+    logaddexp,
+    logaddexp2,
+    nextafter,
+    polygamma,
+    rad2deg,
+    signbit,
+    sinc,
+)
+
+_method_aliases.install(globals())

@@ -54,9 +54,11 @@ bool commit_view(Tensor& self, const Tensor& result) {
 Tensor& commit(Tensor& self, const Tensor& result) {
   ENGINE_CHECK(result.shape() == self.shape(), std::runtime_error, "output with shape ", dims_str(self.shape()),
                " doesn't match the broadcast shape ", dims_str(result.shape()));
-  ENGINE_CHECK(is_floating(self.dtype()) || !is_floating(result.dtype()), std::runtime_error, "result type ",
-               result.dtype() == DType::Float64 ? "Double" : "Float", " can't be cast to the desired output type ",
-               self.dtype() == DType::Int64 ? "Long" : self.dtype() == DType::Int32 ? "Int" : "Bool");
+  // PyTorch's canCast: no floating result into an integral self, nothing but bool into a bool self.
+  const bool castable = (is_floating(self.dtype()) || !is_floating(result.dtype())) &&
+                        (self.dtype() != DType::Bool || result.dtype() == DType::Bool);
+  ENGINE_CHECK(castable, std::runtime_error, "result type ", scalar_type_name(result.dtype()),
+               " can't be cast to the desired output type ", scalar_type_name(self.dtype()));
   if (commit_view(self, result)) return self;
   kernels::copy(self, result);
   self.bump_version();
@@ -131,6 +133,34 @@ Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, cons
   if (other) check_no_partial_overlap(self, *other);
   // A recording op may save its input; it must see a copy, since self is about to be overwritten.
   return commit(self, f(records ? clone(self) : self));
+}
+
+Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const TensorList& others) {
+  bool records = compute_requires_grad({&self});
+  for (const Tensor& o : others) records = records || compute_requires_grad({&o});
+  check_inplace(self, records);
+  check_no_internal_overlap(self);
+  for (const Tensor& o : others) check_no_partial_overlap(self, o);
+  return commit(self, f(records ? clone(self) : self));
+}
+
+Tensor& restride_(Tensor& self, const std::function<Tensor(const Tensor&)>& view_fn) {
+  check_inplace(self, compute_requires_grad({&self}));
+  const Tensor view = view_fn(self);
+  ENGINE_ASSERT(view.get()->storage == self.get()->storage);
+  TensorImpl* impl = self.get();
+  impl->shape = view.shape();
+  impl->strides = view.strides();
+  impl->offset = view.offset();
+  impl->refresh_layout();
+  self.bump_version();
+  if (const auto& fn = grad_fn(view); fn && GradMode::is_enabled()) {
+    // The view's node reads self's old history; self now stands for the view's output.
+    auto& m = ensure_autograd_meta(self);
+    m.grad_fn = fn;
+    m.output_nr = output_nr(view);
+  }
+  return self;
 }
 
 Tensor& fill_(Tensor& self, double value) {
