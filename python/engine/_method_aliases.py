@@ -66,7 +66,7 @@ ALIASES = {
     "ger": "outer",
 }
 # Aliases PyTorch has on Tensor only.
-TENSOR_ALIASES = {"ndimension": "dim", "nelement": "numel"}
+TENSOR_ALIASES = {"ndimension": "dim"}
 
 # PyTorch's torch.<op>_ functions (Tensor.<op>_ with the tensor as first argument).
 FUNCTION_INPLACE = (

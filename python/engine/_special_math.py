@@ -18,13 +18,12 @@ def _require_tensor(fname, value, arg, position):
 
 def mvlgamma(input, p):
     """The multivariate log-gamma function of dimension ``p``:
-    ``p(p-1)/4 log(pi) + sum_{j<p} lgamma(input - j/2)``, elementwise."""
+    ``p(p-1)/4 log(pi) + sum_{j<p} lgamma(input - j/2)``, elementwise. Like PyTorch 2.13, elements
+    at or below (p-1)/2 give lgamma's values at its poles (inf) rather than an error."""
     _require_tensor("mvlgamma", input, "input", 1)
     if p < 1:
         raise RuntimeError("p has to be greater than or equal to 1")
     x = input if input.is_floating_point() else input.to(_C.get_default_dtype())
-    if x.numel() and not bool((x > (p - 1) / 2).all()):
-        raise RuntimeError("All elements must be greater than (p-1)/2")
     offsets = _C.arange(0, p, 1, dtype=x.dtype) * -0.5
     terms = _C.lgamma(x.unsqueeze(-1) + offsets)
     return terms.sum(-1) + p * (p - 1) / 4 * math.log(math.pi)

@@ -69,10 +69,11 @@ void special_unary_typed(SpecialUnaryOp op, const Tensor& out, const Tensor& a) 
     case SpecialUnaryOp::I0: return map_double<T>(out, a, [](double x) { return sp::bessel_i(0, x); });
     case SpecialUnaryOp::I1: return map_double<T>(out, a, [](double x) { return sp::bessel_i(1, x); });
     case SpecialUnaryOp::Sinc:
-      return map_double<T>(out, a, [](double x) {
-        if (x == 0) return 1.0;
-        const double px = sp::kPi * x;
-        return std::sin(px) / px;
+      // In the tensor's own precision, as PyTorch: float32 sinc(1) is sin(float(pi)) / float(pi).
+      return map1<T, T>(out, a, [](T x) {
+        if (x == T(0)) return T(1);
+        const T px = T(sp::kPi) * x;
+        return T(std::sin(px) / px);
       });
     case SpecialUnaryOp::Frac: return map1<T, T>(out, a, [](T x) { return T(x - std::trunc(x)); });
     case SpecialUnaryOp::Deg2rad: return map1<T, T>(out, a, [](T x) { return T(x * T(kDegToRad)); });
@@ -118,17 +119,18 @@ T shift_right(T x, T s) {
   return static_cast<T>(x >> s);  // arithmetic shift (defined for negative values since C++20, and by GCC/Clang)
 }
 
+// NaN loses to a number; ties (0 and -0 included) give the first operand, as PyTorch's kernels.
 template <typename T>
 T float_fmax(T x, T y) {
   if (std::isnan(x)) return y;
   if (std::isnan(y)) return x;
-  return x > y ? x : y;
+  return x < y ? y : x;
 }
 template <typename T>
 T float_fmin(T x, T y) {
   if (std::isnan(x)) return y;
   if (std::isnan(y)) return x;
-  return x < y ? x : y;
+  return y < x ? y : x;
 }
 
 template <typename T>
@@ -164,8 +166,8 @@ void special_binary_typed(SpecialBinaryOp op, const Tensor& out, const Tensor& a
       case SpecialBinaryOp::Lcm: return map2<T>(out, a, b, [](T x, T y) { return int_lcm(x, y); });
       case SpecialBinaryOp::LeftShift: return map2<T>(out, a, b, [](T x, T y) { return shift_left(x, y); });
       case SpecialBinaryOp::RightShift: return map2<T>(out, a, b, [](T x, T y) { return shift_right(x, y); });
-      case SpecialBinaryOp::Fmax: return map2<T>(out, a, b, [](T x, T y) { return x > y ? x : y; });
-      case SpecialBinaryOp::Fmin: return map2<T>(out, a, b, [](T x, T y) { return x < y ? x : y; });
+      case SpecialBinaryOp::Fmax: return map2<T>(out, a, b, [](T x, T y) { return x < y ? y : x; });
+      case SpecialBinaryOp::Fmin: return map2<T>(out, a, b, [](T x, T y) { return y < x ? y : x; });
       default: break;
     }
   }
@@ -200,7 +202,11 @@ void polygamma(int64_t n, const Tensor& out, const Tensor& a) {
   ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (kFloating<T>) {
-      map_double<T>(out, a, [n](double x) { return special::polygamma(n, x); });
+      // The reflection's sin(pi x) in T, so that float32 poles give PyTorch's large finite values.
+      map1<T, T>(out, a, [n](T x) {
+        const double sin_pi_x = static_cast<double>(std::sin(T(special::kPi) * x));
+        return static_cast<T>(special::polygamma(n, static_cast<double>(x), sin_pi_x));
+      });
     } else {
       throw std::logic_error("polygamma kernel: floating dtypes only");
     }

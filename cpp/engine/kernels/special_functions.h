@@ -56,22 +56,26 @@ inline double digamma(double x) {
   return result + std::log(x) - 0.5 / x - tail;
 }
 
-// psi'(x): reflection below 1/2, six recurrence steps, then the asymptotic series.
-inline double trigamma(double x) {
+// psi'(x): reflection below 1/2, the recurrence up to 20, then the asymptotic series (Bernoulli
+// numbers up to B10, whose next term is below 1e-16 relative there).
+// `sin_pi_x` is sin(pi x) as the caller's precision gives it (PyTorch's float32 kernels compute it
+// in float32, which turns the poles at negative integers into large finite values).
+inline double trigamma(double x, double sin_pi_x) {
   if (std::isnan(x)) return x;
   double sign = 1, result = 0;
   if (x < 0.5) {
     sign = -1;
-    const double s = std::sin(kPi * x);
+    const double s = sin_pi_x;
     result -= kPi * kPi / (s * s);
     x = 1 - x;
   }
-  for (int i = 0; i < 6; ++i) {
+  while (x < 20) {
     result += 1 / (x * x);
     x += 1;
   }
   const double ixx = 1 / (x * x);
-  result += (1 + 1 / (2 * x) + ixx * (1. / 6 - ixx * (1. / 30 - ixx * (1. / 42)))) / x;
+  const double series = 1. / 6 - ixx * (1. / 30 - ixx * (1. / 42 - ixx * (1. / 30 - ixx * (5. / 66))));
+  result += (1 + 1 / (2 * x) + ixx * series) / x;
   return sign * result;
 }
 
@@ -121,10 +125,10 @@ inline double hurwitz_zeta(double s, double q) {
   return sum;
 }
 
-// The n-th derivative of digamma (n >= 0; the caller refuses negative n).
-inline double polygamma(int64_t n, double x) {
+// The n-th derivative of digamma (n >= 0; the caller refuses negative n); sin_pi_x as for trigamma.
+inline double polygamma(int64_t n, double x, double sin_pi_x) {
   if (n == 0) return digamma(x);
-  if (n == 1) return trigamma(x);
+  if (n == 1) return trigamma(x, sin_pi_x);
   // psi^(n)(x) = (-1)^(n+1) n! zeta(n + 1, x)
   const double nd = static_cast<double>(n);
   const double factorial = std::exp(lgamma(nd + 1));
