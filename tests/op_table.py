@@ -1160,6 +1160,156 @@ OPS += [
     _einsum("ij", ("real",), shapes=(((2, 3),),)),
 ]
 
+
+# ---- special functions and less common pointwise ops (references in NumPy float64, built from
+# Python's math module where NumPy has no such function) ----
+_lgamma_ref = np.vectorize(math.lgamma, otypes=[float])
+
+
+def _digamma_ref(x):
+    """psi(x) for x > 0: the recurrence up to x >= 20, then the asymptotic series."""
+    x = np.array(x, dtype=np.float64)
+    acc = np.zeros_like(x)
+    for _ in range(20):
+        small = x < 20
+        acc -= np.where(small, 1 / x, 0.0)
+        x = np.where(small, x + 1, x)
+    z = 1 / (x * x)
+    series = z * (1 / 12 - z * (1 / 120 - z * (1 / 252 - z * (1 / 240 - z / 132))))
+    return acc + np.log(x) - 0.5 / x - series
+
+
+def _polygamma_ref(n, x):
+    """psi^(n)(x) for n >= 1, x > 0: (-1)^(n+1) n! sum_k (x + k)^-(n+1), the tail by Euler-Maclaurin."""
+    x = np.asarray(x, dtype=np.float64)
+    terms = 2000
+    k = np.arange(terms).reshape((terms,) + (1,) * x.ndim)
+    head = np.sum((x + k) ** -(n + 1.0), axis=0)
+    y = x + terms
+    tail = y**-n / n + 0.5 * y ** -(n + 1.0) + (n + 1) / 12 * y ** -(n + 2.0)
+    return (-1) ** (n + 1) * math.factorial(n) * (head + tail)
+
+
+def _erfinv_ref(y):
+    """erf^-1 by Newton's method on math.erf, from 0 (convergent for |y| < 1)."""
+    y = np.asarray(y, dtype=np.float64)
+    erf = np.vectorize(math.erf, otypes=[float])
+    x = np.zeros_like(y)
+    for _ in range(60):
+        x = x - (erf(x) - y) / (2 / math.sqrt(math.pi) * np.exp(-x * x))
+    return x
+
+
+def _igamma_ref(a, x):
+    """P(a, x) by its power series (x small against the number of terms)."""
+    a, x = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(x, np.float64))
+    term = np.ones_like(x)
+    total = np.ones_like(x)
+    for k in range(1, 200):
+        term = term * x / (a + k)
+        total = total + term
+    log_prefix = a * np.log(x) - x - _lgamma_ref(a + 1)
+    return np.exp(log_prefix) * total
+
+
+def _mvlgamma_ref(x, p):
+    return sum(_lgamma_ref(x - j / 2) for j in range(p)) + p * (p - 1) / 4 * math.log(math.pi)
+
+
+OPS += [
+    _unary("acosh", lambda lib, x: lib.acosh(x + 1.5), lambda x: np.arccosh(x + 1.5), "pos"),
+    _unary("asinh", lambda lib, x: lib.asinh(x), np.arcsinh),
+    _unary("atanh", lambda lib, x: x.atanh(), np.arctanh, "unit", int_result=None),
+    _unary("lgamma", lambda lib, x: lib.lgamma(x), _lgamma_ref, "pos"),
+    _unary("digamma", lambda lib, x: x.digamma(), _digamma_ref, "pos"),
+    _unary(
+        "polygamma_1", lambda lib, x: lib.polygamma(1, x), lambda x: _polygamma_ref(1, x), "pos"
+    ),
+    _unary("polygamma_2", lambda lib, x: x.polygamma(2), lambda x: _polygamma_ref(2, x), "pos"),
+    _unary(
+        "polygamma_3", lambda lib, x: lib.polygamma(3, x), lambda x: _polygamma_ref(3, x), "pos"
+    ),
+    _unary(
+        "mvlgamma",
+        lambda lib, x: lib.mvlgamma(x + 1.5, 3),
+        lambda x: _mvlgamma_ref(x + 1.5, 3),
+        "pos",
+    ),
+    _unary("erfc", lambda lib, x: lib.erfc(x), np.vectorize(math.erfc, otypes=[float])),
+    _unary("erfinv", lambda lib, x: lib.erfinv(x), _erfinv_ref, "unit", int_result=None),
+    _unary("i0", lambda lib, x: lib.i0(x), np.i0),
+    _unary("sinc", lambda lib, x: lib.sinc(x), np.sinc, "nonzero"),
+    _unary("frac", lambda lib, x: x.frac(), lambda x: x - np.trunc(x), "frac", int_result=None),
+    _unary("deg2rad", lambda lib, x: lib.deg2rad(x), np.deg2rad),
+    _unary("rad2deg", lambda lib, x: x.rad2deg(), np.rad2deg),
+    Op(
+        "signbit",
+        lambda lib, x: lib.signbit(x),
+        np.signbit,
+        ("real",),
+        differentiable=False,
+        int_result="bool",
+        out_dtype="bool",
+    ),
+    _unary(
+        "frexp_mantissa",
+        lambda lib, x: lib.frexp(x).mantissa,
+        lambda x: np.frexp(x)[0],
+        "nonzero",
+        int_result=None,
+    ),
+    _unary(
+        "igamma",
+        lambda lib, x: lib.igamma(lib.full_like(x, 1.7), x),
+        lambda x: _igamma_ref(1.7, x),
+        "pos",
+        int_result=None,
+    ),
+    _unary(
+        "igammac",
+        lambda lib, x: lib.full_like(x, 0.8).igammac(x),
+        lambda x: 1 - _igamma_ref(0.8, x),
+        "pos",
+        int_result=None,
+    ),
+    _binary(
+        "copysign",
+        lambda lib, a, b: lib.copysign(a, b),
+        np.copysign,
+        ("nonzero", "nonzero"),
+        int_result="float32",
+    ),
+    _binary(
+        "heaviside",
+        lambda lib, a, b: lib.heaviside(a, b),
+        np.heaviside,
+        ("int", "real"),
+        differentiable=False,
+    ),
+    _binary(
+        "nextafter",
+        lambda lib, a, b: lib.nextafter(a, b),
+        np.nextafter,
+        differentiable=False,
+        int_result=None,
+    ),
+    _binary("fmax", lambda lib, a, b: lib.fmax(a, b), np.fmax),
+    _binary("fmin", lambda lib, a, b: a.fmin(b), np.fmin),
+    _binary("logaddexp", lambda lib, a, b: lib.logaddexp(a, b), np.logaddexp, int_result=None),
+    _binary("logaddexp2", lambda lib, a, b: a.logaddexp2(b), np.logaddexp2, int_result=None),
+    _binary(
+        "ldexp", lambda lib, a, b: lib.ldexp(a, b), lambda a, b: a * 2.0**b, int_result="float32"
+    ),
+    _binary(
+        "float_power",
+        lambda lib, a, b: lib.float_power(a, b),
+        np.power,
+        ("pos", "real"),
+        int_result="float64",
+        out_dtype="float64",
+    ),
+]
+
 BY_NAME = {op.name: op for op in OPS}
 assert len(BY_NAME) == len(OPS), "op names must be unique"
 

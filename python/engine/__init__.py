@@ -342,3 +342,37 @@ _torch_functions.install(globals(), _C.Tensor)
 # engine.save / engine.load: PyTorch's zip checkpoint format (engine/serialization.py).
 from engine import serialization  # noqa: E402
 from engine.serialization import load, save  # noqa: E402
+# ---- special functions, less common pointwise ops, in-place variants and aliases ----
+from engine import _method_aliases  # noqa: E402
+from engine._C import (  # noqa: E402
+    acosh,
+    asinh,
+    atanh,
+    bitwise_left_shift,
+    bitwise_right_shift,
+    copysign,
+    deg2rad,
+    digamma,
+    erfc,
+    erfinv,
+    fmax,
+    fmin,
+    frac,
+    frexp,
+    gcd,
+    heaviside,
+    i0,
+    igamma,
+    igammac,
+    lcm,
+    lgamma,
+    logaddexp,
+    logaddexp2,
+    nextafter,
+    polygamma,
+    rad2deg,
+    signbit,
+    sinc,
+)
+
+_method_aliases.install(globals())

@@ -32,6 +32,14 @@ def _make_copy(name, view):
     return copy
 
 
+def _split_arg(split_size):
+    if isinstance(split_size, int) and not isinstance(split_size, bool):
+        return split_size
+    from engine._joining import _int_sequence
+
+    return _int_sequence("split_copy", split_size, "split_size", 2)
+
+
 def _slice(input, dim=0, start=None, end=None, step=1):
     d = _wrap(dim, input.dim())
     return input[(slice(None),) * d + (slice(start, end, step),)]
@@ -42,7 +50,9 @@ def _squeeze(input, dim=None):
 
 
 def _expand(input, size, *, implicit=False):
-    return input.expand(list(size))
+    from engine._joining import _int_sequence
+
+    return input.expand(_int_sequence("expand_copy", size, "size", 2))
 
 
 def _view(input, *shape):
@@ -185,7 +195,7 @@ _VIEWS = {
     "permute_copy": lambda x, dims: x.permute(*dims),
     "select_copy": lambda x, dim, index: x.select(dim, index),
     "slice_copy": _slice,
-    "split_copy": lambda x, split_size, dim=0: tuple(split(x, split_size, dim)),
+    "split_copy": lambda x, split_size, dim=0: tuple(split(x, _split_arg(split_size), dim)),
     "split_with_sizes_copy": lambda x, split_sizes, dim=0: split_with_sizes(x, split_sizes, dim),
     "squeeze_copy": _squeeze,
     "t_copy": lambda x: x.t(),

@@ -106,6 +106,9 @@ def range(
     )
     if end is None:
         start, end = 0, start
+    for arg, v in (("start", start), ("end", end), ("step", step)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError(f"range(): argument '{arg}' must be Number, not {_type_name(v)}")
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if (end - start) * step < 0 and end != start:
@@ -139,7 +142,10 @@ def empty_permuted(
 ):
     """Uninitialised tensor of `size` whose memory is laid out in the order physical_layout (the
     dims from outermost to innermost)."""
-    size, order = list(size), list(physical_layout)
+    from engine._joining import _int_sequence
+
+    size = _int_sequence("empty_permuted", size, "size", 1)
+    order = _int_sequence("empty_permuted", physical_layout, "physical_layout", 2)
     if len(order) != len(size):
         raise RuntimeError(
             f"Number of dimensions in size does not match the length of the physical_layout; "
@@ -157,7 +163,10 @@ def empty_strided(
 ):
     """Uninitialised tensor with the given strides, for strides that lay the elements out densely
     in some order of the dims (every layout a permutation of a contiguous tensor has)."""
-    size, stride = list(size), list(stride)
+    from engine._joining import _int_sequence
+
+    size = _int_sequence("empty_strided", size, "size", 1)
+    stride = _int_sequence("empty_strided", stride, "stride", 2)
     if len(size) != len(stride):
         raise RuntimeError(
             f"dimensionality of sizes ({len(size)}) must match dimensionality of strides ({len(stride)})"

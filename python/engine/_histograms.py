@@ -112,11 +112,20 @@ def _histogramdd(fname, input, bins, range, weight, density):  # noqa: A002
     import numpy as np
 
     _float_input("histogramdd", input)
+    if input.dim() < 2:
+        raise RuntimeError("torch.histogramdd: input tensor should have at least 2 dimensions")
     a = _np(input)
-    d = a.shape[-1] if a.ndim else 1
+    d = a.shape[-1]
+    if d == 0:
+        return _C.zeros((), dtype=input.dtype), ()
     pts = a.reshape(-1, d)
     if isinstance(bins, (int, _Tensor)) and not isinstance(bins, bool):
         bins = [bins] * d
+    if not isinstance(bins, (list, tuple)):
+        raise TypeError(
+            f"{fname}(): argument 'bins' must be int, a sequence of ints or of Tensors, "
+            f"not {_type_name(bins)}"
+        )
     bins = list(bins)
     if len(bins) != d:
         raise RuntimeError(
@@ -183,6 +192,14 @@ def bincount(input, weights=None, minlength=0):
     if input.is_floating_point() or input.dtype == _C.bool:
         raise NotImplementedError(
             f"\"bincount_cpu\" not implemented for '{_dtype_word(input.dtype)}'"
+        )
+    if weights is not None and not isinstance(weights, _Tensor):
+        raise TypeError(
+            f"bincount(): argument 'weights' (position 2) must be Tensor, not {_type_name(weights)}"
+        )
+    if isinstance(minlength, bool) or not isinstance(minlength, int):
+        raise TypeError(
+            f"bincount(): argument 'minlength' (position 3) must be int, not {_type_name(minlength)}"
         )
     if minlength < 0:
         raise RuntimeError("minlength should be >= 0")

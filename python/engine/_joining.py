@@ -26,6 +26,18 @@ def _tensor_list(fname, tensors):
     return tuple(tensors)
 
 
+def _int_sequence(fname, value, arg, position):
+    """value as a list of ints, or a TypeError naming the function and argument."""
+    if isinstance(value, (tuple, list)) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return list(value)
+    raise TypeError(
+        f"{fname}(): argument '{arg}' (position {position}) must be tuple of ints, "
+        f"not {_type_name(value)}"
+    )
+
+
 def _sections(n, sections):
     """Boundaries of `sections` nearly equal parts of n: the first n % sections are one longer."""
     base, extra = divmod(n, sections)
@@ -124,7 +136,7 @@ def dsplit(input, indices_or_sections):
 def split_with_sizes(input, split_sizes, dim=0):
     """Views of input of the given sizes along dim; the sizes must sum to the dim's size."""
     _tensor_arg("split_with_sizes", input, "input", 1)
-    sizes = list(split_sizes)
+    sizes = _int_sequence("split_with_sizes", split_sizes, "split_sizes", 2)
     d = _wrap(dim, input.dim())
     n = input.shape[d] if input.dim() else 1
     if builtins.any(s < 0 for s in sizes):
@@ -142,6 +154,9 @@ def split_with_sizes(input, split_sizes, dim=0):
 
 def unsafe_split(input, split_size, dim=0):
     """``split`` (engine's views are always safe to use)."""
+    _tensor_arg("unsafe_split", input, "input", 1)
+    if isinstance(split_size, bool) or not isinstance(split_size, int):
+        split_size = _int_sequence("unsafe_split", split_size, "split_size", 2)
     return tuple(split(input, split_size, dim))
 
 
@@ -152,6 +167,7 @@ def unsafe_split_with_sizes(input, split_sizes, dim=0):
 
 def unsafe_chunk(input, chunks, dim=0):
     """``chunk``."""
+    _tensor_arg("unsafe_chunk", input, "input", 1)
     return tuple(chunk(input, chunks, dim))
 
 

@@ -162,6 +162,11 @@ def normal(
     """Normal samples: elementwise for tensor mean and/or std (broadcast), or of `size` for
     numbers. As in PyTorch, the samples carry no gradient to mean or std."""
     mean_t, std_t = isinstance(mean, _Tensor), isinstance(std, _Tensor)
+    for arg, v in (("mean", mean), ("std", std)):
+        if not isinstance(v, (_Tensor, int, float)) or isinstance(v, bool):
+            raise TypeError(
+                f"normal(): argument '{arg}' must be Tensor or float, not {type(v).__name__}"
+            )
     if not mean_t and not std_t:
         if size is None:
             raise TypeError("normal() missing required argument 'size' (position 3)")
@@ -241,8 +246,8 @@ def poisson(input, generator=None):
         raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
     import numpy as np
 
-    draws = _numpy_rng(generator).poisson(rates.astype(np.float64))
-    return _C.from_numpy(np.ascontiguousarray(draws.astype(rates.dtype)).reshape(rates.shape))
+    draws = np.asarray(_numpy_rng(generator).poisson(rates.astype(np.float64)), dtype=rates.dtype)
+    return _C.from_numpy(np.ascontiguousarray(draws).reshape(rates.shape))
 
 
 def binomial(count, prob, generator=None):

@@ -41,6 +41,7 @@ def _same_dtype(message, a, b):
 
 def _in_place(name, fn):
     def method(self, *args, **kwargs):
+        _tensor_arg(name, self, "input", 1)
         return self.copy_(fn(self, *args, **kwargs))
 
     method.__name__ = name
@@ -554,7 +555,9 @@ def unravel_index(indices, shape):
         raise TypeError(f"expected 'indices' to be a tensor, but got {type(indices).__name__}")
     if indices.is_floating_point() or indices.dtype == _C.bool:
         raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
-    dims = [shape] if isinstance(shape, int) else list(shape)
+    from engine._joining import _int_sequence
+
+    dims = [shape] if isinstance(shape, int) else _int_sequence("unravel_index", shape, "shape", 2)
     if builtins.any(d < 0 for d in dims):
         raise ValueError(f"'shape' cannot have negative values, but got {tuple(dims)}")
     idx = indices.to(_C.int64)

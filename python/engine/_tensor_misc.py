@@ -8,6 +8,7 @@ import builtins
 import warnings
 
 from engine import _C
+from engine._composite_ops import _tensor_arg
 from engine._joining import _broadcast_shape_of
 from engine._tensor import Size
 
@@ -124,16 +125,20 @@ def _mH(self):
 
 def adjoint(input):
     """The conjugate transpose of the last two dims (their transpose, for real tensors)."""
+    _tensor_arg("adjoint", input, "input", 1)
     return _mH(input)
 
 
 def is_same_size(self, other):
     """Whether self and other have the same shape."""
+    _tensor_arg("is_same_size", self, "input", 1)
+    _tensor_arg("is_same_size", other, "other", 2)
     return tuple(self.shape) == tuple(other.shape)
 
 
 def is_nonzero(self):
     """The truth of a one-element tensor."""
+    _tensor_arg("is_nonzero", self, "input", 1)
     if self.numel() == 0:
         raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
     if self.numel() > 1:
@@ -143,6 +148,7 @@ def is_nonzero(self):
 
 def is_signed(self):
     """Whether the dtype holds negative values (every engine dtype but bool)."""
+    _tensor_arg("is_signed", self, "input", 1)
     return self.dtype != _C.bool
 
 
@@ -198,6 +204,8 @@ def resize_(self, *sizes, memory_format=None):
 
 def resize_as_(self, the_template, *, memory_format=None):
     """``resize_`` to the_template's shape."""
+    _tensor_arg("resize_as_", self, "input", 1)
+    _tensor_arg("resize_as_", the_template, "the_template", 2)
     return resize_(self, list(the_template.shape))
 
 

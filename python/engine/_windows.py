@@ -11,6 +11,11 @@ from engine import _C
 
 def _check(fname, window_length, dtype):
     dtype = dtype or _C.get_default_dtype()
+    if isinstance(window_length, bool) or not isinstance(window_length, int):
+        raise TypeError(
+            f"{fname}(): argument 'window_length' (position 1) must be int, "
+            f"not {type(window_length).__name__}"
+        )
     if window_length < 0:
         raise RuntimeError(
             f"{fname} requires non-negative window_length, got window_length={window_length}"

@@ -86,7 +86,11 @@ struct PowBackward : Node {
     Tensor ga, gb;
     if (should_compute_output(0)) {
       Tensor zero = wrapped_scalar(0.0, DType::Float64);
-      ga = where(eq(b, zero), zero, g[0] * (b * pow(a, b - wrapped_scalar(1.0, DType::Int64))));
+      // A Python-number exponent stays a double: b - 1 between two wrapped numbers would round
+      // to the default float dtype and cost float64 gradients their precision.
+      Tensor b_minus_1 = b.is_wrapped_number() ? wrapped_scalar(scalar_value(b) - 1.0, DType::Float64)
+                                               : b - wrapped_scalar(1.0, DType::Int64);
+      ga = where(eq(b, zero), zero, g[0] * (b * pow(a, b_minus_1)));
     }
     if (should_compute_output(1)) {
       Tensor zero = wrapped_scalar(0.0, DType::Float64);

@@ -133,6 +133,34 @@ Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, cons
   return commit(self, f(records ? clone(self) : self));
 }
 
+Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const TensorList& others) {
+  bool records = compute_requires_grad({&self});
+  for (const Tensor& o : others) records = records || compute_requires_grad({&o});
+  check_inplace(self, records);
+  check_no_internal_overlap(self);
+  for (const Tensor& o : others) check_no_partial_overlap(self, o);
+  return commit(self, f(records ? clone(self) : self));
+}
+
+Tensor& restride_(Tensor& self, const std::function<Tensor(const Tensor&)>& view_fn) {
+  check_inplace(self, compute_requires_grad({&self}));
+  const Tensor view = view_fn(self);
+  ENGINE_ASSERT(view.get()->storage == self.get()->storage);
+  TensorImpl* impl = self.get();
+  impl->shape = view.shape();
+  impl->strides = view.strides();
+  impl->offset = view.offset();
+  impl->refresh_layout();
+  self.bump_version();
+  if (const auto& fn = grad_fn(view); fn && GradMode::is_enabled()) {
+    // The view's node reads self's old history; self now stands for the view's output.
+    auto& m = ensure_autograd_meta(self);
+    m.grad_fn = fn;
+    m.output_nr = output_nr(view);
+  }
+  return self;
+}
+
 Tensor& fill_(Tensor& self, double value) {
   check_inplace(self, false);
   if (commit_view(self, full(self.shape(), value, self.dtype()))) return self;

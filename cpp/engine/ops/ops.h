@@ -223,6 +223,44 @@ Tensor avg_pool(const Tensor& x, const Dims& kernel, const Dims& stride, const D
 Tensor adaptive_avg_pool(const Tensor& x, const Dims& output_size);
 // Tensor.unfold: a view with windows of `size` taken every `step` along `dim`, as a new last dim.
 Tensor unfold_view(const Tensor& a, int64_t dim, int64_t size, int64_t step);
+// ---- special and less common pointwise functions (special.cpp) ----
+// Floating functions: integer and bool inputs compute in the default dtype.
+Tensor acosh(const Tensor& a);
+Tensor asinh(const Tensor& a);
+Tensor atanh(const Tensor& a);
+Tensor lgamma(const Tensor& a);
+Tensor digamma(const Tensor& a);
+Tensor polygamma(int64_t n, const Tensor& a);  // n >= 0
+Tensor erfc(const Tensor& a);
+Tensor erfinv(const Tensor& a);
+Tensor i0(const Tensor& a);
+Tensor special_i1(const Tensor& a);
+Tensor sinc(const Tensor& a);
+Tensor frac(const Tensor& a);  // floating inputs only
+Tensor deg2rad(const Tensor& a);
+Tensor rad2deg(const Tensor& a);
+Tensor signbit(const Tensor& a);  // bool result, no history
+// (mantissa, int32 exponent); floating inputs only.
+std::pair<Tensor, Tensor> frexp(const Tensor& a);
+Tensor copysign(const Tensor& a, const Tensor& b);
+Tensor heaviside(const Tensor& a, const Tensor& values);  // same dtypes; no derivative
+Tensor nextafter(const Tensor& a, const Tensor& b);
+Tensor fmax(const Tensor& a, const Tensor& b);  // NaN-ignoring maximum
+Tensor fmin(const Tensor& a, const Tensor& b);
+Tensor igamma(const Tensor& a, const Tensor& x);   // regularised lower incomplete gamma P(a, x)
+Tensor igammac(const Tensor& a, const Tensor& x);  // Q(a, x) = 1 - P(a, x)
+Tensor logaddexp(const Tensor& a, const Tensor& b);
+Tensor logaddexp2(const Tensor& a, const Tensor& b);
+Tensor gcd(const Tensor& a, const Tensor& b);  // integers only
+Tensor lcm(const Tensor& a, const Tensor& b);
+Tensor bitwise_left_shift(const Tensor& a, const Tensor& b);
+Tensor bitwise_right_shift(const Tensor& a, const Tensor& b);
+
+// In place with several further inputs (any of which may decide that the op records).
+Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const TensorList& others);
+// Shape-changing in place (t_, squeeze_, transpose_ ...): self takes the geometry and history of
+// `view_fn(self)`, a view of itself.
+Tensor& restride_(Tensor& self, const std::function<Tensor(const Tensor&)>& view_fn);
 
 // Operator sugar for backward formulas.
 inline Tensor operator+(const Tensor& a, const Tensor& b) { return add(a, b); }

@@ -69,6 +69,7 @@ PYBIND11_MODULE(_C, m) {
   init_math(m);
   init_nn(m);
   init_linalg(m);
+  init_special(m);
   init_runtime(m);
   install_dispatch_guard(m);
 }

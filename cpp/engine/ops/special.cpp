@@ -1,0 +1,345 @@
+// Special functions (gamma family, error-function inverses, Bessel, incomplete gamma) and the less
+// common pointwise functions (copysign, heaviside, nextafter, fmax/fmin, logaddexp, gcd/lcm,
+// shifts, frexp). Backward rules are written with differentiable ops, so higher derivatives work.
+#include <cmath>
+#include <functional>
+
+#include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/kernels/special.h"
+#include "engine/ops/node_util.h"
+#include "engine/ops/ops.h"
+
+namespace engine::ops {
+
+using kernels::SpecialBinaryOp;
+using kernels::SpecialUnaryOp;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846264338327950288;
+constexpr double kLn2 = 0.693147180559945309417232121458176568;
+
+// A copy in another dtype that records nothing (the op's own node covers the computation).
+Tensor cast(const Tensor& t, DType d) {
+  if (t.dtype() == d) return t;
+  Tensor out = Tensor::empty(t.shape(), d);
+  kernels::copy(out, t);
+  return out;
+}
+
+void check_kernel_dtype(bool ok, const char* kernel, DType dt) {
+  ENGINE_CHECK(ok, NotImplementedError, "\"", kernel, "\" not implemented for '", scalar_type_name(dt), "'");
+}
+
+// Floating functions compute integer and bool inputs in the default dtype, as PyTorch does.
+DType float_compute_dtype(DType dt) { return is_floating(dt) ? dt : default_dtype(); }
+
+using UnaryRule = std::function<Tensor(const Tensor& grad, const Tensor& input, const Tensor& result)>;
+
+struct SpecialUnaryBackward : Node {
+  const char* node_name;
+  UnaryRule rule;
+  SavedTensor input_, result_;
+  SpecialUnaryBackward(const char* n, UnaryRule r) : node_name(n), rule(std::move(r)) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    return {rule(g[0], input_.unpack(me), result_.unpack(me))};
+  }
+  void release_variables() override {
+    input_.reset();
+    result_.reset();
+  }
+};
+
+// Records `out = f(a)` with `rule` when a requires grad; saves the input and/or the result.
+Tensor record_unary(const Tensor& a, Tensor out, const char* name, UnaryRule rule, bool save_input, bool save_result) {
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<SpecialUnaryBackward>(name, std::move(rule));
+    node->mutable_next_edges() = collect_next_edges({&a});
+    if (save_input) node->input_ = SavedTensor(a, false);
+    set_history(out, node);
+    if (save_result) node->result_ = SavedTensor(out, true);
+  }
+  return out;
+}
+
+Tensor float_unary(SpecialUnaryOp op, const Tensor& a, const char* name, UnaryRule rule, bool save_input,
+                   bool save_result) {
+  const DType dt = float_compute_dtype(a.dtype());
+  Tensor out = Tensor::empty(a.shape(), dt);
+  kernels::special_unary(op, out, cast(a, dt));
+  return record_unary(a, out, name, std::move(rule), save_input, save_result);
+}
+
+Tensor zero_like(const Tensor& g) { return zeros(g.shape(), g.dtype()); }
+Tensor scalar(double v) { return wrapped_scalar(v, DType::Float64); }
+
+// A binary op's node: one rule per input, each returning the gradient for that input.
+struct SpecialBinaryBackward : Node {
+  using Rule = std::function<Tensor(const Tensor& grad, const Tensor& a, const Tensor& b, const Tensor& result)>;
+  const char* node_name;
+  Rule rule_a, rule_b;
+  SavedTensor a_, b_, result_;
+  SpecialBinaryBackward(const char* n, Rule ra, Rule rb) : node_name(n), rule_a(std::move(ra)), rule_b(std::move(rb)) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor a = a_.unpack(me), b = b_.unpack(me), r = result_.unpack(me);
+    return {should_compute_output(0) && rule_a ? rule_a(g[0], a, b, r) : Tensor(),
+            should_compute_output(1) && rule_b ? rule_b(g[0], a, b, r) : Tensor()};
+  }
+  void release_variables() override {
+    a_.reset();
+    b_.reset();
+    result_.reset();
+  }
+};
+
+Tensor record_binary(const Tensor& a, const Tensor& b, Tensor out, const char* name, SpecialBinaryBackward::Rule ra,
+                     SpecialBinaryBackward::Rule rb, bool save_result = false) {
+  if (compute_requires_grad({&a, &b})) {
+    auto node = std::make_shared<SpecialBinaryBackward>(name, std::move(ra), std::move(rb));
+    node->mutable_next_edges() = collect_next_edges({&a, &b});
+    node->a_ = SavedTensor(a, false);
+    node->b_ = SavedTensor(b, false);
+    set_history(out, node);
+    if (save_result) node->result_ = SavedTensor(out, true);
+  }
+  return out;
+}
+
+Tensor binary_kernel(SpecialBinaryOp op, const Tensor& a, const Tensor& b, DType dt) {
+  Tensor out = Tensor::empty(broadcast_shapes(a.shape(), b.shape()), dt);
+  kernels::special_binary(op, out, cast(a, dt), cast(b, dt));
+  return out;
+}
+
+}  // namespace
+
+// ---- unary ----
+Tensor acosh(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Acosh, a, "AcoshBackward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor&) { return g * rsqrt((x + (-1.0)) * (x + 1.0)); },
+                     true, false);
+}
+Tensor asinh(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Asinh, a, "AsinhBackward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor&) { return g * rsqrt(x * x + 1.0); }, true,
+                     false);
+}
+Tensor atanh(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Atanh, a, "AtanhBackward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor&) { return g / (1.0 - x * x); }, true, false);
+}
+Tensor lgamma(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Lgamma, a, "LgammaBackward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor&) { return g * digamma(x); }, true, false);
+}
+Tensor digamma(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Digamma, a, "DigammaBackward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor&) { return g * polygamma(1, x); }, true, false);
+}
+Tensor polygamma(int64_t n, const Tensor& a) {
+  ENGINE_CHECK(n >= 0, std::runtime_error, "polygamma(n, x) does not support negative n.");
+  const DType dt = float_compute_dtype(a.dtype());
+  Tensor out = Tensor::empty(a.shape(), dt);
+  kernels::polygamma(n, out, cast(a, dt));
+  return record_unary(
+      a, out, "PolygammaBackward0",
+      [n](const Tensor& g, const Tensor& x, const Tensor&) { return g * polygamma(n + 1, x); }, true, false);
+}
+Tensor erfc(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Erfc, a, "ErfcBackward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor&) {
+                       return g * (exp(-(x * x)) * (-2.0 / std::sqrt(kPi)));
+                     },
+                     true, false);
+}
+Tensor erfinv(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Erfinv, a, "ErfinvBackward0",
+                     [](const Tensor& g, const Tensor&, const Tensor& y) {
+                       return g * (exp(y * y) * (std::sqrt(kPi) / 2.0));
+                     },
+                     false, true);
+}
+Tensor i0(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::I0, a, "I0Backward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor&) { return g * special_i1(x); }, true, false);
+}
+Tensor special_i1(const Tensor& a) {
+  // i1'(x) = i0(x) - i1(x) / x, which tends to 1/2 at 0.
+  return float_unary(SpecialUnaryOp::I1, a, "SpecialI1Backward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor& y) {
+                       Tensor at_zero = eq(x, scalar(0.0));
+                       return g * where(at_zero, scalar(0.5), i0(x) - y / x);
+                     },
+                     true, true);
+}
+Tensor sinc(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Sinc, a, "SincBackward0",
+                     [](const Tensor& g, const Tensor& x, const Tensor&) {
+                       Tensor px = x * kPi;
+                       Tensor d = (px * cos(px) - sin(px)) / (px * x);
+                       return g * where(eq(x, scalar(0.0)), scalar(0.0), d);
+                     },
+                     true, false);
+}
+Tensor frac(const Tensor& a) {
+  check_kernel_dtype(is_floating(a.dtype()), "frac_cpu", a.dtype());
+  return float_unary(SpecialUnaryOp::Frac, a, "FracBackward0",
+                     [](const Tensor& g, const Tensor&, const Tensor&) { return g; }, false, false);
+}
+Tensor deg2rad(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Deg2rad, a, "Deg2RadBackward0",
+                     [](const Tensor& g, const Tensor&, const Tensor&) { return g * (kPi / 180.0); }, false, false);
+}
+Tensor rad2deg(const Tensor& a) {
+  return float_unary(SpecialUnaryOp::Rad2deg, a, "Rad2DegBackward0",
+                     [](const Tensor& g, const Tensor&, const Tensor&) { return g * (180.0 / kPi); }, false, false);
+}
+Tensor signbit(const Tensor& a) {
+  Tensor out = Tensor::empty(a.shape(), DType::Bool);
+  kernels::signbit(out, a);
+  return out;
+}
+
+namespace {
+struct FrexpBackward0 : BuiltinNode<FrexpBackward0> {
+  static constexpr const char* kName = "FrexpBackward0";
+  SavedTensor exponent_;
+  variable_list apply(variable_list&& g) override { return {g[0] / exp2(exponent_.unpack())}; }
+  void release_variables() override { exponent_.reset(); }
+};
+}  // namespace
+
+std::pair<Tensor, Tensor> frexp(const Tensor& a) {
+  ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "torch.frexp() only supports floating-point dtypes");
+  Tensor mantissa = Tensor::empty(a.shape(), a.dtype()), exponent = Tensor::empty(a.shape(), DType::Int32);
+  kernels::frexp(mantissa, exponent, a);
+  if (auto node = make_node<FrexpBackward0>({&a})) {
+    node->exponent_ = SavedTensor(exponent, false);
+    set_history(mantissa, node);
+  }
+  return {mantissa, exponent};
+}
+
+// ---- binary ----
+namespace {
+
+// The node PyTorch attaches where no derivative exists: backward through it is an error.
+struct NotImplementedBackward : Node {
+  std::string op;
+  explicit NotImplementedBackward(std::string o) : op(std::move(o)) {}
+  std::string name() const override { return "NotImplemented"; }
+  variable_list apply(variable_list&&) override {
+    throw std::runtime_error("derivative for aten::" + op + " is not implemented");
+  }
+};
+
+// d/dx of P(a, x): x^(a-1) e^-x / Gamma(a).
+Tensor igamma_density(const Tensor& a, const Tensor& x) { return exp((a + (-1.0)) * log(x) - x - lgamma(a)); }
+
+Tensor igamma_family(const Tensor& a, const Tensor& b, bool upper) {
+  const DType dt = result_type(a, b);
+  const char* name = upper ? "igammac" : "igamma";
+  check_kernel_dtype(is_floating(dt), upper ? "igammac_cpu" : "igamma_cpu", dt);
+  Tensor out = binary_kernel(upper ? SpecialBinaryOp::Igammac : SpecialBinaryOp::Igamma, a, b, dt);
+  auto self_rule = [name](const Tensor&, const Tensor&, const Tensor&, const Tensor&) -> Tensor {
+    throw NotImplementedError(std::string("the derivative for '") + name + ": input' is not implemented.");
+  };
+  auto other_rule = [upper](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
+    Tensor d = g * igamma_density(x, y);
+    return upper ? -d : d;
+  };
+  return record_binary(a, b, out, upper ? "IgammacBackward0" : "IgammaBackward0", self_rule, other_rule);
+}
+
+Tensor log_add_exp(const Tensor& a, const Tensor& b, bool base2) {
+  const DType dt = result_type(a, b);
+  check_kernel_dtype(is_floating(dt), base2 ? "logaddexp2_cpu" : "logaddexp_cpu", dt);
+  Tensor out = binary_kernel(base2 ? SpecialBinaryOp::Logaddexp2 : SpecialBinaryOp::Logaddexp, a, b, dt);
+  // d/da = 1 / (1 + base^(b - a)) = sigmoid((a - b) ln base)
+  const double scale = base2 ? kLn2 : 1.0;
+  auto rule_a = [scale](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
+    return g * sigmoid((x - y) * scale);
+  };
+  auto rule_b = [scale](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
+    return g * sigmoid((y - x) * scale);
+  };
+  return record_binary(a, b, out, base2 ? "Logaddexp2Backward0" : "LogaddexpBackward0", rule_a, rule_b);
+}
+
+Tensor fmax_fmin(const Tensor& a, const Tensor& b, bool is_max) {
+  const DType dt = result_type(a, b);
+  Tensor out = binary_kernel(is_max ? SpecialBinaryOp::Fmax : SpecialBinaryOp::Fmin, a, b, dt);
+  // The gradient goes to the side chosen: a where it wins or ties or b is NaN, else b.
+  auto a_chosen = [is_max](const Tensor& x, const Tensor& y) {
+    return logical_or(is_max ? ge(x, y) : le(x, y), isnan(y));
+  };
+  auto rule_a = [a_chosen](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
+    return where(a_chosen(x, y), g, scalar(0.0));
+  };
+  auto rule_b = [a_chosen](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
+    return where(a_chosen(x, y), scalar(0.0), g);
+  };
+  return record_binary(a, b, out, is_max ? "FmaxBackward0" : "FminBackward0", rule_a, rule_b);
+}
+
+Tensor integer_binary(SpecialBinaryOp op, const Tensor& a, const Tensor& b, const char* kernel) {
+  const DType dt = result_type(a, b);
+  check_kernel_dtype(is_integral(dt, false), kernel, dt);
+  return binary_kernel(op, a, b, dt);
+}
+
+}  // namespace
+
+Tensor copysign(const Tensor& a, const Tensor& b) {
+  const DType dt = float_compute_dtype(result_type(a, b));
+  Tensor out = binary_kernel(SpecialBinaryOp::Copysign, a, b, dt);
+  // d/da = copysign(1, a) * copysign(1, b) = result / a (0 where a is 0); b gets no gradient.
+  auto rule_a = [](const Tensor& g, const Tensor& x, const Tensor&, const Tensor& r) {
+    return g * where(eq(x, scalar(0.0)), scalar(0.0), r / x);
+  };
+  auto rule_b = [](const Tensor& g, const Tensor&, const Tensor&, const Tensor&) { return zero_like(g); };
+  return record_binary(a, b, out, b.is_wrapped_number() ? "CopysignBackward1" : "CopysignBackward0", rule_a, rule_b,
+                       true);
+}
+
+Tensor heaviside(const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error,
+               "heaviside is not yet implemented for tensors with different dtypes.");
+  Tensor out = binary_kernel(SpecialBinaryOp::Heaviside, a, b, a.dtype());
+  if (compute_requires_grad({&a, &b})) {
+    auto node = std::make_shared<NotImplementedBackward>("heaviside");
+    node->mutable_next_edges() = collect_next_edges({&a, &b});
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor nextafter(const Tensor& a, const Tensor& b) {
+  const DType dt = result_type(a, b);
+  check_kernel_dtype(is_floating(dt), "nextafter_cpu", dt);
+  Tensor out = binary_kernel(SpecialBinaryOp::Nextafter, a, b, dt);
+  // PyTorch records a node without a derivative: gradients through it are absent (zero).
+  return record_binary(a, b, out, "NextafterBackward0", nullptr, nullptr);
+}
+
+Tensor fmax(const Tensor& a, const Tensor& b) { return fmax_fmin(a, b, true); }
+Tensor fmin(const Tensor& a, const Tensor& b) { return fmax_fmin(a, b, false); }
+Tensor igamma(const Tensor& a, const Tensor& b) { return igamma_family(a, b, false); }
+Tensor igammac(const Tensor& a, const Tensor& b) { return igamma_family(a, b, true); }
+Tensor logaddexp(const Tensor& a, const Tensor& b) { return log_add_exp(a, b, false); }
+Tensor logaddexp2(const Tensor& a, const Tensor& b) { return log_add_exp(a, b, true); }
+Tensor gcd(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Gcd, a, b, "gcd_cpu"); }
+Tensor lcm(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Lcm, a, b, "lcm_cpu"); }
+Tensor bitwise_left_shift(const Tensor& a, const Tensor& b) {
+  return integer_binary(SpecialBinaryOp::LeftShift, a, b, "lshift_cpu");
+}
+Tensor bitwise_right_shift(const Tensor& a, const Tensor& b) {
+  return integer_binary(SpecialBinaryOp::RightShift, a, b, "rshift_cpu");
+}
+
+}  // namespace engine::ops
