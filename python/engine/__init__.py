@@ -270,3 +270,6 @@ __version__ = "0.1.0"
 from engine.nn import _torch_functions  # noqa: E402
 
 _torch_functions.install(globals(), _C.Tensor)
+
+# Optimizers and lr schedules (torch.optim).
+from engine import optim  # noqa: E402

@@ -19,6 +19,7 @@ void init_function(py::module_& m);
 void init_random(py::module_& m);
 void init_index(py::module_& m);
 void init_math(py::module_& m);
+void init_optim(py::module_& m);
 // Guards every function of `m` and its classes (py_dispatch_guard.cpp): PyTorch-style messages for
 // arguments that match no binding, and no method on a never-initialised object. Called once, last.
 void install_dispatch_guard(py::module_& m);

@@ -67,6 +67,7 @@ PYBIND11_MODULE(_C, m) {
   init_random(m);
   init_index(m);
   init_math(m);
+  init_optim(m);
   init_runtime(m);
   install_dispatch_guard(m);
 }
