@@ -1277,6 +1277,34 @@ def _normal_cdf(arg0: Tensor) -> Tensor:
     ...
 def _once_differentiable_wrap(arg0: typing.Any, *args) -> typing.Any:
     ...
+def _optim_adagrad(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], state_sums: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, lr_decay: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    Adagrad step.
+    """
+def _optim_adam(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_avg_sqs: collections.abc.Sequence[Tensor], max_exp_avg_sqs: collections.abc.Sequence[Tensor | None], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, amsgrad: bool, maximize: bool, decoupled_weight_decay: bool) -> None:
+    """
+    Adam / AdamW step.
+    """
+def _optim_adamax(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_infs: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    Adamax step.
+    """
+def _optim_nadam(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_avg_sqs: collections.abc.Sequence[Tensor], mu_products: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, momentum_decay: typing.SupportsFloat | typing.SupportsIndex, decoupled_weight_decay: bool, maximize: bool) -> None:
+    """
+    NAdam step.
+    """
+def _optim_radam(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_avg_sqs: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, decoupled_weight_decay: bool, maximize: bool) -> None:
+    """
+    RAdam step.
+    """
+def _optim_rmsprop(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], square_avgs: collections.abc.Sequence[Tensor], grad_avgs: collections.abc.Sequence[Tensor | None], momentum_buffers: collections.abc.Sequence[Tensor | None], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, momentum: typing.SupportsFloat | typing.SupportsIndex, centered: bool, maximize: bool) -> None:
+    """
+    RMSprop step.
+    """
+def _optim_sgd(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], momentum_buffers: collections.abc.Sequence[Tensor | None], *, lr: typing.SupportsFloat | typing.SupportsIndex, momentum: typing.SupportsFloat | typing.SupportsIndex, dampening: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, nesterov: bool, maximize: bool) -> list[Tensor]:
+    """
+    SGD step; returns the momentum buffers (created on the first step, None without momentum).
+    """
 def _pop_saved_tensors_hooks() -> None:
     ...
 def _push_saved_tensors_hooks(arg0: typing.Any, arg1: typing.Any) -> None:

@@ -376,3 +376,5 @@ from engine._C import (  # noqa: E402
 )
 
 _method_aliases.install(globals())
+# Optimizers and lr schedules (torch.optim).
+from engine import optim  # noqa: E402

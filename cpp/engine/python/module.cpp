@@ -70,6 +70,7 @@ PYBIND11_MODULE(_C, m) {
   init_nn(m);
   init_linalg(m);
   init_special(m);
+  init_optim(m);
   init_runtime(m);
   install_dispatch_guard(m);
 }

@@ -1,0 +1,91 @@
+"""SGD: stochastic gradient descent with momentum, dampening, Nesterov and weight decay."""
+
+import engine
+from engine import _C
+from engine.optim.optimizer import Optimizer, _check_lr, _closure_loss, _scalar
+
+__all__ = ["SGD"]
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent (``torch.optim.SGD``), optionally with momentum.
+
+    ``buf = momentum * buf + (1 - dampening) * g`` (``buf = g`` on the first step), then
+    ``param -= lr * (g + momentum * buf if nesterov else buf)``, with ``g`` the gradient plus
+    ``weight_decay * param`` (negated first when ``maximize``).
+    """
+
+    def __init__(
+        self,
+        params,
+        lr=1e-3,
+        momentum=0,
+        dampening=0,
+        weight_decay=0,
+        nesterov=False,
+        *,
+        maximize=False,
+        foreach=None,
+        differentiable=False,
+        fused=None,
+    ):
+        _check_lr(lr, foreach)
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = dict(
+            lr=lr,
+            momentum=momentum,
+            dampening=dampening,
+            weight_decay=weight_decay,
+            nesterov=nesterov,
+            maximize=maximize,
+            foreach=foreach,
+            differentiable=differentiable,
+            fused=fused,
+        )
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, defaults)
+        if differentiable:
+            raise NotImplementedError("SGD: differentiable=True is not supported by engine.optim")
+
+    def __setstate__(self, state):
+        super().__setstate__(state)
+        for group in self.param_groups:
+            group.setdefault("nesterov", False)
+            group.setdefault("maximize", False)
+            group.setdefault("foreach", None)
+            group.setdefault("differentiable", False)
+            group.setdefault("fused", False)
+
+    @engine.no_grad()
+    def step(self, closure=None):
+        """Performs a single optimization step; ``closure`` re-evaluates the model and returns the loss."""
+        loss = _closure_loss(closure)
+        for group in self.param_groups:
+            params, grads = self._params_with_grad(group)
+            if not params:
+                continue
+            momentum = _scalar(group["momentum"])
+            buffers = (
+                [self.state[p].get("momentum_buffer") for p in params]
+                if momentum != 0
+                else [None] * len(params)
+            )
+            buffers = _C._optim_sgd(
+                params,
+                grads,
+                buffers,
+                lr=_scalar(group["lr"]),
+                momentum=momentum,
+                dampening=_scalar(group["dampening"]),
+                weight_decay=_scalar(group["weight_decay"]),
+                nesterov=bool(group["nesterov"]),
+                maximize=bool(group["maximize"]),
+            )
+            if momentum != 0:
+                for p, buf in zip(params, buffers):
+                    self.state[p]["momentum_buffer"] = buf
+        return loss
