@@ -14,8 +14,12 @@ import traceback
 
 import engine
 
-# How often (seconds) a blocked worker or loader wakes up to check that its peer is still alive.
+# How long (seconds) the loader waits on its workers before checking that they are still alive.
 STATUS_CHECK_INTERVAL = 5.0
+# How often (seconds) an idle worker checks the done event and its parent. Short, because a loader
+# collected as garbage may have lost its index queues' feeder threads (their finalizers run first)
+# and then the exit sentinel never arrives: the done event is what tells the worker to go.
+WORKER_POLL_INTERVAL = 0.2
 
 _worker_info = None
 
@@ -178,9 +182,9 @@ def worker_loop(
         iteration_end = False
         while True:
             try:
-                task = index_queue.get(timeout=STATUS_CHECK_INTERVAL)
+                task = index_queue.get(timeout=WORKER_POLL_INTERVAL)
             except queue.Empty:
-                if os.getppid() != parent_pid:  # the loader's process is gone
+                if done_event.is_set() or os.getppid() != parent_pid:  # loader finished, or gone
                     break
                 continue
             if task is None:

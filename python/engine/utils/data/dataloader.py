@@ -466,8 +466,8 @@ class _MultiProcessIter(_BaseIter):
         for index_queue in self._index_queues:
             try:
                 index_queue.put(None)
-            except (OSError, ValueError) as e:
-                import sys; print('PUTFAIL', repr(e), file=sys.stderr)
+            except (OSError, ValueError):
+                pass
         for w in self._workers:
             w.join(timeout=_worker.STATUS_CHECK_INTERVAL)
         for index_queue in self._index_queues:
@@ -480,6 +480,5 @@ class _MultiProcessIter(_BaseIter):
                 w.terminate()
 
     def __del__(self):
-        import sys, threading; print('DEL', threading.current_thread().name, file=sys.stderr)
         if hasattr(self, "_workers"):  # __init__ may have failed before starting any
             self._shutdown_workers()
