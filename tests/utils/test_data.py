@@ -53,6 +53,11 @@ def test_tensor_dataset_indexes_first_dimension():
         and sample[0].tolist() == [6.0, 7.0, 8.0]
         and sample[1].item() == 0
     )
+    assert ds[-1][0].tolist() == [9.0, 10.0, 11.0] and ds[-4][1].item() == 0
+    assert ds[engine.tensor([3, 0])][0].tolist() == [[9.0, 10.0, 11.0], [0.0, 1.0, 2.0]]
+    assert ds[1:3][1].tolist() == [1, 0]
+    with pytest.raises(IndexError, match="index 4 is out of bounds for dimension 0 with size 4"):
+        ds[4]
     with pytest.raises(AssertionError, match="Size mismatch between tensors"):
         TensorDataset(x, engine.zeros(3))
 

@@ -48,6 +48,10 @@ class TensorDataset(Dataset):
         self.tensors = tensors
 
     def __getitem__(self, index):
+        if type(index) is int and -(n := self.tensors[0].shape[0]) <= index < n:
+            # The loader's common case, a plain in-range index: select() skips the general
+            # indexing machinery (same view, same result as tensor[index]).
+            return tuple(tensor.select(0, index) for tensor in self.tensors)
         return tuple(tensor[index] for tensor in self.tensors)
 
     def __len__(self):
