@@ -85,6 +85,18 @@ def test_requires_grad_is_kept():
     assert not out["c"].requires_grad
 
 
+def test_module_state_dict_and_parameters_roundtrip():
+    from engine import nn
+
+    model = nn.Linear(3, 2)
+    out = roundtrip({"state": model.state_dict(), "weight": model.weight})
+    assert isinstance(out["weight"], nn.Parameter) and out["weight"].requires_grad
+    assert out["state"]._metadata == model.state_dict()._metadata
+    fresh = nn.Linear(3, 2)
+    fresh.load_state_dict(out["state"])
+    assert engine.equal(fresh.weight, model.weight) and engine.equal(fresh.bias, model.bias)
+
+
 # ---------------------------------------------------------------- shared storage
 
 
@@ -278,7 +290,11 @@ def torch_available():
 def test_pytorch_loads_engine_file(tmp_path):
     base = engine.arange(12.0).reshape(3, 4)
     w = engine.ones(2, dtype=engine.float64).requires_grad_()
+    from engine import nn
+
     obj = {
+        "linear": nn.Linear(2, 1).state_dict(),
+        "parameter": nn.Parameter(engine.zeros(2)),
         "base": base,
         "row": base[1],
         "t": base.t(),
@@ -299,6 +315,8 @@ assert out["row"][0].item() == -5.0 and out["t"][0, 1].item() == -5.0
 assert out["state"]["w"].requires_grad and out["state"]["w"].dtype == torch.float64
 assert out["i"].dtype == torch.int32 and out["n"] == 3
 assert out["shape"] == torch.Size([2]) and out["dtype"] is torch.int64
+assert isinstance(out["parameter"], torch.nn.Parameter)
+torch.nn.Linear(2, 1).load_state_dict(out["linear"])
 print("ok")
 """
     run = subprocess.run([TORCH_PYTHON, "-c", script], capture_output=True, text=True)
