@@ -141,14 +141,19 @@ def make_fetcher(iterable, dataset, auto_collation, collate_fn, drop_last):
     return cls(dataset, auto_collation, collate_fn, drop_last)
 
 
-def _seed_worker(seed):
+def _seed_worker(base_seed, worker_id):
+    """Seeds Python's, engine's and NumPy's global generators as PyTorch seeds a worker's."""
+    seed = base_seed + worker_id
     random.seed(seed)
     engine.manual_seed(seed)
     try:
         import numpy as np
     except ImportError:
         return
-    np.random.seed(seed % 2**32)
+    # NumPy's legacy seed takes 32-bit words; PyTorch derives four from (worker id, base seed)
+    # with NumPy's SeedSequence hashing, so that nearby seeds give unrelated streams.
+    entropy = [worker_id, base_seed & 0xFFFFFFFF, base_seed >> 32]
+    np.random.seed(np.random.SeedSequence(entropy).generate_state(4))
 
 
 def worker_loop(
@@ -170,7 +175,7 @@ def worker_loop(
     global _worker_info
     try:
         seed = base_seed + worker_id
-        _seed_worker(seed)
+        _seed_worker(base_seed, worker_id)
         _worker_info = WorkerInfo(id=worker_id, num_workers=num_workers, seed=seed, dataset=dataset)
         init_exception = None
         try:
