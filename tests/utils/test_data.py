@@ -487,3 +487,8 @@ def test_timeout():
 def test_loader_iterator_is_not_picklable():
     with pytest.raises(NotImplementedError, match="cannot be pickled"):
         pickle.dumps(iter(DataLoader(list(range(3)))))
+
+
+def test_reachable_from_a_plain_import():
+    assert engine.utils.data.DataLoader is DataLoader
+    assert engine.utils.data.get_worker_info is get_worker_info
