@@ -162,10 +162,12 @@ def _write_record(zf, name, data):
     """Writes one uncompressed entry whose data starts at a multiple of 64 bytes, like PyTorch."""
     info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
     info.compress_type = zipfile.ZIP_STORED
-    header_end = zf.fp.tell() + 30 + len(name.encode("utf-8")) + 4
+    zip64 = len(data) >= 0x7FFFFFFF
+    # Local header: 30 fixed bytes, the name, zipfile's zip64 field (20 bytes) if any, then ours.
+    header_end = zf.fp.tell() + 30 + len(name.encode("utf-8")) + (20 if zip64 else 0) + 4
     pad = (-header_end) % _ALIGNMENT
     info.extra = struct.pack("<HH", 0x4246, pad) + b"Z" * pad  # PyTorch's "FB" padding field
-    with zf.open(info, "w", force_zip64=len(data) >= 0x7FFFFFFF) as out:
+    with zf.open(info, "w", force_zip64=zip64) as out:
         out.write(data)
 
 
