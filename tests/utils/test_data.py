@@ -298,7 +298,10 @@ def test_loader_batches_and_len():
     assert [b[1].tolist() for b in custom] == [[9, 0], [5]]
     collated = DataLoader(ds, batch_size=3, collate_fn=lambda batch: len(batch))
     assert list(collated) == [3, 3, 3, 1]
-    assert list(DataLoader(ds, batch_size=5, pin_memory=True))[0][0].tolist() == [0, 1, 2, 3, 4]
+    with pytest.warns(
+        UserWarning, match="'pin_memory' argument is set as true but no accelerator is found"
+    ):
+        assert list(DataLoader(ds, batch_size=5, pin_memory=True))[0][0].tolist() == [0, 1, 2, 3, 4]
 
 
 def test_loader_over_iterable_dataset():

@@ -256,6 +256,13 @@ class _BaseIter:
         self._num_workers = loader.num_workers
         self._timeout = loader.timeout
         self._collate_fn = loader.collate_fn
+        if loader.pin_memory:
+            # engine computes on the CPU: there is no accelerator memory to pin for.
+            warnings.warn(
+                "'pin_memory' argument is set as true but no accelerator is found, "
+                "then device pinned memory won't be used.",
+                stacklevel=2,
+            )
         self._sampler_iter = iter(self._index_sampler)
         # Drawn after the sampler's iterator is made and before it runs, as PyTorch draws it, so
         # shuffled orders match PyTorch's stream position.
