@@ -273,8 +273,13 @@ _composite_ops.install()
 globals().update(_composite_ops.FUNCTIONS)
 _sorting.install()
 globals().update(_sorting.FUNCTIONS)
+from engine import _linalg_torch, linalg  # noqa: E402
+
+_linalg_torch.install()
+globals().update(_linalg_torch.FUNCTIONS)
 # Families composed from native ops; each module lists its torch.* functions and installs its
-# Tensor methods.
+# Tensor methods. After linalg's names: dist / cdist / vander here are the fuller versions
+# (zero-distance subgradient, compute_mode and dtype checks).
 from engine import (  # noqa: E402
     _copies,
     _creation_extra,
@@ -295,10 +300,6 @@ for _family in (
     _family.install()
     globals().update(_family.FUNCTIONS)
 del _family
-from engine import _linalg_torch, linalg  # noqa: E402
-
-_linalg_torch.install()
-globals().update(_linalg_torch.FUNCTIONS)
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
 from engine import (

@@ -392,3 +392,4 @@ def install():
     for name in METHOD_NAMES:
         if not hasattr(_Tensor, name):
             setattr(_Tensor, name, FUNCTIONS[name])
+    _Tensor.dist = dist  # the same function as engine.dist (replaces linalg's simpler method)
