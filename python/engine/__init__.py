@@ -281,6 +281,7 @@ globals().update(_linalg_torch.FUNCTIONS)
 # Tensor methods. After linalg's names: dist / cdist / vander here are the fuller versions
 # (zero-distance subgradient, compute_mode and dtype checks).
 from engine import (  # noqa: E402
+    _composed_misc,
     _copies,
     _creation_extra,
     _histograms,
@@ -295,7 +296,7 @@ from engine import (  # noqa: E402
 
 for _family in (
     _joining, _scatter_ops, _scans, _histograms, _statistics, _creation_extra, _windows,
-    _random_extra, _copies, _tensor_misc,
+    _random_extra, _copies, _tensor_misc, _composed_misc,
 ):  # fmt: skip
     _family.install()
     globals().update(_family.FUNCTIONS)
