@@ -342,10 +342,11 @@ from engine.nn import _torch_functions  # noqa: E402
 _torch_functions.install(globals(), _C.Tensor)
 
 # engine.save / engine.load: PyTorch's zip checkpoint format (engine/serialization.py).
-from engine import serialization  # noqa: E402
-from engine.serialization import load, save  # noqa: E402
 # ---- special functions, less common pointwise ops, in-place variants and aliases ----
-from engine import _method_aliases  # noqa: E402
+from engine import (
+    _method_aliases,  # noqa: E402
+    serialization,  # noqa: E402
+)
 from engine._C import (  # noqa: E402
     acosh,
     asinh,
@@ -376,6 +377,7 @@ from engine._C import (  # noqa: E402
     signbit,
     sinc,
 )
+from engine.serialization import load, save  # noqa: E402
 
 _method_aliases.install(globals())
 # Optimizers and lr schedules (torch.optim).

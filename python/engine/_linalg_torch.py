@@ -1,5 +1,5 @@
 """The ``torch.*`` and Tensor-method names of linear algebra (``torch.det``, ``Tensor.inverse``,
-``torch.svd``, ``torch.cdist``, ...), written over ``engine.linalg``."""
+``torch.svd``, ...; cdist/dist live in _statistics.py), written over ``engine.linalg``."""
 
 from engine import _C, linalg, return_types
 from engine._linalg_functions import _L
@@ -193,27 +193,6 @@ def cross(input, other, dim=None, *, out=None):
     return linalg.cross(input, other, dim=dim)
 
 
-def dist(input, other, p=2):
-    """The p-norm of input - other."""
-    return linalg.vector_norm(input - other, p)
-
-
-def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
-    """The p-norm distance between each row of x1 (..., P, M) and each row of x2 (..., R, M)."""
-    if x1.dim() < 2 or x2.dim() < 2:
-        raise RuntimeError(
-            f"cdist only supports at least 2D tensors, X1 got: {x1.dim()}D, X2 got: {x2.dim()}D"
-        )
-    if x1.shape[-1] != x2.shape[-1]:
-        raise RuntimeError(
-            f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"
-        )
-    if p < 0:
-        raise RuntimeError("cdist only supports non-negative p values")
-    diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
-    return linalg.vector_norm(diff, p, -1)
-
-
 def svd_lowrank(A, q=6, niter=2, M=None):
     """(U, S, V) of a randomized rank-q SVD of A - M (Halko et al.)."""
     q = 6 if q is None else q
@@ -237,27 +216,12 @@ def pca_lowrank(A, q=None, center=True, niter=2):
     return svd_lowrank(A, q, niter)
 
 
-def vander(x, N=None, increasing=False):
-    """Vandermonde matrix of a 1-D x: decreasing powers unless increasing."""
-    if x.dim() != 1:
-        raise RuntimeError("x must be a one-dimensional tensor.")
-    n = x.shape[0] if N is None else N
-    if n < 0:
-        raise RuntimeError("N must be non-negative.")
-    if n <= 1:
-        out = _C.ones(x.shape[0], n, dtype=x.dtype)
-    else:
-        out = linalg.vander(x, N=n)
-    return out if increasing else out.flip(-1)
-
-
 FUNCTIONS = {
     f.__name__: f
     for f in (
         det, logdet, slogdet, inverse, cholesky, cholesky_inverse, cholesky_solve, qr, svd, lu,
         lu_solve, lu_unpack, pinverse, matrix_power, matrix_exp, triangular_solve, geqrf, orgqr,
-        ormqr, chain_matmul, nuclear_norm, frobenius_norm, svd_lowrank, pca_lowrank, cross, cdist,
-        dist, vander,
+        ormqr, chain_matmul, nuclear_norm, frobenius_norm, svd_lowrank, pca_lowrank, cross,
     )
 }  # fmt: skip
 
@@ -267,7 +231,7 @@ METHODS = {
     for k in (
         "det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_inverse", "cholesky_solve",
         "qr", "svd", "lu", "lu_solve", "pinverse", "matrix_power", "matrix_exp",
-        "triangular_solve", "geqrf", "orgqr", "ormqr", "cross", "dist",
+        "triangular_solve", "geqrf", "orgqr", "ormqr", "cross",
     )
 }  # fmt: skip
 

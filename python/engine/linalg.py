@@ -118,6 +118,10 @@ def _check_float(A, fname):
         raise RuntimeError(
             f"{fname}: Expected a floating point or complex tensor as input. Got {_TYPE_NAMES[A.dtype]}"
         )
+    if A.dtype in (_C.float16, _C.bfloat16):
+        # LAPACK has no 16-bit routines; PyTorch refuses them too.
+        name = "Half" if A.dtype == _C.float16 else "BFloat16"
+        raise RuntimeError(f"{fname}: Low precision dtypes not supported. Got {name}")
 
 
 def _check_matrix(A, fname, arg="A"):

@@ -17,14 +17,6 @@ FIXTURE = json.loads(
     (pathlib.Path(__file__).parents[1] / "fixtures" / "nn_modules.json").read_text()
 )["layers"]
 IDS = [spec[0] for spec in SPECS]
-# Layers whose functional kernels are still being merged: skipped until they land.
-PENDING = {
-    "softshrink", "pairwise_distance", "conv1d", "conv2d", "conv2d_groups_dilation", "conv2d_same_reflect",
-    "conv2d_circular", "conv3d", "conv_transpose1d", "conv_transpose2d", "max_pool1d", "max_pool2d",
-    "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d", "adaptive_max_pool2d", "adaptive_avg_pool1d",
-    "lp_pool2d", "pixel_shuffle", "pixel_unshuffle", "upsample_nearest", "upsample_bilinear",
-    "upsampling_bilinear2d", "unfold", "fold", "cnn",
-}  # fmt: skip
 
 
 def decode(entry):
@@ -84,8 +76,6 @@ def test_seeded_initial_weights_match_pytorch(name, ctor, inputs, training):
 
 @pytest.mark.parametrize("name,ctor,inputs,training", SPECS, ids=IDS)
 def test_forward_backward_match_pytorch(name, ctor, inputs, training):
-    if name in PENDING:
-        pytest.skip("functional kernel not merged yet")
     entry = FIXTURE[name]
     module = build(ctor)
     module.load_state_dict({k: decode(v) for k, v in entry["initial_state"].items()})

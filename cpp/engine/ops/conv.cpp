@@ -8,6 +8,7 @@
 #include "engine/kernels/conv.h"
 #include "engine/kernels/parallel.h"
 #include "engine/ops/node_util.h"
+#include "engine/ops/float_dispatch.h"
 #include "engine/ops/ops.h"
 
 namespace engine::ops {
@@ -98,6 +99,9 @@ struct Col2ImBackward0 : BuiltinNode<Col2ImBackward0> {
 }  // namespace
 
 Tensor im2col(const Tensor& x, const Dims& kernel, const Dims& dilation, const Dims& padding, const Dims& stride) {
+  if (is_16bit_float(x.dtype())) {
+    return to_dtype(im2col(to_dtype(x, DType::Float32), kernel, dilation, padding, stride), x.dtype());
+  }
   const size_t nsp = kernel.size();
   ENGINE_CHECK(x.dim() == static_cast<int64_t>(nsp) + 2, std::runtime_error, "im2col: expected a ", nsp + 2,
                "-D input, but got input of size: ", dims_str(x.shape()));
@@ -118,7 +122,7 @@ Tensor im2col(const Tensor& x, const Dims& kernel, const Dims& dilation, const D
   Tensor xc = contiguous(detach(x));
   const auto geom = geometry(image, positions, kernel, stride, padding, dilation);
   const int64_t plane = numel_of(image);
-  ENGINE_DISPATCH_FLOAT(x.dtype(), [&](auto tag) {
+  ENGINE_DISPATCH_FLOAT32_64(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* src = xc.data<T>();
     T* dst = out.data<T>();
@@ -135,6 +139,10 @@ Tensor im2col(const Tensor& x, const Dims& kernel, const Dims& dilation, const D
 
 Tensor col2im(const Tensor& cols, const Dims& output_size, const Dims& kernel, const Dims& dilation,
               const Dims& padding, const Dims& stride) {
+  if (is_16bit_float(cols.dtype())) {
+    return to_dtype(col2im(to_dtype(cols, DType::Float32), output_size, kernel, dilation, padding, stride),
+                    cols.dtype());
+  }
   const size_t nsp = kernel.size();
   ENGINE_CHECK(output_size.size() == nsp, std::runtime_error, "col2im: expected output_size with ", nsp, " values");
   ENGINE_CHECK(cols.dim() == 3, std::runtime_error, "col2im: expected a 3-D input, but got input of size: ",
@@ -165,7 +173,7 @@ Tensor col2im(const Tensor& cols, const Dims& output_size, const Dims& kernel, c
   Tensor cc = contiguous(detach(cols));
   const auto geom = geometry(output_size, positions, kernel, stride, padding, dilation);
   const int64_t plane = numel_of(output_size);
-  ENGINE_DISPATCH_FLOAT(cols.dtype(), [&](auto tag) {
+  ENGINE_DISPATCH_FLOAT32_64(cols.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::ReleaseInterpreterLock unlocked(cc.numel());
     for (int64_t n = 0; n < N; ++n) {
@@ -366,6 +374,12 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
               dilation},
              transposed, output_padding, groups};
   check_convolution(input, weight, bias, a);
+  if (is_16bit_float(input.dtype())) {  // computed in float32, rounded once at the end
+    std::optional<Tensor> b32 = bias ? std::optional<Tensor>(to_dtype(*bias, DType::Float32)) : std::nullopt;
+    return to_dtype(convolution(to_dtype(input, DType::Float32), to_dtype(weight, DType::Float32), b32, stride,
+                                padding, dilation, transposed, output_padding, groups),
+                    input.dtype());
+  }
   const size_t nsp = a.w.kernel.size();
   const int64_t N = input.shape()[0], C = input.shape()[1];
   const Dims image = spatial_of(input);
@@ -394,7 +408,7 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
   Tensor out = Tensor::empty(oshape, input.dtype());
   Tensor xc = contiguous(detach(input)), wc = contiguous(detach(weight));
   Tensor bc = bias ? contiguous(detach(*bias)) : Tensor();
-  ENGINE_DISPATCH_FLOAT(input.dtype(), [&](auto tag) {
+  ENGINE_DISPATCH_FLOAT32_64(input.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T* b = bias ? bc.data<T>() : nullptr;
     if (!transposed) {

@@ -7,6 +7,7 @@
 #include "engine/core/error.h"
 #include "engine/kernels/pool.h"
 #include "engine/ops/node_util.h"
+#include "engine/ops/float_dispatch.h"
 #include "engine/ops/ops.h"
 
 namespace engine::ops {
@@ -102,7 +103,7 @@ std::pair<Tensor, Tensor> window_max(const Tensor& x, const WindowsPtr& w, size_
   Tensor values = Tensor::empty(oshape, x.dtype()), indices = Tensor::empty(oshape, DType::Int64);
   Tensor xc = contiguous(detach(x));
   const int64_t planes = w->in_numel() == 0 ? 0 : x.numel() / w->in_numel();
-  ENGINE_DISPATCH_FLOAT(x.dtype(), [&](auto tag) {
+  ENGINE_DISPATCH_FLOAT32_64(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::max_pool<T>(xc.data<T>(), planes, *w, values.data<T>(), indices.data<int64_t>());
   });
@@ -138,7 +139,7 @@ Tensor window_mean(const Tensor& x, const WindowsPtr& w, size_t nsp) {
   Tensor out = Tensor::empty(pooled_shape(x, *w, nsp), x.dtype());
   Tensor xc = contiguous(detach(x));
   const int64_t planes = w->in_numel() == 0 ? 0 : x.numel() / w->in_numel();
-  ENGINE_DISPATCH_FLOAT(x.dtype(), [&](auto tag) {
+  ENGINE_DISPATCH_FLOAT32_64(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::avg_pool<T>(xc.data<T>(), planes, *w, out.data<T>());
   });
@@ -155,7 +156,7 @@ Tensor window_mean_adjoint(const Tensor& g, const WindowsPtr& w, const Dims& inp
   Tensor out = Tensor::empty(input_shape, g.dtype());
   Tensor gc = contiguous(detach(g));
   const int64_t planes = w->out_numel() == 0 ? 0 : g.numel() / w->out_numel();
-  ENGINE_DISPATCH_FLOAT(g.dtype(), [&](auto tag) {
+  ENGINE_DISPATCH_FLOAT32_64(g.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::avg_pool_adjoint<T>(gc.data<T>(), planes, *w, out.data<T>());
   });
@@ -225,23 +226,39 @@ std::vector<PoolAxis> adaptive_axes(const Tensor& x, const Dims& output_size, co
 
 std::pair<Tensor, Tensor> max_pool(const Tensor& x, const Dims& kernel, const Dims& stride, const Dims& padding,
                                    const Dims& dilation, bool ceil_mode) {
+  if (is_16bit_float(x.dtype())) {  // computed in float32; the maxima convert back exactly
+    auto [values, indices] = max_pool(to_dtype(x, DType::Float32), kernel, stride, padding, dilation, ceil_mode);
+    return {to_dtype(values, x.dtype()), indices};
+  }
   auto axes = sliding_axes(x, {kernel, stride, padding, dilation}, ceil_mode, false, "max_pool");
   return window_max(x, make_windows(std::move(axes), 0), kernel.size());
 }
 
 std::pair<Tensor, Tensor> adaptive_max_pool(const Tensor& x, const Dims& output_size) {
+  if (is_16bit_float(x.dtype())) {
+    auto [values, indices] = adaptive_max_pool(to_dtype(x, DType::Float32), output_size);
+    return {to_dtype(values, x.dtype()), indices};
+  }
   return window_max(x, make_windows(adaptive_axes(x, output_size, "adaptive_max_pool"), 0), output_size.size());
 }
 
 Tensor avg_pool(const Tensor& x, const Dims& kernel, const Dims& stride, const Dims& padding, bool ceil_mode,
                 bool count_include_pad, std::optional<int64_t> divisor_override) {
   ENGINE_CHECK(!divisor_override || *divisor_override != 0, std::runtime_error, "divisor must be not zero");
+  if (is_16bit_float(x.dtype())) {
+    return to_dtype(avg_pool(to_dtype(x, DType::Float32), kernel, stride, padding, ceil_mode, count_include_pad,
+                             divisor_override),
+                    x.dtype());
+  }
   Dims dilation(kernel.size(), 1);
   auto axes = sliding_axes(x, {kernel, stride, padding, dilation}, ceil_mode, count_include_pad, "avg_pool");
   return window_mean(x, make_windows(std::move(axes), divisor_override.value_or(0)), kernel.size());
 }
 
 Tensor adaptive_avg_pool(const Tensor& x, const Dims& output_size) {
+  if (is_16bit_float(x.dtype())) {
+    return to_dtype(adaptive_avg_pool(to_dtype(x, DType::Float32), output_size), x.dtype());
+  }
   return window_mean(x, make_windows(adaptive_axes(x, output_size, "adaptive_avg_pool"), 0), output_size.size());
 }
 

@@ -4,6 +4,7 @@
 // parameter with the interpreter lock released for large groups. Parameters and state tensors are
 // updated in place and their version counters bumped, as PyTorch's in-place updates do.
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "engine/core/error.h"
@@ -20,12 +21,23 @@ namespace {
 namespace kopt = kernels::optim;
 using OptTensors = std::vector<std::optional<Tensor>>;
 
-// A tensor the kernel writes: non-contiguous tensors are updated through a contiguous copy that
-// is written back afterwards.
+// The dtype the update computes in: 16-bit floats in float32 (rounded once, on store), as
+// PyTorch's CPU optimizers do for float16 and bfloat16 parameters.
+DType compute_dtype(DType d) { return d == DType::Float16 || d == DType::BFloat16 ? DType::Float32 : d; }
+
+// `t` contiguous and in its compute dtype: itself, or a converted copy (no autograd history).
+Tensor compute_copy(const Tensor& t) {
+  if (t.is_contiguous() && compute_dtype(t.dtype()) == t.dtype()) return t;
+  Tensor work = Tensor::empty(t.shape(), compute_dtype(t.dtype()));
+  kernels::copy(work, t);
+  return work;
+}
+
+// A tensor the kernel writes: non-contiguous or 16-bit tensors are updated through a contiguous
+// compute-dtype copy that is written back afterwards.
 class Updated {
  public:
-  explicit Updated(Tensor t)
-      : target_(std::move(t)), work_(target_.is_contiguous() ? target_ : ops::contiguous(target_)) {}
+  explicit Updated(Tensor t) : target_(std::move(t)), work_(compute_copy(target_)) {}
   template <typename T>
   T* data() const { return work_.data<T>(); }
   void finish() const {
@@ -48,7 +60,7 @@ class Group {
       ENGINE_CHECK(is_floating(params[i].dtype()), TypeError, fname, "(): parameter ", i,
                    " must be a floating point tensor, got ", dtype_name(params[i].dtype()));
       check_like(grads[i], i, "gradient");
-      grads_.push_back(grads[i].is_contiguous() ? grads[i] : ops::contiguous(grads[i]));
+      grads_.push_back(compute_copy(grads[i]));
       total_ += params[i].numel();
     }
   }
@@ -139,7 +151,10 @@ void for_each_param(const Group& g, F body) {
 
 template <typename F>
 void dispatch(const Tensor& p, F f) {
-  ENGINE_DISPATCH_FLOAT(p.dtype(), [&](auto tag) { f(tag); });
+  ENGINE_DISPATCH_FLOAT(compute_dtype(p.dtype()), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) f(tag);
+  });
 }
 
 std::vector<Tensor> sgd(const std::vector<Tensor>& params, const std::vector<Tensor>& grads, OptTensors buffers,

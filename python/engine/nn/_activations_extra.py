@@ -52,7 +52,9 @@ def softshrink(input, lambd=0.5):
     """0 where ``-lambd <= x <= lambd``, x moved lambd towards 0 elsewhere."""
     _check_lambd(lambd, input)
     outside = (input < -lambd) | (input > lambd)
-    shifted = input - _C.where(input > 0, lambd, -lambd)
+    # sign(x) * lambd keeps a Python-number lambd in the input's precision (a where() over two
+    # numbers would build a default-dtype tensor and round it).
+    shifted = input - _C.sign(input).detach() * lambd
     return _C.where(outside, shifted, (input * 0).detach())
 
 
