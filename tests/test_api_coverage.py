@@ -6,7 +6,7 @@ import pytest
 from tests.api_coverage import GOALS, coverage
 
 # The shares reached so far (raised as names land; the goals are in tests/api_coverage.py).
-FLOORS = {"tensor": 0.48, "torch": 0.37, "nn_functional": 0.40}
+FLOORS = {"tensor": 0.99, "torch": 0.99, "nn_functional": 0.96}
 
 
 @pytest.mark.parametrize("key", sorted(GOALS))
