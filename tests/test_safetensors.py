@@ -118,9 +118,22 @@ def test_malformed_buffers_are_refused(data, message):
 
 
 def test_unsupported_dtype_is_named():
-    data = malformed({"h": {"dtype": "F16", "shape": [1], "data_offsets": [0, 2]}}, b"\0\0")
-    with pytest.raises(TypeError, match="dtype F16, which engine does not support"):
+    data = malformed({"h": {"dtype": "U16", "shape": [1], "data_offsets": [0, 2]}}, b"\0\0")
+    with pytest.raises(TypeError, match="dtype U16, which engine does not support"):
         st.load(data)
+
+
+@pytest.mark.parametrize("name", ["float16", "bfloat16", "uint8", "int8", "int16"])
+def test_narrow_dtypes_round_trip(name):
+    t = (engine.arange(12) * 1.37 - 5).to(getattr(engine, name)).reshape(3, 4)
+    out = st.load(st.save({"t": t}))["t"]
+    assert out.dtype == t.dtype and engine.equal(out, t)
+
+
+def test_bfloat16_is_stored_as_its_bit_patterns():
+    # 1.0 in bfloat16 is 0x3F80, written little-endian.
+    data = st.save({"t": engine.tensor([1.0, -2.0], dtype=engine.bfloat16)})
+    assert data.endswith(b"\x80\x3f\x00\xc0")
 
 
 def test_interoperates_with_the_safetensors_package(tmp_path):

@@ -271,12 +271,12 @@ def test_unsupported_pytorch_dtype_is_named():
         zf.writestr(
             "archive/data.pkl",
             b"\x80\x02ctorch._utils\n_rebuild_tensor_v2\n((X\x07\x00\x00\x00storage"
-            b"ctorch\nHalfStorage\nX\x01\x00\x00\x000X\x03\x00\x00\x00cpuK\x01tQK\x00K\x01\x85K\x01"
+            b"ctorch\nComplexFloatStorage\nX\x01\x00\x00\x000X\x03\x00\x00\x00cpuK\x01tQK\x00K\x01\x85K\x01"
             b"\x85\x89ccollections\nOrderedDict\n)RtR.",
         )
-        zf.writestr("archive/data/0", b"\x00\x3c")
+        zf.writestr("archive/data/0", b"\x00" * 8)
     buffer.seek(0)
-    with pytest.raises(TypeError, match="float16 tensor"):
+    with pytest.raises(TypeError, match="complex64 tensor"):
         engine.load(buffer)
 
 
@@ -329,3 +329,27 @@ def test_saving_does_not_import_torch():
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "False"
+
+
+NARROW_VALUES = {
+    "float16": [[0.47998046875, 3.220703125], [5.9609375, 8.703125]],
+    "bfloat16": [[0.48046875, 3.21875], [5.96875, 8.6875]],
+    "uint8": [[0, 3], [5, 8]],
+    "int8": [[0, 3], [5, 8]],
+    "int16": [[0, 3], [5, 8]],
+}
+
+
+def test_narrow_dtypes_load_from_pytorch_and_round_trip(tmp_path):
+    # Half, BFloat16, Byte, Char and Short storages as PyTorch writes them; bfloat16 (which NumPy
+    # lacks) travels as its 16-bit patterns.
+    loaded = engine.load(FIXTURE)["narrow"]
+    for name, expected in NARROW_VALUES.items():
+        assert loaded[name].dtype == getattr(engine, name)
+        assert loaded[name].float().tolist() == expected
+    path = tmp_path / "narrow.pt"
+    engine.save(loaded, path)
+    again = engine.load(path)
+    for name in NARROW_VALUES:
+        assert again[name].dtype == loaded[name].dtype
+        assert engine.equal(again[name], loaded[name])

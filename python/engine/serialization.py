@@ -47,14 +47,15 @@ _STORAGE_DTYPES = {
     "LongStorage": (_C.int64, np.int64),
     "IntStorage": (_C.int32, np.int32),
     "BoolStorage": (_C.bool, np.bool_),
+    "HalfStorage": (_C.float16, np.float16),
+    "ByteStorage": (_C.uint8, np.uint8),
+    "CharStorage": (_C.int8, np.int8),
+    "ShortStorage": (_C.int16, np.int16),
+    # NumPy has no bfloat16: its storages travel as the 16-bit patterns (see _BFloat16Bits).
+    "BFloat16Storage": (_C.bfloat16, np.uint16),
 }
 _STORAGE_NAMES = {dt: name for name, (dt, _) in _STORAGE_DTYPES.items()}
 _UNSUPPORTED_STORAGES = {
-    "HalfStorage": "float16",
-    "BFloat16Storage": "bfloat16",
-    "ByteStorage": "uint8",
-    "CharStorage": "int8",
-    "ShortStorage": "int16",
     "ComplexFloatStorage": "complex64",
     "ComplexDoubleStorage": "complex128",
 }
@@ -68,6 +69,13 @@ _DTYPE_NAMES = {
     "int32": _C.int32,
     "int": _C.int32,
     "bool": _C.bool,
+    "float16": _C.float16,
+    "half": _C.float16,
+    "bfloat16": _C.bfloat16,
+    "uint8": _C.uint8,
+    "int8": _C.int8,
+    "int16": _C.int16,
+    "short": _C.int16,
 }
 
 
@@ -84,10 +92,26 @@ class _StorageView:
 
     def bytes_view(self):
         """The span's bytes, read in place from the anchor tensor's memory."""
+        if self.dtype == _C.bfloat16:
+            return memoryview(_bfloat16_bits(self.anchor, self.numel)).cast("B")
         arr = self.anchor.detach().numpy()
         itemsize = arr.itemsize
         flat = np.lib.stride_tricks.as_strided(arr, shape=(self.numel,), strides=(itemsize,))
         return memoryview(np.ascontiguousarray(flat)).cast("B")
+
+
+class _BFloat16Bits(np.ndarray):
+    """A bfloat16 storage as read from a checkpoint: its 16-bit patterns, as uint16."""
+
+
+def _bfloat16_bits(t, numel):
+    """The first `numel` elements of bfloat16 tensor `t`'s memory as little-endian 16-bit patterns
+    (bfloat16 is the top half of a float32, so the conversion through float32 is exact)."""
+    flat = t.detach()
+    if not flat.is_contiguous():
+        flat = flat.contiguous()
+    wide = flat.float().numpy().reshape(-1)[:numel]
+    return (wide.view(np.uint32) >> 16).astype("<u2")
 
 
 def _extent(t):
@@ -464,7 +488,7 @@ def _load(f, map_location, weights_only, mmap, path):
             if name in _UNSUPPORTED_STORAGES:
                 raise TypeError(
                     f"engine.load: the checkpoint holds a {_UNSUPPORTED_STORAGES[name]} tensor "
-                    f"(torch.{name}); engine supports float32, float64, int64, int32 and bool"
+                    f"(torch.{name}); engine has no complex dtypes"
                 )
             if name not in _STORAGE_DTYPES:
                 raise pickle.UnpicklingError(f"engine.load: unknown storage type {kind!r}")
@@ -493,13 +517,14 @@ def _read_storage(zf, prefix, key, name, numel, byteorder, mmap, path):
     if mmap and info.compress_type == zipfile.ZIP_STORED and byteorder == sys.byteorder:
         offset = _record_offset(zf, info)
         if offset % dtype.itemsize == 0 and numel > 0:
-            return np.memmap(path, dtype=dtype, mode="c", offset=offset, shape=(numel,))
+            mapped = np.memmap(path, dtype=dtype, mode="c", offset=offset, shape=(numel,))
+            return mapped.view(_BFloat16Bits) if name == "BFloat16Storage" else mapped
     arr = np.empty(numel, dtype)
     with zf.open(info) as src:
         src.readinto(memoryview(arr).cast("B"))
     if byteorder != sys.byteorder:
         arr.byteswap(inplace=True)
-    return arr
+    return arr.view(_BFloat16Bits) if name == "BFloat16Storage" else arr
 
 
 def _rebuild_tensor(
@@ -528,7 +553,11 @@ def _rebuild_tensor(
     base = storage[storage_offset:] if numel else storage[:0]
     strides = tuple(s * storage.itemsize for s in stride)
     view = np.lib.stride_tricks.as_strided(base, shape=size, strides=strides)
-    t = _C.from_numpy(view)
+    if isinstance(storage, _BFloat16Bits):  # widened to float32 exactly, then narrowed (a copy)
+        wide = (np.asarray(view).astype(np.uint32) << 16).view(np.float32)
+        t = _C.from_numpy(np.ascontiguousarray(wide)).to(_C.bfloat16)
+    else:
+        t = _C.from_numpy(view)
     if requires_grad:
         t.requires_grad_(True)
     return t

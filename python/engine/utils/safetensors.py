@@ -22,10 +22,28 @@ _CODES = {
     _C.int64: ("I64", np.dtype("<i8")),
     _C.int32: ("I32", np.dtype("<i4")),
     _C.bool: ("BOOL", np.dtype("?")),
+    _C.float16: ("F16", np.dtype("<f2")),
+    _C.uint8: ("U8", np.dtype("u1")),
+    _C.int8: ("I8", np.dtype("i1")),
+    _C.int16: ("I16", np.dtype("<i2")),
+    # NumPy has no bfloat16: the 16-bit patterns are read and written (see _bits / _from_bits).
+    _C.bfloat16: ("BF16", np.dtype("<u2")),
 }
 _DTYPES = {code: (dt, np_dtype) for dt, (code, np_dtype) in _CODES.items()}
-_KNOWN_CODES = {"F16", "BF16", "U8", "I8", "I16", "U16", "U32", "U64", "F8_E4M3", "F8_E5M2", "C64"}
+_KNOWN_CODES = {"U16", "U32", "U64", "F8_E4M3", "F8_E5M2", "C64"}
 _MAX_HEADER = 100_000_000  # the safetensors library's limit on the JSON header
+
+
+def _bits(t):
+    """A bfloat16 tensor's 16-bit patterns (the top half of its exact float32 value)."""
+    wide = np.ascontiguousarray(t.detach().float().numpy())
+    return (wide.view(np.uint32) >> 16).astype("<u2")
+
+
+def _from_bits(bits):
+    """The bfloat16 tensor of 16-bit patterns `bits` (widened to float32 exactly, then narrowed)."""
+    wide = (bits.astype(np.uint32) << 16).view(np.float32)
+    return _C.from_numpy(np.ascontiguousarray(wide)).to(_C.bfloat16)
 
 
 class SafetensorError(Exception):
@@ -84,7 +102,11 @@ def _serialize(tensors, metadata, function):
         if t.dtype not in _CODES:
             raise TypeError(f"{function}: cannot save '{name}' of dtype {t.dtype}")
         code, np_dtype = _CODES[t.dtype]
-        data = np.ascontiguousarray(t.detach().numpy(), dtype=np_dtype)
+        data = (
+            _bits(t)
+            if t.dtype == _C.bfloat16
+            else np.ascontiguousarray(t.detach().numpy(), dtype=np_dtype)
+        )
         header[name] = {
             "dtype": code,
             "shape": list(t.shape),
@@ -184,7 +206,8 @@ def _deserialize(buffer):
         arr = np.frombuffer(
             buffer, dtype=np_dtype, count=(end - begin) // np_dtype.itemsize, offset=start + begin
         )
-        out[name] = _C.from_numpy(arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(shape))
+        arr = arr.astype(np_dtype.newbyteorder("="), copy=True).reshape(shape)
+        out[name] = _from_bits(arr) if _dt == _C.bfloat16 else _C.from_numpy(arr)
     # Keep the header's order of names, as the library does.
     return {name: out[name] for name in header if name in out}
 
