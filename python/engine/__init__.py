@@ -341,12 +341,8 @@ from engine.nn import _torch_functions  # noqa: E402
 
 _torch_functions.install(globals(), _C.Tensor)
 
-# engine.save / engine.load: PyTorch's zip checkpoint format (engine/serialization.py).
 # ---- special functions, less common pointwise ops, in-place variants and aliases ----
-from engine import (
-    _method_aliases,  # noqa: E402
-    serialization,  # noqa: E402
-)
+from engine import _method_aliases  # noqa: E402
 from engine._C import (  # noqa: E402
     acosh,
     asinh,
@@ -377,8 +373,55 @@ from engine._C import (  # noqa: E402
     signbit,
     sinc,
 )
-from engine.serialization import load, save  # noqa: E402
 
 _method_aliases.install(globals())
+
+
+# engine.save / engine.load: PyTorch's zip checkpoint format (engine/serialization.py), imported
+# on first use so that `import engine` does not import NumPy.
+def save(
+    obj,
+    f,
+    pickle_module=None,
+    pickle_protocol=2,
+    _use_new_zipfile_serialization=True,
+    _disable_byteorder_record=False,
+):
+    """Saves ``obj`` (tensors, state dicts, containers of them) to the path or file ``f`` in
+    PyTorch's zip checkpoint format: see :func:`engine.serialization.save`."""
+    import pickle
+
+    from engine import serialization
+
+    return serialization.save(
+        obj,
+        f,
+        pickle if pickle_module is None else pickle_module,
+        pickle_protocol,
+        _use_new_zipfile_serialization,
+        _disable_byteorder_record,
+    )
+
+
+def load(
+    f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args
+):
+    """Loads what :func:`save` (or ``torch.save``) wrote: see :func:`engine.serialization.load`."""
+    from engine import serialization
+
+    return serialization.load(
+        f, map_location, pickle_module, weights_only=weights_only, mmap=mmap, **pickle_load_args
+    )
+
+
+def __getattr__(name):
+    # Submodules that import NumPy load when first named (engine.serialization.add_safe_globals).
+    if name == "serialization":
+        import importlib
+
+        return importlib.import_module("engine.serialization")
+    raise AttributeError(f"module 'engine' has no attribute '{name}'")
+
+
 # Optimizers and lr schedules (torch.optim).
 from engine import optim  # noqa: E402
