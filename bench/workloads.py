@@ -315,6 +315,54 @@ def numpy_mlp(np):
 
 BENCHMARKS[-2].impls["numpy"] = numpy_mlp
 
+# ---------------------------------------------------------------- nn-level workloads
+
+
+def linear_call(T):
+    T.manual_seed(0)
+    layer = T.nn.Linear(16, 16)
+    x = T.randn(4, 16)
+    return bound(layer, x)
+
+
+both(bench("nn.Linear(16, 16) call, batch 4"), linear_call)
+
+
+def cnn_step(T):
+    T.manual_seed(0)
+    nn = T.nn
+    model = nn.Sequential(
+        nn.Conv2d(1, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Flatten(), nn.Linear(32 * 7 * 7, 10),
+    )  # fmt: skip
+    optimizer = T.optim.Adam(model.parameters(), lr=1e-3)
+    x = T.randn(32, 1, 28, 28)
+    y = T.randint(0, 10, (32,))
+
+    def step():
+        optimizer.zero_grad()
+        nn.functional.cross_entropy(model(x), y).backward()
+        optimizer.step()
+
+    return step
+
+
+both(bench("small CNN training step (batch 32, Adam)"), cnn_step)
+
+
+def adam_1m(T):
+    T.manual_seed(0)
+    params = [T.randn(100_000, requires_grad=True) for _ in range(10)]
+    for p in params:
+        p.grad = T.randn(100_000)
+    optimizer = T.optim.Adam(params, lr=1e-3)
+    return optimizer.step
+
+
+both(bench("Adam step, 1M parameters in 10 tensors"), adam_1m)
+
+
 # ---------------------------------------------------------------- whole-process metrics
 
 
