@@ -319,3 +319,23 @@ def test_integer_inputs_are_refused_clearly():
         F.conv2d(
             engine.ones(1, 1, 3, 3, dtype=engine.int64), engine.ones(1, 1, 2, 2, dtype=engine.int64)
         )
+
+
+def test_argument_types_and_extreme_sizes():
+    x, w = engine.randn(1, 1, 4, 4), engine.randn(1, 1, 2, 2)
+    with pytest.raises(
+        TypeError, match=r"conv2d\(\): argument 'stride' must be tuple of ints, not float"
+    ):
+        F.conv2d(x, w, stride=1.5)
+    with pytest.raises(TypeError, match="im2col.*'kernel_size'.*element of type float at pos 0"):
+        F.unfold(x, (2.0, 2))
+    with pytest.raises(
+        TypeError, match=r"max_pool2d\(\): argument 'kernel_size' must be tuple of ints"
+    ):
+        F.max_pool2d(x, 2.5)
+    # An empty batch with an absurd padding: the sizes are checked, nothing is allocated for them.
+    with pytest.raises(RuntimeError, match="overflow"):
+        F.conv2d(engine.zeros(0, 1, 1, 1), w, padding=2**40)
+    with pytest.raises(RuntimeError, match="overflow"):
+        F.conv2d(x, w, padding=2**62)
+    assert tuple(F.conv2d(engine.zeros(0, 1, 1, 1), w, padding=3).shape) == (0, 1, 6, 6)

@@ -139,7 +139,8 @@ void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
   const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
   const int64_t rows = Cg * K;
-  ReleaseInterpreterLock unlocked(batch * out_channels * L * std::max<int64_t>(rows, 1));
+  if (batch == 0 || out_channels == 0) return;
+  ReleaseInterpreterLock unlocked(batch * out_channels * L);  // the output's size: checked, and a fair measure
   const int64_t block = block_of_samples(batch, rows * L);
   Scratch<T> cols(rows * block * L), prod(Og * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
@@ -176,7 +177,8 @@ void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* o
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
   const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
   const int64_t rows = Og * K;
-  ReleaseInterpreterLock unlocked(batch * in_channels * L * std::max<int64_t>(rows, 1));
+  if (batch == 0 || out_channels == 0) return;
+  ReleaseInterpreterLock unlocked(batch * out_channels * P);  // the output's size: checked, and a fair measure
   const int64_t block = block_of_samples(batch, (rows + Cg) * L);
   Scratch<T> cols(rows * block * L), x(Cg * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {

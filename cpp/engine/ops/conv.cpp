@@ -1,6 +1,7 @@
 // Convolution, transposed convolution and the im2col / col2im pair (F.unfold / F.fold) they rest
 // on. The forward passes are native (im2col + GEMM per sample); the backward rules are written
 // with im2col, col2im and matmul, which are differentiable themselves, so double backward works.
+#include <limits>
 #include <sstream>
 
 #include "engine/core/checked.h"
@@ -330,8 +331,9 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
     Dims padded(nsp), kern(nsp);
     bool too_small = false;
     for (size_t i = 0; i < nsp; ++i) {
-      padded[i] = input.shape()[2 + i] + 2 * a.w.padding[i];
-      kern[i] = a.w.dilation[i] * (weight.shape()[2 + i] - 1) + 1;
+      ENGINE_CHECK(add_fits(input.shape()[2 + i], checked_mul(2, a.w.padding[i], "convolution"), &padded[i]),
+                   std::runtime_error, "convolution: integer addition overflow");
+      kern[i] = checked_mul(a.w.dilation[i], weight.shape()[2 + i] - 1, "convolution") + 1;
       too_small = too_small || padded[i] < kern[i];
     }
     ENGINE_CHECK(!too_small, std::runtime_error, "Calculated padded input size per channel: (",
@@ -377,10 +379,12 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
   } else {
     bool too_small = false;
     for (size_t i = 0; i < nsp; ++i) {
-      // (in - 1) * s - 2p + d(k - 1) + output_padding + 1
-      int64_t v = checked_mul(image[i] - 1, stride[i], "conv_transpose") - 2 * padding[i] +
-                  checked_mul(dilation[i], a.w.kernel[i] - 1, "conv_transpose") + output_padding[i] + 1;
-      out_spatial[i] = v;
+      // (in - 1) * s - 2p + d(k - 1) + output_padding + 1, in 128 bits: every term is the caller's.
+      const __int128 v = static_cast<__int128>(image[i] - 1) * stride[i] - 2 * static_cast<__int128>(padding[i]) +
+                         static_cast<__int128>(dilation[i]) * (a.w.kernel[i] - 1) + output_padding[i] + 1;
+      ENGINE_CHECK(v <= std::numeric_limits<int64_t>::max(), std::runtime_error,
+                   "conv_transpose: integer multiplication overflow");
+      out_spatial[i] = static_cast<int64_t>(v);
       too_small = too_small || v <= 0;
     }
     ENGINE_CHECK(!too_small, std::runtime_error, "Given input size per channel: (", list_str(image, " x "),
@@ -390,7 +394,13 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
   const int64_t O = transposed ? weight.shape()[1] * groups : weight.shape()[0];
   Dims oshape{N, O};
   oshape.insert(oshape.end(), out_spatial.begin(), out_spatial.end());
-  numel_of(oshape);  // raises when the output's element count overflows
+  // Sizes the kernels multiply (a column buffer is channels * kernel * positions), checked even
+  // when an empty batch makes the output itself empty.
+  const int64_t positions = numel_of(transposed ? image : out_spatial);
+  const int64_t col_rows = checked_mul(transposed ? O / groups : C / groups, numel_of(a.w.kernel), "convolution");
+  checked_mul(col_rows, positions, "convolution");
+  numel_of(oshape);
+  numel_of(transposed ? Dims(out_spatial) : image);
   Tensor out = Tensor::empty(oshape, input.dtype());
   Tensor xc = contiguous(detach(input)), wc = contiguous(detach(weight));
   Tensor bc = bias ? contiguous(detach(*bias)) : Tensor();
