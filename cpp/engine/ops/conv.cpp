@@ -75,6 +75,11 @@ void check_float(const Tensor& t, const char* fname) {
                scalar_type_name(t.dtype()), "'");
 }
 
+// Samples per thread task: enough elements that waking a thread pays off.
+int64_t sample_grain(int64_t elements_per_sample) {
+  return std::max<int64_t>(1, kernels::kParallelGrain / std::max<int64_t>(elements_per_sample, 1));
+}
+
 struct WindowArgs {
   Dims kernel, stride, padding, dilation;
 };
@@ -124,7 +129,9 @@ Tensor im2col(const Tensor& x, const Dims& kernel, const Dims& dilation, const D
     const T* src = xc.data<T>();
     T* dst = out.data<T>();
     kernels::ReleaseInterpreterLock unlocked(out.numel());
-    for (int64_t n = 0; n < N; ++n) kernels::im2col(src + n * C * plane, C, geom, dst + n * C * K * L, L);
+    kernels::parallel_for(N, sample_grain(C * K * L), [&](int64_t n0, int64_t n1) {
+      for (int64_t n = n0; n < n1; ++n) kernels::im2col(src + n * C * plane, C, geom, dst + n * C * K * L, L);
+    });
   });
   if (auto node = make_node<Im2ColBackward0>({&x})) {
     node->w = {kernel, stride, padding, dilation};
@@ -169,9 +176,11 @@ Tensor col2im(const Tensor& cols, const Dims& output_size, const Dims& kernel, c
   ENGINE_DISPATCH_FLOAT(cols.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::ReleaseInterpreterLock unlocked(cc.numel());
-    for (int64_t n = 0; n < N; ++n) {
-      kernels::col2im(cc.data<T>() + n * C * K * L, L, C, geom, out.data<T>() + n * C * plane);
-    }
+    kernels::parallel_for(N, sample_grain(C * K * L), [&](int64_t n0, int64_t n1) {
+      for (int64_t n = n0; n < n1; ++n) {
+        kernels::col2im(cc.data<T>() + n * C * K * L, L, C, geom, out.data<T>() + n * C * plane);
+      }
+    });
   });
   if (auto node = make_node<Col2ImBackward0>({&cols})) {
     node->w = {kernel, stride, padding, dilation};
