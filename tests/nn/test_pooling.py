@@ -289,3 +289,11 @@ def test_torch_level_names():
     assert engine.equal(engine.max_pool2d(x.unsqueeze(0), 2), F.max_pool2d(x.unsqueeze(0), 2))
     v, i = engine.max_pool1d_with_indices(x, 2)
     assert i.dtype == engine.int64
+
+
+def test_empty_adaptive_output_has_a_zero_gradient():
+    x = engine.randn(1, 2, 3, 3, dtype=engine.float64, requires_grad=True)
+    out = F.adaptive_avg_pool2d(x, (0, 2))
+    assert tuple(out.shape) == (1, 2, 0, 2)
+    (grad,) = engine.autograd.grad(out.sum(), [x])
+    assert engine.equal(grad, engine.zeros_like(x))

@@ -124,7 +124,9 @@ struct AvgPoolBackward0 : BuiltinNode<AvgPoolBackward0> {
   WindowsPtr windows;
   Dims input_shape;
   size_t lead = 0;  // batch and channel dims
-  variable_list apply(variable_list&& g) override { return {window_mean_adjoint(g[0], windows, input_shape, input_shape.size() - lead)}; }
+  variable_list apply(variable_list&& g) override {
+    return {window_mean_adjoint(g[0], windows, input_shape, input_shape.size() - lead)};
+  }
 };
 
 struct AvgPoolBackwardBackward0 : BuiltinNode<AvgPoolBackwardBackward0> {
@@ -154,7 +156,8 @@ Tensor window_mean(const Tensor& x, const WindowsPtr& w, size_t nsp) {
 Tensor window_mean_adjoint(const Tensor& g, const WindowsPtr& w, const Dims& input_shape, size_t nsp) {
   Tensor out = Tensor::empty(input_shape, g.dtype());
   Tensor gc = contiguous(detach(g));
-  const int64_t planes = w->out_numel() == 0 ? 0 : g.numel() / w->out_numel();
+  // Counted on the input side: with an empty output (adaptive size 0) the gradient is all zeros.
+  const int64_t planes = w->in_numel() == 0 ? 0 : numel_of(input_shape) / w->in_numel();
   ENGINE_DISPATCH_FLOAT(g.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::avg_pool_adjoint<T>(gc.data<T>(), planes, *w, out.data<T>());
