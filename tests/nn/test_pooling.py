@@ -200,6 +200,12 @@ def test_nan_wins_the_maximum():
     x = engine.tensor([[[1.0, float("nan"), 3.0, 2.0]]])
     v, i = F.max_pool1d(x, 2, return_indices=True)
     assert math.isnan(v[0, 0, 0].item()) and i.tolist() == [[[1, 2]]]
+    # The last NaN of a window, and the first position of an all -inf window (PyTorch's indices).
+    y = engine.tensor([[[1.0, float("nan"), float("nan"), 2.0, -math.inf, -math.inf]]])
+    for pooled in (F.max_pool1d(y, 3, return_indices=True), F.adaptive_max_pool1d(y, 2, True)):
+        assert pooled[1].tolist() == [[[2, 3]]]
+    z = engine.full((1, 1, 4), -math.inf)
+    assert F.max_pool1d(z, 2, return_indices=True)[1].tolist() == [[[0, 2]]]
 
 
 def _param(*shape):

@@ -56,13 +56,13 @@ void max_pool(const T* input, int64_t planes, const PoolWindows& w, T* out, int6
     for_each_window(w, [&](int64_t o, auto visit, int64_t) {
       T best = -std::numeric_limits<T>::infinity();
       int64_t arg = -1;
+      // PyTorch's rule: the first position until a larger value or a NaN (the last NaN wins).
       visit([&](int64_t i) {
         const T v = x[i];
-        if (arg < 0 || v > best || std::isnan(v)) {
-          if (arg < 0 || !std::isnan(best)) {
-            best = v;
-            arg = i;
-          }
+        if (arg < 0) arg = i;
+        if (v > best || std::isnan(v)) {
+          best = v;
+          arg = i;
         }
       });
       out[p * on + o] = arg < 0 ? -std::numeric_limits<T>::infinity() : best;
