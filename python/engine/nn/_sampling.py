@@ -14,7 +14,6 @@ import warnings
 import engine
 from engine import _C
 
-_ALIGN_MODES = ("linear", "bilinear", "bicubic", "trilinear")
 _CUBIC_A = -0.75
 
 
