@@ -4,6 +4,7 @@
 #include <limits>
 #include <sstream>
 
+#include "engine/autograd/grad_mode.h"
 #include "engine/core/checked.h"
 #include "engine/core/error.h"
 #include "engine/kernels/conv.h"
@@ -212,6 +213,57 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
     auto me = shared_from_this();
     const Tensor& g = grads[0];
     variable_list out(has_bias ? 3 : 2);
+    if (!GradMode::is_enabled()) {
+      direct_gradients(me, g, out);
+    } else {
+      recorded_gradients(me, g, out);
+    }
+    if (has_bias && should_compute_output(2)) {
+      std::vector<int64_t> dims{0};
+      for (int64_t d = 2; d < g.dim(); ++d) dims.push_back(d);
+      out[2] = sum(g, dims, false);
+    }
+    return out;
+  }
+
+  // Without create_graph nothing records, so the gradients come straight from the native kernels:
+  // the input gradient is the other direction's forward pass, the weight gradient its own kernel.
+  void direct_gradients(const std::shared_ptr<Node>& me, const Tensor& grad, variable_list& out) {
+    const Tensor g = contiguous(grad);
+    const WindowArgs& w = a.w;
+    const Dims image(input_shape.begin() + 2, input_shape.end());
+    const Dims gspatial = spatial_of(g);
+    const int64_t N = input_shape[0], C = input_shape[1], O = g.shape()[1];
+    // Windows always run over the larger side: the input of a plain convolution, the output of a
+    // transposed one.
+    const auto geom = a.transposed ? geometry(gspatial, image, w.kernel, w.stride, w.padding, w.dilation)
+                                   : geometry(image, gspatial, w.kernel, w.stride, w.padding, w.dilation);
+    ENGINE_DISPATCH_FLOAT(g.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if (should_compute_output(0)) {
+        Tensor wc = contiguous(weight_.unpack(me));
+        Tensor gi = Tensor::empty(input_shape, g.dtype());
+        if (!a.transposed) {
+          kernels::conv_transpose_forward<T>(g.data<T>(), wc.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, geom);
+        } else {
+          kernels::conv_forward<T>(g.data<T>(), wc.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, geom);
+        }
+        out[0] = gi;
+      }
+      if (should_compute_output(1)) {
+        Tensor xc = contiguous(input_.unpack(me));
+        Tensor gw = Tensor::empty(weight_shape, g.dtype());
+        if (!a.transposed) {
+          kernels::conv_weight_grad<T>(xc.data<T>(), g.data<T>(), gw.data<T>(), N, C, O, a.groups, geom);
+        } else {
+          kernels::conv_weight_grad<T>(g.data<T>(), xc.data<T>(), gw.data<T>(), N, O, C, a.groups, geom);
+        }
+        out[1] = gw;
+      }
+    });
+  }
+
+  void recorded_gradients(const std::shared_ptr<Node>& me, const Tensor& g, variable_list& out) {
     const int64_t G = a.groups, N = input_shape[0];
     const WindowArgs& w = a.w;
     const Dims image = Dims(input_shape.begin() + 2, input_shape.end());
@@ -277,12 +329,6 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
         }
       }
     }
-    if (has_bias && should_compute_output(2)) {
-      std::vector<int64_t> dims{0};
-      for (int64_t d = 2; d < g.dim(); ++d) dims.push_back(d);
-      out[2] = sum(g, dims, false);
-    }
-    return out;
   }
   void release_variables() override {
     input_.reset();
