@@ -236,6 +236,8 @@ def test_tensor_unfold_is_a_strided_view():
     assert v[1, 2, 0].item() == -1.0
     x = engine.randn(3, 7, dtype=engine.float64, requires_grad=True)
     assert gradcheck(lambda t: t.unfold(1, 3, 2) * 2.0, [x])
+    assert gradgradcheck(lambda t: t.unfold(0, 2, 1) * t.unfold(0, 2, 1), [x])
+    assert x.unfold(1, 3, 2).grad_fn.name() == "UnfoldBackward0"
     assert tuple(engine.tensor(5.0).unfold(0, 1, 1).shape) == (1,)
     with pytest.raises(
         RuntimeError, match="maximum size for tensor at dimension 1 is 7 but size is 8"
