@@ -341,3 +341,12 @@ def test_argument_types_and_extreme_sizes():
     with pytest.raises(RuntimeError, match="overflow"):
         F.conv2d(x, w, padding=2**62)
     assert tuple(F.conv2d(engine.zeros(0, 1, 1, 1), w, padding=3).shape) == (0, 1, 6, 6)
+
+
+def test_conv_tbc_is_a_time_batch_channel_conv1d():
+    x = RNG.standard_normal((7, 2, 3))
+    w = RNG.standard_normal((3, 3, 4))
+    b = RNG.standard_normal(4)
+    got = engine.conv_tbc(engine.tensor(x), engine.tensor(w), engine.tensor(b), 1)
+    want = conv_ref(x.transpose(1, 2, 0), w.transpose(2, 1, 0), b, (1,), (1,), (1,), 1)
+    np.testing.assert_allclose(arr(got), want.transpose(2, 0, 1), atol=1e-12)

@@ -274,3 +274,17 @@ def test_bicubic_weights_sum_to_one():
     x = engine.ones(1, 1, 4, 4, dtype=engine.float64)
     out = F.interpolate(x, size=(9, 7), mode="bicubic")
     assert math.isclose(out.min().item(), 1.0) and math.isclose(out.max().item(), 1.0)
+
+
+def test_torch_level_grid_names():
+    x = engine.randn(1, 2, 3, 4, dtype=engine.float64)
+    g = engine.rand(1, 2, 2, 2, dtype=engine.float64) * 2 - 1
+    for i, mode in enumerate(("bilinear", "nearest", "bicubic")):
+        for j, pad in enumerate(("zeros", "border", "reflection")):
+            want = F.grid_sample(x, g, mode, pad, True)
+            assert engine.equal(engine.grid_sampler(x, g, i, j, True), want)
+    theta = engine.randn(1, 2, 3, dtype=engine.float64)
+    assert engine.equal(
+        engine.affine_grid_generator(theta, [1, 2, 3, 4], False),
+        F.affine_grid(theta, (1, 2, 3, 4), align_corners=False),
+    )

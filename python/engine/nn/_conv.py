@@ -180,3 +180,12 @@ FUNCTIONS = {
         conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, unfold, fold,
     )
 }  # fmt: skip
+
+
+def conv_tbc(input, weight, bias, pad=0):
+    """torch.conv_tbc: a 1-D convolution over (time, batch, channels) input with a (k, C, O)
+    weight, zero-padded by `pad` steps at both ends; the result is (time', batch, O)."""
+    out = _C.convolution(
+        input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, [1], [pad], [1], False, [0], 1
+    )
+    return out.permute(2, 0, 1)

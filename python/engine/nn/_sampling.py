@@ -501,3 +501,14 @@ FUNCTIONS = {
         upsample, upsample_nearest, upsample_bilinear, grid_sample, affine_grid,
     )
 }  # fmt: skip
+
+
+def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
+    """torch.grid_sampler: grid_sample with the modes given as integers (PyTorch's enum order)."""
+    modes, pads = ("bilinear", "nearest", "bicubic"), ("zeros", "border", "reflection")
+    return grid_sample(input, grid, modes[interpolation_mode], pads[padding_mode], align_corners)
+
+
+def affine_grid_generator(theta, size, align_corners):
+    """torch.affine_grid_generator: affine_grid with align_corners required."""
+    return affine_grid(theta, size, align_corners)
