@@ -279,12 +279,33 @@ def test_float32_and_non_contiguous():
         (lambda: F.max_pool2d(engine.randn(1, 1, 5, 5), 3, stride=0), "stride should not be zero"),
         (lambda: F.max_pool2d(engine.randn(1, 1, 5, 5), 3, dilation=0), "dilation should be greater than zero"),
         (lambda: F.avg_pool2d(engine.randn(1, 1, 5, 5), 3, divisor_override=0), "divisor must be not zero"),
-        (lambda: F.max_pool2d(engine.ones(1, 1, 4, 4, dtype=engine.int64), 2), "not implemented for 'Long'"),
     ],
 )  # fmt: skip
 def test_errors_match_pytorch(call, message):
     with pytest.raises(RuntimeError) as info:
         call()
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda x: F.max_pool2d(x, 2), "not implemented for 'Long'"),
+        (
+            lambda x: F.adaptive_max_pool2d(x, 2),
+            "\"adaptive_max_pool2d\" not implemented for 'Long'",
+        ),
+        (
+            lambda x: F.adaptive_avg_pool2d(x, 2),
+            "\"adaptive_avg_pool2d\" not implemented for 'Long'",
+        ),
+        (lambda x: F.interpolate(x, scale_factor=2), "not implemented for 'Long'"),
+        (lambda x: F.unfold(x, 2), "not implemented for 'Long'"),
+    ],
+)
+def test_integer_inputs_are_not_implemented(call, message):
+    with pytest.raises(NotImplementedError) as info:
+        call(engine.ones(1, 1, 4, 4, dtype=engine.int64))
     assert message in str(info.value)
 
 

@@ -72,7 +72,7 @@ void check_window_args(const char* fname, size_t nsp, const Dims& kernel, const 
 const char* type_label(DType d) { return d == DType::Float32 ? "float" : d == DType::Float64 ? "double" : scalar_type_name(d); }
 
 void check_float(const Tensor& t, const char* fname) {
-  ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error, "\"", fname, "\" not implemented for '",
+  ENGINE_CHECK(is_floating(t.dtype()), NotImplementedError, "\"", fname, "\" not implemented for '",
                scalar_type_name(t.dtype()), "'");
 }
 

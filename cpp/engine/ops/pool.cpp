@@ -82,7 +82,7 @@ void check_pool_input(const Tensor& x, size_t nsp, const char* fname) {
   ENGINE_CHECK(nsp >= 1 && nsp <= 3 && x.dim() >= static_cast<int64_t>(nsp) + 1, std::runtime_error, fname,
                ": expected an input with ", nsp, " spatial dims and a channel dim, but got input of size: ",
                dims_str(x.shape()));
-  ENGINE_CHECK(is_floating(x.dtype()), std::runtime_error, "\"", fname, "\" not implemented for '",
+  ENGINE_CHECK(is_floating(x.dtype()), NotImplementedError, "\"", fname, "\" not implemented for '",
                scalar_type_name(x.dtype()), "'");
   for (int64_t d = x.dim() - static_cast<int64_t>(nsp); d < x.dim(); ++d) {
     ENGINE_CHECK(x.shape()[d] > 0, std::runtime_error, fname, ": Expected input's non-batch dimensions to have "

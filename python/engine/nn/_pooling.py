@@ -145,15 +145,25 @@ def _output_size(input, output_size, n, fname):
     return [spatial[i] if s is None else int(s) for i, s in enumerate(sizes)]
 
 
+def _check_floating(input, fname):
+    if not input.is_floating_point():
+        names = {"torch.int64": "Long", "torch.int32": "Int", "torch.bool": "Bool"}
+        raise NotImplementedError(
+            f"\"{fname}\" not implemented for '{names.get(str(input.dtype), input.dtype)}'"
+        )
+
+
 def _adaptive_avg(input, output_size, n):
     fname = f"adaptive_avg_pool{n}d"
     _check_rank(input, n, fname, "adaptive_avg")
+    _check_floating(input, fname)
     return _C._adaptive_avg_pool(input, _output_size(input, output_size, n, fname))
 
 
 def _adaptive_max(input, output_size, return_indices, n):
     fname = f"adaptive_max_pool{n}d"
     _check_rank(input, n, fname, "adaptive_max")
+    _check_floating(input, fname)
     values, indices = _C._adaptive_max_pool(input, _output_size(input, output_size, n, fname))
     return (values, indices) if return_indices else values
 

@@ -250,6 +250,10 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             f"nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact (got {mode})"
         )
     _check_sizes(input, output_size)
+    if not input.is_floating_point():
+        from engine.nn._pooling import _check_floating
+
+        _check_floating(input, f"upsample_{mode.replace('-', '_')}{dim}d")
     if mode == "area":
         from engine.nn._pooling import _adaptive_avg
 
