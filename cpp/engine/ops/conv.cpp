@@ -1,6 +1,7 @@
 // Convolution, transposed convolution and the im2col / col2im pair (F.unfold / F.fold) they rest
-// on. The forward passes are native (im2col + GEMM per sample); the backward rules are written
-// with im2col, col2im and matmul, which are differentiable themselves, so double backward works.
+// on. The forward passes are native (im2col + one GEMM per block of samples). The backward rule is
+// written with im2col, col2im and matmul, which are differentiable themselves, so double backward
+// works; when nothing records (no create_graph) the same gradients come from the native kernels.
 #include <limits>
 #include <sstream>
 
