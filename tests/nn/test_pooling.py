@@ -324,3 +324,21 @@ def test_empty_adaptive_output_has_a_zero_gradient():
     assert tuple(out.shape) == (1, 2, 0, 2)
     (grad,) = engine.autograd.grad(out.sum(), [x])
     assert engine.equal(grad, engine.zeros_like(x))
+
+
+def test_windows_wholly_in_the_padding():
+    # ceil_mode with dilation can leave a window with no input element: -inf, no gradient.
+    x = engine.tensor([[[3.0]]], dtype=engine.float64, requires_grad=True)
+    v, i = F.max_pool1d(x, 2, 2, 1, 2, True, True)
+    assert v.tolist() == [[[-math.inf]]] and i.tolist() == [[[1]]]
+    (g,) = engine.autograd.grad(v.sum(), [x])
+    assert g.tolist() == [[[0.0]]]
+    y = engine.randn(2, 2, 6, 1, dtype=engine.float64, requires_grad=True)
+    assert gradcheck(lambda t: F.max_pool2d(t, (3, 2), (2, 1), 1, (1, 2), True).clamp(-50, 50), [y])
+
+
+def test_avg_pool3d_refuses_kernels_larger_than_the_input():
+    with pytest.raises(
+        RuntimeError, match=r"input image \(T: 1 H: 1 W: 5\) smaller than kernel size"
+    ):
+        F.avg_pool3d(engine.randn(1, 1, 1, 1, 5), (2, 1, 1), padding=(1, 0, 0))

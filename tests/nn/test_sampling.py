@@ -288,3 +288,16 @@ def test_torch_level_grid_names():
         engine.affine_grid_generator(theta, [1, 2, 3, 4], False),
         F.affine_grid(theta, (1, 2, 3, 4), align_corners=False),
     )
+
+
+def test_nearest_shortcuts_follow_pytorchs_kernels():
+    # PyTorch's 2-D kernel copies a dim whose size is unchanged (and doubles one whose size doubles)
+    # whatever scale_factor says; its 1-D kernel uses the scale; linear modes copy unchanged dims.
+    row = engine.arange(4.0, dtype=engine.float64)
+    x1, x2 = row.reshape(1, 1, 4), row.expand(1, 1, 4, 4)
+    assert F.interpolate(x1, scale_factor=1.07).tolist() == [[[0.0, 0.0, 1.0, 2.0]]]
+    assert F.interpolate(x2, scale_factor=1.07)[0, 0, 0].tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert F.interpolate(x2, scale_factor=(2.0, 2.1))[0, 0, 0].tolist() == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert F.interpolate(x1, scale_factor=1.07, mode="linear").tolist() == [[[0.0, 1.0, 2.0, 3.0]]]
+    # area mode accepts an empty output, as adaptive pooling does
+    assert tuple(F.interpolate(x2, scale_factor=0.2, mode="area").shape) == (1, 1, 0, 0)

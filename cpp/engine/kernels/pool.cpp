@@ -46,6 +46,13 @@ void for_each_window(const PoolWindows& w, F f) {
   }
 }
 
+// The flat position of window o's first element (its clipped start in every dim).
+int64_t first_position(const PoolWindows& w, int64_t o) {
+  const PoolAxis &a0 = w.axis[0], &a1 = w.axis[1], &a2 = w.axis[2];
+  const int64_t o2 = o % a2.out, o1 = (o / a2.out) % a1.out, o0 = o / (a2.out * a1.out);
+  return (a0.begin[o0] * a1.in + a1.begin[o1]) * a2.in + a2.begin[o2];
+}
+
 }  // namespace
 
 template <typename T>
@@ -65,8 +72,9 @@ void max_pool(const T* input, int64_t planes, const PoolWindows& w, T* out, int6
           arg = i;
         }
       });
-      out[p * on + o] = arg < 0 ? -std::numeric_limits<T>::infinity() : best;
-      indices[p * on + o] = arg < 0 ? 0 : arg;
+      out[p * on + o] = best;
+      // A window wholly in the padding reports its first in-range start, as PyTorch does.
+      indices[p * on + o] = arg >= 0 ? arg : first_position(w, o);
     });
   });
 }

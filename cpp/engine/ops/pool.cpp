@@ -1,6 +1,7 @@
 // Max, average and adaptive pooling over 1-3 trailing spatial dims. The maximum's value is read
 // back through gather at the native kernel's argmax, so its gradient (and double gradient) are
 // gather's; the mean and its adjoint are native ops whose backward rules call each other.
+#include <limits>
 #include <memory>
 
 #include "engine/core/checked.h"
@@ -96,6 +97,25 @@ Dims pooled_shape(const Tensor& x, const PoolWindows& w, size_t nsp) {
   return s;
 }
 
+// A bool vector over the flat output positions marking windows with no element, or an undefined
+// tensor when every window has one.
+Tensor empty_windows(const PoolWindows& w) {
+  const PoolAxis &a0 = w.axis[0], &a1 = w.axis[1], &a2 = w.axis[2];
+  Tensor mask = Tensor::empty({w.out_numel()}, DType::Bool);
+  bool* m = mask.data<bool>();
+  bool any = false;
+  for (int64_t o0 = 0; o0 < a0.out; ++o0) {
+    for (int64_t o1 = 0; o1 < a1.out; ++o1) {
+      for (int64_t o2 = 0; o2 < a2.out; ++o2) {
+        const bool e = a0.begin[o0] >= a0.end[o0] || a1.begin[o1] >= a1.end[o1] || a2.begin[o2] >= a2.end[o2];
+        m[(o0 * a1.out + o1) * a2.out + o2] = e;
+        any = any || e;
+      }
+    }
+  }
+  return any ? mask : Tensor();
+}
+
 // Values and argmax of the windows; the values carry gather's history when x requires grad.
 std::pair<Tensor, Tensor> window_max(const Tensor& x, const WindowsPtr& w, size_t nsp) {
   const Dims oshape = pooled_shape(x, *w, nsp);
@@ -111,7 +131,16 @@ std::pair<Tensor, Tensor> window_max(const Tensor& x, const WindowsPtr& w, size_
     Dims flat_in(x.shape().begin(), x.shape().begin() + lead), flat_out = flat_in;
     flat_in.push_back(w->in_numel());
     flat_out.push_back(w->out_numel());
-    values = reshape(gather(reshape(x, flat_in), lead, reshape(indices, flat_out)), oshape);
+    // Windows wholly in the padding (ceil_mode, dilation) hold -inf and an index that may lie
+    // outside the plane: they read position 0 and are masked back to -inf, with no gradient.
+    Tensor empty = empty_windows(*w);
+    if (empty.defined()) {
+      Tensor safe = where(empty, zeros({}, DType::Int64), reshape(indices, flat_out));
+      Tensor picked = gather(reshape(x, flat_in), lead, safe);
+      values = reshape(where(empty, full({}, -std::numeric_limits<double>::infinity(), x.dtype()), picked), oshape);
+    } else {
+      values = reshape(gather(reshape(x, flat_in), lead, reshape(indices, flat_out)), oshape);
+    }
   }
   return {values, indices};
 }

@@ -103,6 +103,13 @@ def _avg_pool(
         raise RuntimeError(f"non-empty {n + 1}D or {n + 2}D (batch mode) tensor expected for input")
     fname = f"avg_pool{n}d"
     kernel, stride = _window_args(kernel_size, stride, n, fname)
+    spatial = list(input.shape[input.dim() - n :])
+    if n == 3 and any(s < k for s, k in zip(spatial, kernel)):
+        # avg_pool3d (alone) refuses kernels larger than the unpadded input.
+        raise RuntimeError(
+            f"input image (T: {spatial[0]} H: {spatial[1]} W: {spatial[2]}) smaller than kernel "
+            f"size (kT: {kernel[0]} kH: {kernel[1]} kW: {kernel[2]})"
+        )
     if any(s == 0 for s in stride):
         raise RuntimeError("stride should not be zero")
     padding = _tuple(padding, n, fname, "padding")

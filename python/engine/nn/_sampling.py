@@ -107,8 +107,14 @@ def _positions(out_size, dtype):
     return _C.arange(out_size, dtype=dtype)
 
 
-def _nearest_index(in_size, out_size, scale_factor, exact):
-    """Source index of each output position; the scale is a float32 as in PyTorch's kernel."""
+def _nearest_index(in_size, out_size, scale_factor, exact, shortcuts):
+    """Source index of each output position; the scale is a float32 as in PyTorch's kernel.
+    `shortcuts`: PyTorch's 2-D 'nearest' kernel copies (or doubles) a dim outright when its output
+    is 1 (or 2) times its input, whatever scale_factor says; its 1-D and 3-D kernels do not."""
+    if shortcuts and out_size == in_size:
+        return _C.arange(out_size)
+    if shortcuts and out_size == 2 * in_size:
+        return _C.arange(out_size) // 2
     scale = (
         1.0 / scale_factor if scale_factor is not None and scale_factor > 0 else in_size / out_size
     )
@@ -137,6 +143,8 @@ def _along(weights, axis, ndim):
 
 def _linear_axis(x, axis, out_size, align_corners, scale_factor):
     in_size = x.shape[axis]
+    if in_size == out_size:
+        return x  # PyTorch copies a dim whose size does not change, whatever scale_factor says
     src = _source_coords(in_size, out_size, align_corners, scale_factor, x.dtype, False)
     i0 = _C.floor(src).to(engine.int64).clamp(max=in_size - 1)
     i1 = (i0 + 1).clamp(max=in_size - 1)
@@ -249,7 +257,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for the modes: "
             f"nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact (got {mode})"
         )
-    _check_sizes(input, output_size)
+    if mode != "area":  # adaptive pooling accepts empty outputs
+        _check_sizes(input, output_size)
     if not input.is_floating_point():
         from engine.nn._pooling import _check_floating
 
@@ -262,7 +271,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     for i in range(dim):
         axis, n = 2 + i, output_size[i]
         if mode in ("nearest", "nearest-exact"):
-            idx = _nearest_index(input.shape[axis], n, scales[i], mode == "nearest-exact")
+            exact = mode == "nearest-exact"
+            idx = _nearest_index(input.shape[axis], n, scales[i], exact, dim == 2 and not exact)
             out = out.index_select(axis, idx)
         elif mode == "bicubic":
             out = _cubic_axis(out, axis, n, align_corners, scales[i])
