@@ -238,6 +238,23 @@ def matmul_backward(T, n=256):
 
 both(bench("(a @ b).sum().backward() 256x256"), matmul_backward)
 
+
+def conv2d_step(T):
+    """conv2d 8x32x28x28 -> 64 channels, 3x3, padding 1: forward and backward."""
+    T.manual_seed(0)
+    x = T.randn(8, 32, 28, 28, requires_grad=True)
+    w = T.randn(64, 32, 3, 3, requires_grad=True)
+    b = T.randn(64, requires_grad=True)
+
+    def run():
+        x.grad = w.grad = b.grad = None
+        T.nn.functional.conv2d(x, w, b, padding=1).sum().backward()
+
+    return run
+
+
+both(bench("conv2d 8x32x28x28 -> 64, 3x3, forward + backward"), conv2d_step)
+
 # ---------------------------------------------------------------- MLP training step
 
 

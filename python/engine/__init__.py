@@ -333,6 +333,9 @@ globals().update(
     }
 )
 convolution = _C.convolution
+conv_tbc = nn._conv.conv_tbc
+grid_sampler = nn._sampling.grid_sampler
+affine_grid_generator = nn._sampling.affine_grid_generator
 
 __version__ = "0.1.0"
 

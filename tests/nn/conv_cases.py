@@ -59,6 +59,12 @@ def cases(F):
                     lambda x, g, m=mode, p=pad, a=ac: F.grid_sample(x, g, m, p, a),
                     ("x4", "grid"),
                 )
+    for mode in ("bilinear", "nearest"):
+        for pad in ("zeros", "reflection"):
+            table[f"grid_sample_3d_{mode}_{pad}"] = (
+                lambda x, g, m=mode, p=pad: F.grid_sample(x, g, m, p, False),
+                ("x5", "grid5"),
+            )
     return table
 
 

@@ -236,6 +236,8 @@ def test_tensor_unfold_is_a_strided_view():
     assert v[1, 2, 0].item() == -1.0
     x = engine.randn(3, 7, dtype=engine.float64, requires_grad=True)
     assert gradcheck(lambda t: t.unfold(1, 3, 2) * 2.0, [x])
+    assert gradgradcheck(lambda t: t.unfold(0, 2, 1) * t.unfold(0, 2, 1), [x])
+    assert x.unfold(1, 3, 2).grad_fn.name() == "UnfoldBackward0"
     assert tuple(engine.tensor(5.0).unfold(0, 1, 1).shape) == (1,)
     with pytest.raises(
         RuntimeError, match="maximum size for tensor at dimension 1 is 7 but size is 8"
@@ -315,7 +317,36 @@ def test_errors_match_pytorch(call, exc, message):
 
 
 def test_integer_inputs_are_refused_clearly():
-    with pytest.raises(RuntimeError, match="not implemented for 'Long'"):
+    with pytest.raises(NotImplementedError, match="not implemented for 'Long'"):
         F.conv2d(
             engine.ones(1, 1, 3, 3, dtype=engine.int64), engine.ones(1, 1, 2, 2, dtype=engine.int64)
         )
+
+
+def test_argument_types_and_extreme_sizes():
+    x, w = engine.randn(1, 1, 4, 4), engine.randn(1, 1, 2, 2)
+    with pytest.raises(
+        TypeError, match=r"conv2d\(\): argument 'stride' must be tuple of ints, not float"
+    ):
+        F.conv2d(x, w, stride=1.5)
+    with pytest.raises(TypeError, match="im2col.*'kernel_size'.*element of type float at pos 0"):
+        F.unfold(x, (2.0, 2))
+    with pytest.raises(
+        TypeError, match=r"max_pool2d\(\): argument 'kernel_size' must be tuple of ints"
+    ):
+        F.max_pool2d(x, 2.5)
+    # An empty batch with an absurd padding: the sizes are checked, nothing is allocated for them.
+    with pytest.raises(RuntimeError, match="overflow"):
+        F.conv2d(engine.zeros(0, 1, 1, 1), w, padding=2**40)
+    with pytest.raises(RuntimeError, match="overflow"):
+        F.conv2d(x, w, padding=2**62)
+    assert tuple(F.conv2d(engine.zeros(0, 1, 1, 1), w, padding=3).shape) == (0, 1, 6, 6)
+
+
+def test_conv_tbc_is_a_time_batch_channel_conv1d():
+    x = RNG.standard_normal((7, 2, 3))
+    w = RNG.standard_normal((3, 3, 4))
+    b = RNG.standard_normal(4)
+    got = engine.conv_tbc(engine.tensor(x), engine.tensor(w), engine.tensor(b), 1)
+    want = conv_ref(x.transpose(1, 2, 0), w.transpose(2, 1, 0), b, (1,), (1,), (1,), 1)
+    np.testing.assert_allclose(arr(got), want.transpose(2, 0, 1), atol=1e-12)

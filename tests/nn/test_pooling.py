@@ -200,6 +200,12 @@ def test_nan_wins_the_maximum():
     x = engine.tensor([[[1.0, float("nan"), 3.0, 2.0]]])
     v, i = F.max_pool1d(x, 2, return_indices=True)
     assert math.isnan(v[0, 0, 0].item()) and i.tolist() == [[[1, 2]]]
+    # The last NaN of a window, and the first position of an all -inf window (PyTorch's indices).
+    y = engine.tensor([[[1.0, float("nan"), float("nan"), 2.0, -math.inf, -math.inf]]])
+    for pooled in (F.max_pool1d(y, 3, return_indices=True), F.adaptive_max_pool1d(y, 2, True)):
+        assert pooled[1].tolist() == [[[2, 3]]]
+    z = engine.full((1, 1, 4), -math.inf)
+    assert F.max_pool1d(z, 2, return_indices=True)[1].tolist() == [[[0, 2]]]
 
 
 def _param(*shape):
@@ -273,12 +279,33 @@ def test_float32_and_non_contiguous():
         (lambda: F.max_pool2d(engine.randn(1, 1, 5, 5), 3, stride=0), "stride should not be zero"),
         (lambda: F.max_pool2d(engine.randn(1, 1, 5, 5), 3, dilation=0), "dilation should be greater than zero"),
         (lambda: F.avg_pool2d(engine.randn(1, 1, 5, 5), 3, divisor_override=0), "divisor must be not zero"),
-        (lambda: F.max_pool2d(engine.ones(1, 1, 4, 4, dtype=engine.int64), 2), "not implemented for 'Long'"),
     ],
 )  # fmt: skip
 def test_errors_match_pytorch(call, message):
     with pytest.raises(RuntimeError) as info:
         call()
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda x: F.max_pool2d(x, 2), "not implemented for 'Long'"),
+        (
+            lambda x: F.adaptive_max_pool2d(x, 2),
+            "\"adaptive_max_pool2d\" not implemented for 'Long'",
+        ),
+        (
+            lambda x: F.adaptive_avg_pool2d(x, 2),
+            "\"adaptive_avg_pool2d\" not implemented for 'Long'",
+        ),
+        (lambda x: F.interpolate(x, scale_factor=2), "not implemented for 'Long'"),
+        (lambda x: F.unfold(x, 2), "not implemented for 'Long'"),
+    ],
+)
+def test_integer_inputs_are_not_implemented(call, message):
+    with pytest.raises(NotImplementedError) as info:
+        call(engine.ones(1, 1, 4, 4, dtype=engine.int64))
     assert message in str(info.value)
 
 
@@ -289,3 +316,29 @@ def test_torch_level_names():
     assert engine.equal(engine.max_pool2d(x.unsqueeze(0), 2), F.max_pool2d(x.unsqueeze(0), 2))
     v, i = engine.max_pool1d_with_indices(x, 2)
     assert i.dtype == engine.int64
+
+
+def test_empty_adaptive_output_has_a_zero_gradient():
+    x = engine.randn(1, 2, 3, 3, dtype=engine.float64, requires_grad=True)
+    out = F.adaptive_avg_pool2d(x, (0, 2))
+    assert tuple(out.shape) == (1, 2, 0, 2)
+    (grad,) = engine.autograd.grad(out.sum(), [x])
+    assert engine.equal(grad, engine.zeros_like(x))
+
+
+def test_windows_wholly_in_the_padding():
+    # ceil_mode with dilation can leave a window with no input element: -inf, no gradient.
+    x = engine.tensor([[[3.0]]], dtype=engine.float64, requires_grad=True)
+    v, i = F.max_pool1d(x, 2, 2, 1, 2, True, True)
+    assert v.tolist() == [[[-math.inf]]] and i.tolist() == [[[1]]]
+    (g,) = engine.autograd.grad(v.sum(), [x])
+    assert g.tolist() == [[[0.0]]]
+    y = engine.randn(2, 2, 6, 1, dtype=engine.float64, requires_grad=True)
+    assert gradcheck(lambda t: F.max_pool2d(t, (3, 2), (2, 1), 1, (1, 2), True).clamp(-50, 50), [y])
+
+
+def test_avg_pool3d_refuses_kernels_larger_than_the_input():
+    with pytest.raises(
+        RuntimeError, match=r"input image \(T: 1 H: 1 W: 5\) smaller than kernel size"
+    ):
+        F.avg_pool3d(engine.randn(1, 1, 1, 1, 5), (2, 1, 1), padding=(1, 0, 0))

@@ -98,6 +98,12 @@ def test_grid_sample_matches_recorded_pytorch(mode, padding_mode, align_corners)
     check_recorded(f"grid_sample_{mode}_{padding_mode}_{align_corners}")
 
 
+@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("padding_mode", ["zeros", "reflection"])
+def test_volumetric_grid_sample_matches_recorded_pytorch(mode, padding_mode):
+    check_recorded(f"grid_sample_3d_{mode}_{padding_mode}")
+
+
 def test_grid_sample_identity_grid_reproduces_the_input():
     x = engine.randn(2, 3, 4, 5, dtype=engine.float64)
     theta = engine.tensor([[[1.0, 0, 0], [0, 1.0, 0]]] * 2, dtype=engine.float64)
@@ -160,6 +166,13 @@ def test_grid_sample_gradients_to_input_and_grid(mode, padding_mode):
         return F.grid_sample(args[0], g if len(args) == 1 else args[1], mode, padding_mode, False)
 
     assert gradcheck(fn, inputs)
+
+
+def test_volumetric_grid_sample_gradients():
+    x = _param(1, 2, 2, 3, 2)
+    g = engine.tensor(RNG.uniform(-1.2, 1.2, (1, 2, 1, 2, 3)) * 0.93 + 0.011, dtype=engine.float64)
+    g.requires_grad_()
+    assert gradcheck(lambda a, b: F.grid_sample(a, b, "bilinear", "border", True), [x, g])
 
 
 def test_theta_gradient_through_affine_grid():
@@ -242,6 +255,11 @@ X4 = engine.randn(1, 1, 5, 5)
         (lambda: F.grid_sample(X4, engine.zeros(1, 2, 2, 2), padding_mode="foo"), ValueError,
          "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or 'reflection', "
          "but got: 'foo'"),
+        (lambda: F.grid_sample(engine.randn(1, 1, 2, 2, 2), engine.zeros(1, 2, 2, 2, 3), "bicubic",
+                               align_corners=False), RuntimeError,
+         "grid_sampler(): bicubic interpolation only supports 4D input"),
+        (lambda: F.grid_sample(engine.randn(2, 1, 2, 2), engine.zeros(1, 2, 2, 2), align_corners=False),
+         RuntimeError, "grid_sampler(): expected grid and input to have same batch size"),
         (lambda: F.affine_grid(engine.zeros(1, 2, 4), (1, 1, 2, 2), align_corners=False), ValueError,
          "Expected a batch of 2D affine matrices of shape Nx2x3 for size (1, 1, 2, 2). Got torch.Size([1, 2, 4])."),
     ],
@@ -256,3 +274,30 @@ def test_bicubic_weights_sum_to_one():
     x = engine.ones(1, 1, 4, 4, dtype=engine.float64)
     out = F.interpolate(x, size=(9, 7), mode="bicubic")
     assert math.isclose(out.min().item(), 1.0) and math.isclose(out.max().item(), 1.0)
+
+
+def test_torch_level_grid_names():
+    x = engine.randn(1, 2, 3, 4, dtype=engine.float64)
+    g = engine.rand(1, 2, 2, 2, dtype=engine.float64) * 2 - 1
+    for i, mode in enumerate(("bilinear", "nearest", "bicubic")):
+        for j, pad in enumerate(("zeros", "border", "reflection")):
+            want = F.grid_sample(x, g, mode, pad, True)
+            assert engine.equal(engine.grid_sampler(x, g, i, j, True), want)
+    theta = engine.randn(1, 2, 3, dtype=engine.float64)
+    assert engine.equal(
+        engine.affine_grid_generator(theta, [1, 2, 3, 4], False),
+        F.affine_grid(theta, (1, 2, 3, 4), align_corners=False),
+    )
+
+
+def test_nearest_shortcuts_follow_pytorchs_kernels():
+    # PyTorch's 2-D kernel copies a dim whose size is unchanged (and doubles one whose size doubles)
+    # whatever scale_factor says; its 1-D kernel uses the scale; linear modes copy unchanged dims.
+    row = engine.arange(4.0, dtype=engine.float64)
+    x1, x2 = row.reshape(1, 1, 4), row.expand(1, 1, 4, 4)
+    assert F.interpolate(x1, scale_factor=1.07).tolist() == [[[0.0, 0.0, 1.0, 2.0]]]
+    assert F.interpolate(x2, scale_factor=1.07)[0, 0, 0].tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert F.interpolate(x2, scale_factor=(2.0, 2.1))[0, 0, 0].tolist() == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert F.interpolate(x1, scale_factor=1.07, mode="linear").tolist() == [[[0.0, 1.0, 2.0, 3.0]]]
+    # area mode accepts an empty output, as adaptive pooling does
+    assert tuple(F.interpolate(x2, scale_factor=0.2, mode="area").shape) == (1, 1, 0, 0)

@@ -139,7 +139,8 @@ void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
   const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
   const int64_t rows = Cg * K;
-  ReleaseInterpreterLock unlocked(batch * out_channels * L * std::max<int64_t>(rows, 1));
+  if (batch == 0 || out_channels == 0) return;
+  ReleaseInterpreterLock unlocked(batch * out_channels * L);  // the output's size: checked, and a fair measure
   const int64_t block = block_of_samples(batch, rows * L);
   Scratch<T> cols(rows * block * L), prod(Og * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
@@ -176,7 +177,8 @@ void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* o
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
   const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
   const int64_t rows = Og * K;
-  ReleaseInterpreterLock unlocked(batch * in_channels * L * std::max<int64_t>(rows, 1));
+  if (batch == 0 || out_channels == 0) return;
+  ReleaseInterpreterLock unlocked(batch * out_channels * P);  // the output's size: checked, and a fair measure
   const int64_t block = block_of_samples(batch, (rows + Cg) * L);
   Scratch<T> cols(rows * block * L), x(Cg * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
@@ -211,13 +213,45 @@ void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* o
   }
 }
 
+template <typename T>
+void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t batch, int64_t in_channels,
+                      int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  const int64_t Cg = in_channels / groups, Og = out_channels / groups;
+  const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
+  const int64_t rows = Cg * K;
+  std::fill(grad_weight, grad_weight + out_channels * rows, T(0));
+  if (batch == 0 || rows == 0 || Og == 0) return;
+  ReleaseInterpreterLock unlocked(out_channels * rows + batch * in_channels * P);
+  const int64_t block = block_of_samples(batch, (rows + Og) * L);
+  Scratch<T> cols(rows * block * L), grads(Og * block * L), partial(Og * rows);
+  for (int64_t n0 = 0; n0 < batch; n0 += block) {
+    const int64_t nb = std::min(block, batch - n0), width = nb * L;
+    for (int64_t grp = 0; grp < groups; ++grp) {
+      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
+        for (int64_t j = j0; j < j1; ++j) {
+          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * L, width);
+          for (int64_t o = 0; o < Og; ++o) {
+            const T* src = grad_out + ((n0 + j) * out_channels + grp * Og + o) * L;
+            std::copy(src, src + L, grads.data() + o * width + j * L);
+          }
+        }
+      });
+      // (Og, width) @ (rows, width)^T, summed into the group's block of the weight gradient.
+      gemm_ex<T>(Og, rows, width, grads.data(), false, width, cols.data(), true, width, partial.data());
+      T* dst = grad_weight + grp * Og * rows;
+      for (int64_t i = 0; i < Og * rows; ++i) dst[i] += partial.data()[i];
+    }
+  }
+}
+
 #define ENGINE_CONV_KERNELS(T)                                                                                   \
   template void im2col<T>(const T*, int64_t, const ConvGeometry&, T*, int64_t);                                 \
   template void col2im<T>(const T*, int64_t, int64_t, const ConvGeometry&, T*);                                 \
   template void conv_forward<T>(const T*, const T*, const T*, T*, int64_t, int64_t, int64_t, int64_t,           \
                                 const ConvGeometry&);                                                           \
   template void conv_transpose_forward<T>(const T*, const T*, const T*, T*, int64_t, int64_t, int64_t, int64_t, \
-                                          const ConvGeometry&);
+                                          const ConvGeometry&);                                                 \
+  template void conv_weight_grad<T>(const T*, const T*, T*, int64_t, int64_t, int64_t, int64_t, const ConvGeometry&);
 ENGINE_CONV_KERNELS(float)
 ENGINE_CONV_KERNELS(double)
 #undef ENGINE_CONV_KERNELS

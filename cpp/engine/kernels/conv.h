@@ -46,4 +46,12 @@ template <typename T>
 void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch,
                             int64_t in_channels, int64_t out_channels, int64_t groups, const ConvGeometry& g);
 
+// The weight gradient of conv_forward: grad_weight (O, C/groups, K) = sum over samples of
+// grad_out[n] @ im2col(input[n])^T per group; input (N, C, g.in), grad_out (N, O, g.out). Also the
+// weight gradient of conv_transpose_forward, with the output gradient as `input` and the
+// transposed convolution's input as `grad_out`.
+template <typename T>
+void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t batch, int64_t in_channels,
+                      int64_t out_channels, int64_t groups, const ConvGeometry& g);
+
 }  // namespace engine::kernels

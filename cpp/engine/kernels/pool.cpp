@@ -46,6 +46,13 @@ void for_each_window(const PoolWindows& w, F f) {
   }
 }
 
+// The flat position of window o's first element (its clipped start in every dim).
+int64_t first_position(const PoolWindows& w, int64_t o) {
+  const PoolAxis &a0 = w.axis[0], &a1 = w.axis[1], &a2 = w.axis[2];
+  const int64_t o2 = o % a2.out, o1 = (o / a2.out) % a1.out, o0 = o / (a2.out * a1.out);
+  return (a0.begin[o0] * a1.in + a1.begin[o1]) * a2.in + a2.begin[o2];
+}
+
 }  // namespace
 
 template <typename T>
@@ -56,17 +63,18 @@ void max_pool(const T* input, int64_t planes, const PoolWindows& w, T* out, int6
     for_each_window(w, [&](int64_t o, auto visit, int64_t) {
       T best = -std::numeric_limits<T>::infinity();
       int64_t arg = -1;
+      // PyTorch's rule: the first position until a larger value or a NaN (the last NaN wins).
       visit([&](int64_t i) {
         const T v = x[i];
-        if (arg < 0 || v > best || std::isnan(v)) {
-          if (arg < 0 || !std::isnan(best)) {
-            best = v;
-            arg = i;
-          }
+        if (arg < 0) arg = i;
+        if (v > best || std::isnan(v)) {
+          best = v;
+          arg = i;
         }
       });
-      out[p * on + o] = arg < 0 ? -std::numeric_limits<T>::infinity() : best;
-      indices[p * on + o] = arg < 0 ? 0 : arg;
+      out[p * on + o] = best;
+      // A window wholly in the padding reports its first in-range start, as PyTorch does.
+      indices[p * on + o] = arg >= 0 ? arg : first_position(w, o);
     });
   });
 }

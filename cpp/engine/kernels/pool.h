@@ -24,7 +24,7 @@ struct PoolWindows {
 };
 
 // planes x in -> planes x out; indices are flat positions within a plane (PyTorch's convention).
-// NaN wins the maximum, as in PyTorch.
+// NaN wins the maximum (the last NaN of a window), as in PyTorch.
 template <typename T>
 void max_pool(const T* input, int64_t planes, const PoolWindows& w, T* out, int64_t* indices);
 

@@ -1,8 +1,11 @@
 // Convolution, transposed convolution and the im2col / col2im pair (F.unfold / F.fold) they rest
-// on. The forward passes are native (im2col + GEMM per sample); the backward rules are written
-// with im2col, col2im and matmul, which are differentiable themselves, so double backward works.
+// on. The forward passes are native (im2col + one GEMM per block of samples). The backward rule is
+// written with im2col, col2im and matmul, which are differentiable themselves, so double backward
+// works; when nothing records (no create_graph) the same gradients come from the native kernels.
+#include <limits>
 #include <sstream>
 
+#include "engine/autograd/grad_mode.h"
 #include "engine/core/checked.h"
 #include "engine/core/error.h"
 #include "engine/kernels/conv.h"
@@ -71,8 +74,13 @@ void check_window_args(const char* fname, size_t nsp, const Dims& kernel, const 
 const char* type_label(DType d) { return d == DType::Float32 ? "float" : d == DType::Float64 ? "double" : scalar_type_name(d); }
 
 void check_float(const Tensor& t, const char* fname) {
-  ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error, "\"", fname, "\" not implemented for '",
+  ENGINE_CHECK(is_floating(t.dtype()), NotImplementedError, "\"", fname, "\" not implemented for '",
                scalar_type_name(t.dtype()), "'");
+}
+
+// Samples per thread task: enough elements that waking a thread pays off.
+int64_t sample_grain(int64_t elements_per_sample) {
+  return std::max<int64_t>(1, kernels::kParallelGrain / std::max<int64_t>(elements_per_sample, 1));
 }
 
 struct WindowArgs {
@@ -127,7 +135,9 @@ Tensor im2col(const Tensor& x, const Dims& kernel, const Dims& dilation, const D
     const T* src = xc.data<T>();
     T* dst = out.data<T>();
     kernels::ReleaseInterpreterLock unlocked(out.numel());
-    for (int64_t n = 0; n < N; ++n) kernels::im2col(src + n * C * plane, C, geom, dst + n * C * K * L, L);
+    kernels::parallel_for(N, sample_grain(C * K * L), [&](int64_t n0, int64_t n1) {
+      for (int64_t n = n0; n < n1; ++n) kernels::im2col(src + n * C * plane, C, geom, dst + n * C * K * L, L);
+    });
   });
   if (auto node = make_node<Im2ColBackward0>({&x})) {
     node->w = {kernel, stride, padding, dilation};
@@ -176,9 +186,11 @@ Tensor col2im(const Tensor& cols, const Dims& output_size, const Dims& kernel, c
   ENGINE_DISPATCH_FLOAT32_64(cols.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::ReleaseInterpreterLock unlocked(cc.numel());
-    for (int64_t n = 0; n < N; ++n) {
-      kernels::col2im(cc.data<T>() + n * C * K * L, L, C, geom, out.data<T>() + n * C * plane);
-    }
+    kernels::parallel_for(N, sample_grain(C * K * L), [&](int64_t n0, int64_t n1) {
+      for (int64_t n = n0; n < n1; ++n) {
+        kernels::col2im(cc.data<T>() + n * C * K * L, L, C, geom, out.data<T>() + n * C * plane);
+      }
+    });
   });
   if (auto node = make_node<Col2ImBackward0>({&cols})) {
     node->w = {kernel, stride, padding, dilation};
@@ -210,6 +222,57 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
     auto me = shared_from_this();
     const Tensor& g = grads[0];
     variable_list out(has_bias ? 3 : 2);
+    if (!GradMode::is_enabled()) {
+      direct_gradients(me, g, out);
+    } else {
+      recorded_gradients(me, g, out);
+    }
+    if (has_bias && should_compute_output(2)) {
+      std::vector<int64_t> dims{0};
+      for (int64_t d = 2; d < g.dim(); ++d) dims.push_back(d);
+      out[2] = sum(g, dims, false);
+    }
+    return out;
+  }
+
+  // Without create_graph nothing records, so the gradients come straight from the native kernels:
+  // the input gradient is the other direction's forward pass, the weight gradient its own kernel.
+  void direct_gradients(const std::shared_ptr<Node>& me, const Tensor& grad, variable_list& out) {
+    const Tensor g = contiguous(grad);
+    const WindowArgs& w = a.w;
+    const Dims image(input_shape.begin() + 2, input_shape.end());
+    const Dims gspatial = spatial_of(g);
+    const int64_t N = input_shape[0], C = input_shape[1], O = g.shape()[1];
+    // Windows always run over the larger side: the input of a plain convolution, the output of a
+    // transposed one.
+    const auto geom = a.transposed ? geometry(gspatial, image, w.kernel, w.stride, w.padding, w.dilation)
+                                   : geometry(image, gspatial, w.kernel, w.stride, w.padding, w.dilation);
+    ENGINE_DISPATCH_FLOAT(g.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if (should_compute_output(0)) {
+        Tensor wc = contiguous(weight_.unpack(me));
+        Tensor gi = Tensor::empty(input_shape, g.dtype());
+        if (!a.transposed) {
+          kernels::conv_transpose_forward<T>(g.data<T>(), wc.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, geom);
+        } else {
+          kernels::conv_forward<T>(g.data<T>(), wc.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, geom);
+        }
+        out[0] = gi;
+      }
+      if (should_compute_output(1)) {
+        Tensor xc = contiguous(input_.unpack(me));
+        Tensor gw = Tensor::empty(weight_shape, g.dtype());
+        if (!a.transposed) {
+          kernels::conv_weight_grad<T>(xc.data<T>(), g.data<T>(), gw.data<T>(), N, C, O, a.groups, geom);
+        } else {
+          kernels::conv_weight_grad<T>(g.data<T>(), xc.data<T>(), gw.data<T>(), N, O, C, a.groups, geom);
+        }
+        out[1] = gw;
+      }
+    });
+  }
+
+  void recorded_gradients(const std::shared_ptr<Node>& me, const Tensor& g, variable_list& out) {
     const int64_t G = a.groups, N = input_shape[0];
     const WindowArgs& w = a.w;
     const Dims image = Dims(input_shape.begin() + 2, input_shape.end());
@@ -275,12 +338,6 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
         }
       }
     }
-    if (has_bias && should_compute_output(2)) {
-      std::vector<int64_t> dims{0};
-      for (int64_t d = 2; d < g.dim(); ++d) dims.push_back(d);
-      out[2] = sum(g, dims, false);
-    }
-    return out;
   }
   void release_variables() override {
     input_.reset();
@@ -338,8 +395,9 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
     Dims padded(nsp), kern(nsp);
     bool too_small = false;
     for (size_t i = 0; i < nsp; ++i) {
-      padded[i] = input.shape()[2 + i] + 2 * a.w.padding[i];
-      kern[i] = a.w.dilation[i] * (weight.shape()[2 + i] - 1) + 1;
+      ENGINE_CHECK(add_fits(input.shape()[2 + i], checked_mul(2, a.w.padding[i], "convolution"), &padded[i]),
+                   std::runtime_error, "convolution: integer addition overflow");
+      kern[i] = checked_mul(a.w.dilation[i], weight.shape()[2 + i] - 1, "convolution") + 1;
       too_small = too_small || padded[i] < kern[i];
     }
     ENGINE_CHECK(!too_small, std::runtime_error, "Calculated padded input size per channel: (",
@@ -391,10 +449,12 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
   } else {
     bool too_small = false;
     for (size_t i = 0; i < nsp; ++i) {
-      // (in - 1) * s - 2p + d(k - 1) + output_padding + 1
-      int64_t v = checked_mul(image[i] - 1, stride[i], "conv_transpose") - 2 * padding[i] +
-                  checked_mul(dilation[i], a.w.kernel[i] - 1, "conv_transpose") + output_padding[i] + 1;
-      out_spatial[i] = v;
+      // (in - 1) * s - 2p + d(k - 1) + output_padding + 1, in 128 bits: every term is the caller's.
+      const __int128 v = static_cast<__int128>(image[i] - 1) * stride[i] - 2 * static_cast<__int128>(padding[i]) +
+                         static_cast<__int128>(dilation[i]) * (a.w.kernel[i] - 1) + output_padding[i] + 1;
+      ENGINE_CHECK(v <= std::numeric_limits<int64_t>::max(), std::runtime_error,
+                   "conv_transpose: integer multiplication overflow");
+      out_spatial[i] = static_cast<int64_t>(v);
       too_small = too_small || v <= 0;
     }
     ENGINE_CHECK(!too_small, std::runtime_error, "Given input size per channel: (", list_str(image, " x "),
@@ -404,7 +464,13 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
   const int64_t O = transposed ? weight.shape()[1] * groups : weight.shape()[0];
   Dims oshape{N, O};
   oshape.insert(oshape.end(), out_spatial.begin(), out_spatial.end());
-  numel_of(oshape);  // raises when the output's element count overflows
+  // Sizes the kernels multiply (a column buffer is channels * kernel * positions), checked even
+  // when an empty batch makes the output itself empty.
+  const int64_t positions = numel_of(transposed ? image : out_spatial);
+  const int64_t col_rows = checked_mul(transposed ? O / groups : C / groups, numel_of(a.w.kernel), "convolution");
+  checked_mul(col_rows, positions, "convolution");
+  numel_of(oshape);
+  numel_of(transposed ? Dims(out_spatial) : image);
   Tensor out = Tensor::empty(oshape, input.dtype());
   Tensor xc = contiguous(detach(input)), wc = contiguous(detach(weight));
   Tensor bc = bias ? contiguous(detach(*bias)) : Tensor();

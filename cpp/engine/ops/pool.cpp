@@ -1,6 +1,7 @@
 // Max, average and adaptive pooling over 1-3 trailing spatial dims. The maximum's value is read
 // back through gather at the native kernel's argmax, so its gradient (and double gradient) are
 // gather's; the mean and its adjoint are native ops whose backward rules call each other.
+#include <limits>
 #include <memory>
 
 #include "engine/core/checked.h"
@@ -83,7 +84,7 @@ void check_pool_input(const Tensor& x, size_t nsp, const char* fname) {
   ENGINE_CHECK(nsp >= 1 && nsp <= 3 && x.dim() >= static_cast<int64_t>(nsp) + 1, std::runtime_error, fname,
                ": expected an input with ", nsp, " spatial dims and a channel dim, but got input of size: ",
                dims_str(x.shape()));
-  ENGINE_CHECK(is_floating(x.dtype()), std::runtime_error, "\"", fname, "\" not implemented for '",
+  ENGINE_CHECK(is_floating(x.dtype()), NotImplementedError, "\"", fname, "\" not implemented for '",
                scalar_type_name(x.dtype()), "'");
   for (int64_t d = x.dim() - static_cast<int64_t>(nsp); d < x.dim(); ++d) {
     ENGINE_CHECK(x.shape()[d] > 0, std::runtime_error, fname, ": Expected input's non-batch dimensions to have "
@@ -95,6 +96,25 @@ Dims pooled_shape(const Tensor& x, const PoolWindows& w, size_t nsp) {
   Dims s(x.shape().begin(), x.shape().end() - nsp);
   for (size_t i = 3 - nsp; i < 3; ++i) s.push_back(w.axis[i].out);
   return s;
+}
+
+// A bool vector over the flat output positions marking windows with no element, or an undefined
+// tensor when every window has one.
+Tensor empty_windows(const PoolWindows& w) {
+  const PoolAxis &a0 = w.axis[0], &a1 = w.axis[1], &a2 = w.axis[2];
+  Tensor mask = Tensor::empty({w.out_numel()}, DType::Bool);
+  bool* m = mask.data<bool>();
+  bool any = false;
+  for (int64_t o0 = 0; o0 < a0.out; ++o0) {
+    for (int64_t o1 = 0; o1 < a1.out; ++o1) {
+      for (int64_t o2 = 0; o2 < a2.out; ++o2) {
+        const bool e = a0.begin[o0] >= a0.end[o0] || a1.begin[o1] >= a1.end[o1] || a2.begin[o2] >= a2.end[o2];
+        m[(o0 * a1.out + o1) * a2.out + o2] = e;
+        any = any || e;
+      }
+    }
+  }
+  return any ? mask : Tensor();
 }
 
 // Values and argmax of the windows; the values carry gather's history when x requires grad.
@@ -112,7 +132,16 @@ std::pair<Tensor, Tensor> window_max(const Tensor& x, const WindowsPtr& w, size_
     Dims flat_in(x.shape().begin(), x.shape().begin() + lead), flat_out = flat_in;
     flat_in.push_back(w->in_numel());
     flat_out.push_back(w->out_numel());
-    values = reshape(gather(reshape(x, flat_in), lead, reshape(indices, flat_out)), oshape);
+    // Windows wholly in the padding (ceil_mode, dilation) hold -inf and an index that may lie
+    // outside the plane: they read position 0 and are masked back to -inf, with no gradient.
+    Tensor empty = empty_windows(*w);
+    if (empty.defined()) {
+      Tensor safe = where(empty, zeros({}, DType::Int64), reshape(indices, flat_out));
+      Tensor picked = gather(reshape(x, flat_in), lead, safe);
+      values = reshape(where(empty, full({}, -std::numeric_limits<double>::infinity(), x.dtype()), picked), oshape);
+    } else {
+      values = reshape(gather(reshape(x, flat_in), lead, reshape(indices, flat_out)), oshape);
+    }
   }
   return {values, indices};
 }
@@ -125,7 +154,9 @@ struct AvgPoolBackward0 : BuiltinNode<AvgPoolBackward0> {
   WindowsPtr windows;
   Dims input_shape;
   size_t lead = 0;  // batch and channel dims
-  variable_list apply(variable_list&& g) override { return {window_mean_adjoint(g[0], windows, input_shape, input_shape.size() - lead)}; }
+  variable_list apply(variable_list&& g) override {
+    return {window_mean_adjoint(g[0], windows, input_shape, input_shape.size() - lead)};
+  }
 };
 
 struct AvgPoolBackwardBackward0 : BuiltinNode<AvgPoolBackwardBackward0> {
@@ -155,7 +186,8 @@ Tensor window_mean(const Tensor& x, const WindowsPtr& w, size_t nsp) {
 Tensor window_mean_adjoint(const Tensor& g, const WindowsPtr& w, const Dims& input_shape, size_t nsp) {
   Tensor out = Tensor::empty(input_shape, g.dtype());
   Tensor gc = contiguous(detach(g));
-  const int64_t planes = w->out_numel() == 0 ? 0 : g.numel() / w->out_numel();
+  // Counted on the input side: with an empty output (adaptive size 0) the gradient is all zeros.
+  const int64_t planes = w->in_numel() == 0 ? 0 : numel_of(input_shape) / w->in_numel();
   ENGINE_DISPATCH_FLOAT32_64(g.dtype(), [&](auto tag) {
     using T = decltype(tag);
     kernels::avg_pool_adjoint<T>(gc.data<T>(), planes, *w, out.data<T>());

@@ -5,18 +5,30 @@ work is done by the native ``convolution``, ``_im2col`` and ``_col2im`` ops, who
 are differentiable, so gradients of any order are available.
 """
 
+import operator
 import warnings
 
 from engine import _C
 
 
-def _tuple(value, n, name=None):
-    """An int (or a 1-element sequence) repeated n times; a sequence as a list of ints."""
+def _tuple(value, n, fname="", name=""):
+    """An int (or a 1-element sequence) repeated n times; a sequence as a list of ints. Anything
+    else is refused with PyTorch's TypeError, naming the function and the argument."""
     if isinstance(value, (list, tuple)):
-        if len(value) == 1 and n > 1:
-            return [int(value[0])] * n
-        return [int(v) for v in value]
-    return [int(value)] * n
+        items = list(value)
+        for pos, item in enumerate(items):
+            if not hasattr(type(item), "__index__"):
+                raise TypeError(
+                    f"{fname}(): argument '{name}' must be tuple of ints, but found element of "
+                    f"type {type(item).__name__} at pos {pos}"
+                )
+        items = [operator.index(v) for v in items]
+        return items * n if len(items) == 1 and n > 1 else items
+    if not hasattr(type(value), "__index__"):
+        raise TypeError(
+            f"{fname}(): argument '{name}' must be tuple of ints, not {type(value).__name__}"
+        )
+    return [operator.index(value)] * n
 
 
 def _batched(input, n, fname):
@@ -58,7 +70,7 @@ def _same_padding(input, weight, n, dilation, stride):
 def _conv(input, weight, bias, stride, padding, dilation, groups, n):
     fname = f"conv{n}d"
     x, added = _batched(input, n, fname)
-    stride, dilation = _tuple(stride, n), _tuple(dilation, n)
+    stride, dilation = _tuple(stride, n, fname, "stride"), _tuple(dilation, n, fname, "dilation")
     if isinstance(padding, str):
         if padding == "valid":
             padding = [0] * n
@@ -67,7 +79,7 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, n):
         else:
             raise RuntimeError(f"Invalid padding string: '{padding}'")
     else:
-        padding = _tuple(padding, n)
+        padding = _tuple(padding, n, fname, "padding")
     out = _C.convolution(x, weight, bias, stride, padding, dilation, False, [0] * n, groups)
     return out.squeeze(0) if added else out
 
@@ -92,10 +104,12 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
     if isinstance(padding, str):
         raise TypeError(f"{fname}(): argument 'padding' must be tuple of ints, not str")
     x, added = _batched(input, n, fname)
-    out = _C.convolution(
-        x, weight, bias, _tuple(stride, n), _tuple(padding, n), _tuple(dilation, n), True,
-        _tuple(output_padding, n), groups,
-    )  # fmt: skip
+    names = ("stride", "padding", "dilation", "output_padding")
+    values = (stride, padding, dilation, output_padding)
+    stride, padding, dilation, output_padding = (
+        _tuple(v, n, fname, name) for name, v in zip(names, values)
+    )
+    out = _C.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
     return out.squeeze(0) if added else out
 
 
@@ -135,9 +149,13 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         )
     added = input.dim() == 3
     x = input.unsqueeze(0) if added else input
-    out = _C._im2col(
-        x, _tuple(kernel_size, 2), _tuple(dilation, 2), _tuple(padding, 2), _tuple(stride, 2)
-    )
+    args = [
+        ("kernel_size", kernel_size),
+        ("dilation", dilation),
+        ("padding", padding),
+        ("stride", stride),
+    ]
+    out = _C._im2col(x, *[_tuple(v, 2, "im2col", name) for name, v in args])
     return out.squeeze(0) if added else out
 
 
@@ -150,10 +168,9 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
         )
     added = input.dim() == 2
     x = input.unsqueeze(0) if added else input
-    out = _C._col2im(
-        x, _tuple(output_size, 2), _tuple(kernel_size, 2), _tuple(dilation, 2), _tuple(padding, 2),
-        _tuple(stride, 2),
-    )  # fmt: skip
+    args = [("output_size", output_size), ("kernel_size", kernel_size), ("dilation", dilation),
+            ("padding", padding), ("stride", stride)]  # fmt: skip
+    out = _C._col2im(x, *[_tuple(v, 2, "col2im", name) for name, v in args])
     return out.squeeze(0) if added else out
 
 
@@ -163,3 +180,12 @@ FUNCTIONS = {
         conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, unfold, fold,
     )
 }  # fmt: skip
+
+
+def conv_tbc(input, weight, bias, pad=0):
+    """torch.conv_tbc: a 1-D convolution over (time, batch, channels) input with a (k, C, O)
+    weight, zero-padded by `pad` steps at both ends; the result is (time', batch, O)."""
+    out = _C.convolution(
+        input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, [1], [pad], [1], False, [0], 1
+    )
+    return out.permute(2, 0, 1)

@@ -28,21 +28,27 @@ def _check_rank(input, n, fname, style):
     raise RuntimeError(msg)
 
 
-def _window_args(kernel_size, stride, n):
-    kernel = _tuple(kernel_size, n)
+def _window_args(kernel_size, stride, n, fname):
+    kernel = _tuple(kernel_size, n, fname, "kernel_size")
     stride = (
         kernel if stride is None or (isinstance(stride, (list, tuple)) and not stride) else stride
     )
-    return kernel, _tuple(stride, n)
+    return kernel, _tuple(stride, n, fname, "stride")
 
 
 def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, n):
-    _check_rank(input, n, f"max_pool{n}d", "max")
-    kernel, stride = _window_args(kernel_size, stride, n)
+    fname = f"max_pool{n}d"
+    _check_rank(input, n, fname, "max")
+    kernel, stride = _window_args(kernel_size, stride, n, fname)
     if any(s == 0 for s in stride):
         raise RuntimeError("stride should not be zero")
     values, indices = _C._max_pool(
-        input, kernel, stride, _tuple(padding, n), _tuple(dilation, n), bool(ceil_mode)
+        input,
+        kernel,
+        stride,
+        _tuple(padding, n, fname, "padding"),
+        _tuple(dilation, n, fname, "dilation"),
+        bool(ceil_mode),
     )
     return (values, indices) if return_indices else values
 
@@ -95,13 +101,21 @@ def _avg_pool(
                 f"avg_pool1d() input tensor must have 2 or 3 dimensions but got {input.dim()}"
             )
         raise RuntimeError(f"non-empty {n + 1}D or {n + 2}D (batch mode) tensor expected for input")
-    kernel, stride = _window_args(kernel_size, stride, n)
+    fname = f"avg_pool{n}d"
+    kernel, stride = _window_args(kernel_size, stride, n, fname)
+    spatial = list(input.shape[input.dim() - n :])
+    if n == 3 and any(s < k for s, k in zip(spatial, kernel)):
+        # avg_pool3d (alone) refuses kernels larger than the unpadded input.
+        raise RuntimeError(
+            f"input image (T: {spatial[0]} H: {spatial[1]} W: {spatial[2]}) smaller than kernel "
+            f"size (kT: {kernel[0]} kH: {kernel[1]} kW: {kernel[2]})"
+        )
     if any(s == 0 for s in stride):
         raise RuntimeError("stride should not be zero")
+    padding = _tuple(padding, n, fname, "padding")
     return _C._avg_pool(
-        input, kernel, stride, _tuple(padding, n), bool(ceil_mode), bool(count_include_pad),
-        divisor_override,
-    )  # fmt: skip
+        input, kernel, stride, padding, bool(ceil_mode), bool(count_include_pad), divisor_override
+    )
 
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
@@ -138,15 +152,25 @@ def _output_size(input, output_size, n, fname):
     return [spatial[i] if s is None else int(s) for i, s in enumerate(sizes)]
 
 
+def _check_floating(input, fname):
+    if not input.is_floating_point():
+        names = {"torch.int64": "Long", "torch.int32": "Int", "torch.bool": "Bool"}
+        raise NotImplementedError(
+            f"\"{fname}\" not implemented for '{names.get(str(input.dtype), input.dtype)}'"
+        )
+
+
 def _adaptive_avg(input, output_size, n):
     fname = f"adaptive_avg_pool{n}d"
     _check_rank(input, n, fname, "adaptive_avg")
+    _check_floating(input, fname)
     return _C._adaptive_avg_pool(input, _output_size(input, output_size, n, fname))
 
 
 def _adaptive_max(input, output_size, return_indices, n):
     fname = f"adaptive_max_pool{n}d"
     _check_rank(input, n, fname, "adaptive_max")
+    _check_floating(input, fname)
     values, indices = _C._adaptive_max_pool(input, _output_size(input, output_size, n, fname))
     return (values, indices) if return_indices else values
 
@@ -197,7 +221,7 @@ def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
 
 
 def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, n):
-    kernel = _tuple(kernel_size, n)
+    kernel = _tuple(kernel_size, n, f"lp_pool{n}d", "kernel_size")
     pooled = _avg_pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode, True, None, n)
     size = 1
     for k in kernel:
@@ -223,8 +247,8 @@ def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
 
 def _max_unpool(input, indices, kernel_size, stride, padding, output_size, n):
     fname = f"max_unpool{n}d"
-    kernel, stride = _window_args(kernel_size, stride, n)
-    padding = _tuple(padding, n)
+    kernel, stride = _window_args(kernel_size, stride, n, fname)
+    padding = _tuple(padding, n, fname, "padding")
     spatial = list(input.shape[input.dim() - n :])
     default = [(spatial[i] - 1) * stride[i] - 2 * padding[i] + kernel[i] for i in range(n)]
     if output_size is None:

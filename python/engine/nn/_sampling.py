@@ -7,13 +7,13 @@ computed once per dim; grid_sample gathers the corner values of every sample poi
 (to the input, and for grid_sample to the grid) come from those ops.
 """
 
+import itertools
 import math
 import warnings
 
 import engine
 from engine import _C
 
-_ALIGN_MODES = ("linear", "bilinear", "bicubic", "trilinear")
 _CUBIC_A = -0.75
 
 
@@ -107,8 +107,14 @@ def _positions(out_size, dtype):
     return _C.arange(out_size, dtype=dtype)
 
 
-def _nearest_index(in_size, out_size, scale_factor, exact):
-    """Source index of each output position; the scale is a float32 as in PyTorch's kernel."""
+def _nearest_index(in_size, out_size, scale_factor, exact, shortcuts):
+    """Source index of each output position; the scale is a float32 as in PyTorch's kernel.
+    `shortcuts`: PyTorch's 2-D 'nearest' kernel copies (or doubles) a dim outright when its output
+    is 1 (or 2) times its input, whatever scale_factor says; its 1-D and 3-D kernels do not."""
+    if shortcuts and out_size == in_size:
+        return _C.arange(out_size)
+    if shortcuts and out_size == 2 * in_size:
+        return _C.arange(out_size) // 2
     scale = (
         1.0 / scale_factor if scale_factor is not None and scale_factor > 0 else in_size / out_size
     )
@@ -137,6 +143,8 @@ def _along(weights, axis, ndim):
 
 def _linear_axis(x, axis, out_size, align_corners, scale_factor):
     in_size = x.shape[axis]
+    if in_size == out_size:
+        return x  # PyTorch copies a dim whose size does not change, whatever scale_factor says
     src = _source_coords(in_size, out_size, align_corners, scale_factor, x.dtype, False)
     i0 = _C.floor(src).to(engine.int64).clamp(max=in_size - 1)
     i1 = (i0 + 1).clamp(max=in_size - 1)
@@ -249,7 +257,12 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for the modes: "
             f"nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact (got {mode})"
         )
-    _check_sizes(input, output_size)
+    if mode != "area":  # adaptive pooling accepts empty outputs
+        _check_sizes(input, output_size)
+    if not input.is_floating_point():
+        from engine.nn._pooling import _check_floating
+
+        _check_floating(input, f"upsample_{mode.replace('-', '_')}{dim}d")
     if mode == "area":
         from engine.nn._pooling import _adaptive_avg
 
@@ -258,7 +271,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     for i in range(dim):
         axis, n = 2 + i, output_size[i]
         if mode in ("nearest", "nearest-exact"):
-            idx = _nearest_index(input.shape[axis], n, scales[i], mode == "nearest-exact")
+            exact = mode == "nearest-exact"
+            idx = _nearest_index(input.shape[axis], n, scales[i], exact, dim == 2 and not exact)
             out = out.index_select(axis, idx)
         elif mode == "bicubic":
             out = _cubic_axis(out, axis, n, align_corners, scales[i])
@@ -333,17 +347,51 @@ def _pad_coords(coord, size, padding_mode, align_corners):
     return coord
 
 
-def _gather_2d(flat, xs, ys, width, height):
-    """Values of (N, C, H * W) at integer points (N, P) with zeros outside the image."""
-    inside = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
-    idx = _C.where(inside, ys * width + xs, 0)
+def _gather(flat, coords, sizes):
+    """Values of (N, C, prod(sizes)) at integer points (one (N, P) index per spatial axis),
+    zero outside the volume."""
+    inside, index, stride = None, None, 1
+    for idx, size in zip(reversed(coords), reversed(sizes)):
+        ok = (idx >= 0) & (idx < size)
+        inside = ok if inside is None else inside & ok
+        index = idx * stride if index is None else index + idx * stride
+        stride *= size
+    index = _C.where(inside, index, 0)
     n, c = flat.shape[0], flat.shape[1]
-    vals = flat.gather(2, idx.unsqueeze(1).expand(n, c, idx.shape[1]))
+    vals = flat.gather(2, index.unsqueeze(1).expand(n, c, index.shape[1]))
     return vals * inside.unsqueeze(1).to(flat.dtype)
 
 
+def _check_grid_sample(input, grid, mode):
+    nd = input.dim() - 2
+    if grid.shape[-1] != nd:
+        raise RuntimeError(
+            f"grid_sampler(): expected grid to have size {nd} in last dimension, but got grid with "
+            f"sizes {list(grid.shape)}"
+        )
+    if input.dim() not in (4, 5) or grid.dim() != input.dim():
+        raise RuntimeError(
+            "grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but "
+            f"got input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
+        )
+    if grid.shape[0] != input.shape[0]:
+        raise RuntimeError(
+            "grid_sampler(): expected grid and input to have same batch size, but got input with "
+            f"sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
+        )
+    if input.dtype != grid.dtype:
+        names = {engine.float32: "Float", engine.float64: "Double"}
+        raise RuntimeError(
+            f"expected scalar type {names.get(input.dtype, input.dtype)} but found "
+            f"{names.get(grid.dtype, grid.dtype)}"
+        )
+    if mode == "bicubic" and nd != 2:
+        raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
+
+
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
-    """Samples (N, C, H, W) at the normalised (x, y) points of grid (N, Ho, Wo, 2) in [-1, 1]."""
+    """Samples (N, C, H, W) at the normalised (x, y) points of grid (N, Ho, Wo, 2), or
+    (N, C, D, H, W) at the (x, y, z) points of grid (N, Do, Ho, Wo, 3); coordinates in [-1, 1]."""
     if mode not in ("bilinear", "nearest", "bicubic"):
         raise ValueError(
             "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
@@ -357,50 +405,39 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     if align_corners is None:
         warnings.warn(_ALIGN_WARNING, stacklevel=2)
         align_corners = False
-    if input.dim() != 4:
-        raise RuntimeError(
-            "grid_sampler(): expected 4D input and grid with same number of dimensions, but got input "
-            f"with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
-        )
-    if grid.dim() != 4 or grid.shape[0] != input.shape[0]:
-        raise RuntimeError(
-            "grid_sampler(): expected grid and input to have same batch size, but got input with "
-            f"sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
-        )
-    if grid.shape[-1] != 2:
-        raise RuntimeError(
-            "grid_sampler(): expected grid to have size 2 in last dimension, but got grid with "
-            f"sizes {list(grid.shape)}"
-        )
-    if input.dtype != grid.dtype:
-        raise RuntimeError(
-            "grid_sampler(): expected input and grid to have same dtype, but input has "
-            f"{input.dtype} and grid has {grid.dtype}"
-        )
-    n, c, h, w = input.shape
-    ho, wo = grid.shape[1], grid.shape[2]
-    flat = input.reshape(n, c, h * w)
-    gx = _unnormalize(grid[..., 0].reshape(n, ho * wo), w, align_corners)
-    gy = _unnormalize(grid[..., 1].reshape(n, ho * wo), h, align_corners)
+    _check_grid_sample(input, grid, mode)
+    nd = input.dim() - 2
+    n, c = input.shape[0], input.shape[1]
+    sizes = list(input.shape[2:])
+    out_sp = list(grid.shape[1:-1])
+    points = math.prod(out_sp)
+    flat = input.reshape(n, c, math.prod(sizes))
+    # grid's last dim lists x (the last spatial axis) first.
+    coords = [
+        _unnormalize(grid[..., nd - 1 - d].reshape(n, points), sizes[d], align_corners)
+        for d in range(nd)
+    ]
     if mode == "bicubic":
-        out = _bicubic_sample(flat, gx, gy, w, h, padding_mode, align_corners)
+        out = _bicubic_sample(
+            flat, coords[1], coords[0], sizes[1], sizes[0], padding_mode, align_corners
+        )
     else:
-        gx = _pad_coords(gx, w, padding_mode, align_corners)
-        gy = _pad_coords(gy, h, padding_mode, align_corners)
+        coords = [_pad_coords(x, s, padding_mode, align_corners) for x, s in zip(coords, sizes)]
         if mode == "nearest":
-            xs, ys = _C.round(gx).to(engine.int64), _C.round(gy).to(engine.int64)
-            out = _gather_2d(flat, xs, ys, w, h)
+            out = _gather(flat, [_C.round(x).to(engine.int64) for x in coords], sizes)
         else:
-            x0f, y0f = _C.floor(gx), _C.floor(gy)
-            tx, ty = (gx - x0f).unsqueeze(1), (gy - y0f).unsqueeze(1)
-            x0, y0 = x0f.to(engine.int64), y0f.to(engine.int64)
-            out = (
-                _gather_2d(flat, x0, y0, w, h) * ((1.0 - tx) * (1.0 - ty))
-                + _gather_2d(flat, x0 + 1, y0, w, h) * (tx * (1.0 - ty))
-                + _gather_2d(flat, x0, y0 + 1, w, h) * ((1.0 - tx) * ty)
-                + _gather_2d(flat, x0 + 1, y0 + 1, w, h) * (tx * ty)
-            )
-    return out.reshape(n, c, ho, wo)
+            base = [_C.floor(x) for x in coords]
+            frac = [(x - b).unsqueeze(1) for x, b in zip(coords, base)]
+            base = [b.to(engine.int64) for b in base]
+            out = None
+            for corner in itertools.product((0, 1), repeat=nd):
+                weight = None
+                for t, bit in zip(frac, corner):
+                    w = t if bit else 1.0 - t
+                    weight = w if weight is None else weight * w
+                vals = _gather(flat, [b + bit for b, bit in zip(base, corner)], sizes)
+                out = vals * weight if out is None else out + vals * weight
+    return out.reshape([n, c] + out_sp)
 
 
 def _bicubic_sample(flat, gx, gy, width, height, padding_mode, align_corners):
@@ -417,9 +454,8 @@ def _bicubic_sample(flat, gx, gy, width, height, padding_mode, align_corners):
             xs = x0f + (i - 1)
             if padding_mode != "zeros":
                 xs = _pad_coords(xs, width, padding_mode, align_corners)
-            vals = _gather_2d(
-                flat, xs.detach().to(engine.int64), ys.detach().to(engine.int64), width, height
-            )
+            idx = [ys.detach().to(engine.int64), xs.detach().to(engine.int64)]
+            vals = _gather(flat, idx, [height, width])
             term = vals * (wx[i] * wy[j])
             out = term if out is None else out + term
     return out
@@ -479,3 +515,14 @@ FUNCTIONS = {
         upsample, upsample_nearest, upsample_bilinear, grid_sample, affine_grid,
     )
 }  # fmt: skip
+
+
+def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
+    """torch.grid_sampler: grid_sample with the modes given as integers (PyTorch's enum order)."""
+    modes, pads = ("bilinear", "nearest", "bicubic"), ("zeros", "border", "reflection")
+    return grid_sample(input, grid, modes[interpolation_mode], pads[padding_mode], align_corners)
+
+
+def affine_grid_generator(theta, size, align_corners):
+    """torch.affine_grid_generator: affine_grid with align_corners required."""
+    return affine_grid(theta, size, align_corners)
