@@ -243,6 +243,12 @@ class LinalgCholeskyEx(Function):
     @staticmethod
     def forward(ctx, A, upper):
         factor, info = _L.cholesky(A, upper)
+        # potrf lets NaN through: a non-finite or non-positive pivot is a failed minor too.
+        diag = factor.diagonal(0, -2, -1)
+        bad = (~(diag.isfinite() & (diag > 0))).long()
+        if diag.numel() and bool(bad.any()):
+            first = bad.argmax(-1).int() + 1
+            info = _C.where((info == 0) & (bad.sum(-1) > 0), first, info)
         ctx.save_for_backward(factor)
         ctx.upper = upper
         ctx.mark_non_differentiable(info)
@@ -344,6 +350,16 @@ class LinalgSvd(Function):
     @staticmethod
     def forward(ctx, A, full_matrices, compute_uv):
         U, S, Vh, info = _L.svd(A, full_matrices, compute_uv)
+        if bool((info != 0).any()) and not bool(A.isfinite().all()):
+            raise_for_info(
+                info,
+                A,
+                "linalg.svd",
+                lambda _: (
+                    "The algorithm failed to converge because the input matrix contained "
+                    "non-finite values."
+                ),
+            )
         check_convergence(info, "linalg.svd", A)
         ctx.save_for_backward(U, S, Vh)
         return U, S, Vh

@@ -154,11 +154,19 @@ def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
     linalg._check_float(input, fname)
     if input.dtype != other.dtype or input.dtype != tau.dtype:
         raise RuntimeError(f"{fname}: Expected input, tau and other to have the same dtype")
-    batch = linalg._broadcast_shapes(tuple(input.shape[:-2]), tuple(other.shape[:-2]))
-    a = input.expand(*batch, *input.shape[-2:]).contiguous()
-    t = tau.expand(*batch, tau.shape[-1]).contiguous()
-    c = other.expand(*batch, *other.shape[-2:]).contiguous()
-    return _L.ormqr(a, t, c, bool(left), bool(transpose))
+    batch = list(input.shape[:-2])
+    for name, t, nd in (("tau", tau, 1), ("other", other, 2)):
+        if list(t.shape[:-nd]) != batch:
+            raise RuntimeError(
+                f"{fname}: Expected batch dimensions of {name} to be equal to input.shape[:-2], "
+                f"but got {list(t.shape[:-nd])}"
+            )
+    axis = -2 if left else -1
+    if other.shape[axis] != input.shape[-2]:
+        raise RuntimeError(f"{fname}: other.shape[{axis}] must be equal to input.shape[-2]")
+    if tau.shape[-1] > input.shape[-1]:
+        raise RuntimeError(f"{fname}: tau.shape[-1] must be less than or equal to input.shape[-1]")
+    return _L.ormqr(input, tau, other, bool(left), bool(transpose))
 
 
 @_supports_out("chain_matmul")
@@ -200,10 +208,9 @@ def dist(input, other, p=2):
 
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """The p-norm distance between each row of x1 (..., P, M) and each row of x2 (..., R, M)."""
-    if x1.dim() < 2 or x2.dim() < 2:
-        raise RuntimeError(
-            f"cdist only supports at least 2D tensors, X1 got: {x1.dim()}D, X2 got: {x2.dim()}D"
-        )
+    for name, x in (("X1", x1), ("X2", x2)):
+        if x.dim() < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {x.dim()}D")
     if x1.shape[-1] != x2.shape[-1]:
         raise RuntimeError(
             f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"

@@ -108,9 +108,37 @@ def _supports_out(opname):
     return wrap
 
 
-def _check_tensor(A, fname, arg="A"):
+def _check_tensor(A, fname, arg="A", position=1):
     if not isinstance(A, _C.Tensor):
-        raise TypeError(f"{fname}(): argument '{arg}' must be Tensor, not {type(A).__name__}")
+        raise TypeError(
+            f"{fname.replace('.', '_')}(): argument '{arg}' (position {position}) must be Tensor, "
+            f"not {type(A).__name__}"
+        )
+
+
+def _check_bool(value, fname, arg):
+    if not isinstance(value, bool):
+        raise TypeError(
+            f"{fname.replace('.', '_')}(): argument '{arg}' must be bool, not {type(value).__name__}"
+        )
+
+
+def _check_str(value, fname, arg):
+    if not isinstance(value, str):
+        raise TypeError(
+            f"{fname.replace('.', '_')}(): argument '{arg}' must be str, not {type(value).__name__}"
+        )
+
+
+def _wrap_dim(dim, ndim):
+    """dim in [0, ndim), with PyTorch's IndexError otherwise."""
+    if ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    if not -ndim <= dim < ndim:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], but got {dim})"
+        )
+    return dim % ndim
 
 
 def _check_float(A, fname):
@@ -220,8 +248,9 @@ def slogdet(A, *, out=None):
 
 def _solve_operands(A, B, left, fname):
     """A and B as matrices of one batch shape, and whether B was a (batch of) vector(s)."""
+    _check_bool(left, fname, "left")
     _check_tensor(A, fname)
-    _check_tensor(B, fname, "B")
+    _check_tensor(B, fname, "B", 2)
     _check_square(A, fname)
     _check_float(A, fname)
     _check_same_dtype(A, B, fname)
@@ -272,8 +301,10 @@ def solve(A, B, *, left=True, out=None):
 def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     """X with A X = B (X A = B when left is False) for triangular A; no check of singularity."""
     fname = "linalg.solve_triangular"
+    for name, value in (("upper", upper), ("left", left), ("unitriangular", unitriangular)):
+        _check_bool(value, fname, name)
     _check_tensor(A, fname)
-    _check_tensor(B, fname, "B")
+    _check_tensor(B, fname, "B", 2)
     _check_matrix(A, fname)
     _check_matrix(B, fname, "B")
     _check_square(A, fname)
@@ -293,8 +324,9 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
 @_supports_out("linalg_cholesky_ex")
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """(L, info) with A = L L^T; info > 0 marks a matrix that is not positive-definite."""
+    _check_bool(upper, "linalg.cholesky", "upper")
     _square_float(A, "linalg.cholesky")
-    L, info = LinalgCholeskyEx.apply(A, bool(upper))
+    L, info = LinalgCholeskyEx.apply(A, upper)
     if check_errors:
         raise_for_info(info, A, "linalg.cholesky", _not_pd_message)
     return return_types.linalg_cholesky_ex(L, info)
@@ -369,14 +401,30 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """X with A X = B (adjoint: A^T X = B; left False: X A = B) from lu_factor's output."""
     fname = "linalg.lu_solve"
     _check_tensor(LU, fname, "LU")
-    _check_tensor(B, fname, "B")
+    _check_tensor(B, fname, "B", 2)
     _check_square(LU, fname, "LU")
     _check_matrix(B, fname, "B")
     _check_float(LU, fname)
     _check_same_dtype(LU, B, fname)
+    _check_bool(left, fname, "left")
+    _check_bool(adjoint, fname, "adjoint")
     if pivots.dtype != _C.int32:
-        raise RuntimeError(f"{fname}: pivots should be a Tensor of scalar type int32")
+        raise RuntimeError(f"{fname}: pivots should be a Tensor of scalar type torch.int32")
     n = LU.shape[-1]
+    if pivots.dim() < 1 or pivots.shape[-1] != n:
+        raise RuntimeError(
+            f"{fname}: Number of pivots per batch should be same as the dimension of the matrix"
+        )
+    if pivots.numel() and bool((pivots > n).any()):
+        raise RuntimeError(
+            "Pivots given to lu_solve must all be smaller or equal to LU.size(-2). "
+            "Did you properly pass the result of lu_factor?"
+        )
+    if pivots.numel() and bool((pivots < 1).any()):
+        raise RuntimeError(
+            "Pivots given to lu_solve must all be greater or equal to 1. "
+            "Did you properly pass the result of lu_factor?"
+        )
     if not left:
         B = B.mT
         adjoint = not adjoint
@@ -399,6 +447,7 @@ def qr(A, mode="reduced", *, out=None):
     """(Q, R) with A = Q R; mode 'reduced' (default), 'complete' or 'r' (Q empty)."""
     fname = "linalg.qr"
     _check_tensor(A, fname)
+    _check_str(mode, fname, "mode")
     if mode not in ("reduced", "complete", "r"):
         raise RuntimeError(
             f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', or 'complete'"
@@ -414,6 +463,7 @@ def svd(A, full_matrices=True, *, driver=None, out=None):
     """(U, S, Vh) with A = U diag(S) Vh, S descending (gesdd)."""
     fname = "linalg.svd"
     _check_tensor(A, fname)
+    _check_bool(full_matrices, fname, "full_matrices")
     _check_matrix(A, fname)
     _check_float(A, fname)
     if driver is not None:
@@ -444,6 +494,7 @@ def _uplo(UPLO):
 
 def _check_eigh(A, fname, UPLO):
     _check_tensor(A, fname)
+    _check_str(UPLO, fname, "UPLO")
     upper = _uplo(UPLO)
     _check_square(A, fname)
     if not A.is_floating_point():
@@ -490,6 +541,11 @@ def householder_product(A, tau, *, out=None):
         raise RuntimeError(
             f"{fname}: input.shape[-1] must be greater than or equal to tau.shape[-1]"
         )
+    if tau.dim() == A.dim() - 1 and tuple(tau.shape[:-1]) != tuple(A.shape[:-2]):
+        raise RuntimeError(
+            f"{fname}: Expected batch dimensions of tau to be equal to input.shape[:-2], but got "
+            f"{list(tau.shape[:-1])}"
+        )
     if tau.dim() != A.dim() - 1:
         raise RuntimeError(
             f"{fname}: Expected tau to have one dimension less than input, but got tau.ndim "
@@ -497,7 +553,10 @@ def householder_product(A, tau, *, out=None):
         )
     _check_float(A, fname)
     if tau.dtype != A.dtype:
-        raise RuntimeError(f"{fname}: tau dtype {tau.dtype} does not match input dtype {A.dtype}")
+        raise RuntimeError(
+            f"{fname}: tau dtype {_TYPE_NAMES[tau.dtype]} does not match input dtype "
+            f"{_TYPE_NAMES[A.dtype]}"
+        )
     return _L.orgqr(A, tau)
 
 
@@ -510,9 +569,13 @@ def lstsq(A, B, rcond=None, *, driver=None):
     """(solution, residuals, rank, singular_values) of min ||A X - B|| (gelsy by default)."""
     fname = "torch.linalg.lstsq"
     _check_tensor(A, "linalg.lstsq")
-    _check_tensor(B, "linalg.lstsq", "B")
+    _check_tensor(B, "linalg.lstsq", "B", 2)
     _check_float(A, "linalg.lstsq")
-    _check_same_dtype(A, B, "linalg.lstsq")
+    if A.dtype != B.dtype:
+        raise RuntimeError(
+            f"{fname}: Expected input and other to have the same dtype, but got input's dtype "
+            f"{_TYPE_NAMES[A.dtype]} and other's dtype {_TYPE_NAMES[B.dtype]}"
+        )
     if A.dim() < 2:
         raise RuntimeError(f"{fname}: input must have at least 2 dimensions.")
     vector = B.dim() == A.dim() - 1
@@ -530,6 +593,9 @@ def lstsq(A, B, rcond=None, *, driver=None):
             _C.finfo(A.dtype).eps * max(m, n) if hasattr(_C, "finfo") else _eps(A.dtype) * max(m, n)
         )
     Am, Bb = _broadcast_batches(A, Bm)
+    # LAPACK rejects non-finite input through its error handler (which prints to stdout).
+    if not (bool(Am.isfinite().all()) and bool(Bb.isfinite().all())):
+        raise RuntimeError(f"{fname}: the input matrices contain non-finite values")
     X, rank, sv, _ = _L.lstsq(Am, Bb, float(rcond), _DRIVERS[driver_name])
     if _C.is_grad_enabled() and (A.requires_grad or B.requires_grad):
         # The gradient of the minimum-norm solution is that of pinv(A) B.
@@ -659,7 +725,8 @@ def matrix_exp(A):
     # Scale so that every matrix has 1-norm <= 1/2: degree 18 then leaves an error below eps.
     with _no_grad():
         norm1 = A.abs().sum(-2).amax(-1).amax().item()
-    squarings = max(0, math.ceil(math.log2(norm1 / 0.5))) if norm1 > 0.5 else 0
+    finite = math.isfinite(norm1)
+    squarings = max(0, math.ceil(math.log2(norm1 / 0.5))) if finite and norm1 > 0.5 else 0
     X = A / (2.0**squarings)
     eye = eye_like(A)
     term = eye
@@ -688,6 +755,10 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     """The ord-norm of x over dim (all elements when None) treated as one vector."""
     fname = "linalg.vector_norm"
     _check_tensor(x, fname, "input")
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise TypeError(
+            f"linalg_vector_norm(): argument 'ord' (position 2) must be Number, not {type(ord).__name__}"
+        )
     if dtype is not None:
         x = x.to(dtype)
     if not x.is_floating_point():
@@ -697,6 +768,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     dims = _dims_tuple(dim)
     if dims is None or len(dims) == 0:
         dims = tuple(range(x.dim()))
+    elif x.dim() > 0:
+        dims = tuple(_wrap_dim(d, x.dim()) for d in dims)
     if ord == 0:
         return (x != 0).to(x.dtype).sum(dims, keepdim=keepdim)
     if ord in (math.inf, -math.inf) and any(x.shape[d] == 0 for d in dims):
@@ -720,7 +793,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     if dtype is not None:
         A = A.to(dtype)
     _check_float(A, fname)
-    d0, d1 = (d % A.dim() for d in dim)
+    d0, d1 = (_wrap_dim(d, A.dim()) for d in dim)
     if ord == "fro":
         return vector_norm(A, 2, (d0, d1), keepdim)
     if ord == "nuc" or ord in (2, -2):
@@ -795,7 +868,7 @@ def cross(input, other, *, dim=-1, out=None):
     fname = "linalg.cross"
     if input.dim() != other.dim():
         raise RuntimeError(f"{fname}: inputs must have the same number of dimensions.")
-    d = dim % input.dim() if input.dim() else 0
+    d = _wrap_dim(dim, input.dim())
     if input.shape[d] != 3 or other.shape[d] != 3:
         raise RuntimeError(
             f"{fname}: inputs dimension {dim} must have length 3. Got {input.shape[d]} and {other.shape[d]}"
