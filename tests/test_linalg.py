@@ -485,3 +485,21 @@ def test_out_arguments():
         LA.inv(engine.eye(2).requires_grad_(), out=engine.empty(2, 2))
     with pytest.raises(TypeError, match="must be tuple of 3 Tensors"):
         LA.svd(engine.eye(2), out=engine.empty(0))
+
+
+def test_ops_without_a_derivative_say_so_on_backward():
+    x = rand(3, 2).requires_grad_()
+    a, tau = engine.geqrf(x)
+    with pytest.raises(RuntimeError, match="the derivative for 'geqrf' is not implemented."):
+        a.sum().backward()
+    h = LA.householder_product(a, tau)
+    with pytest.raises(RuntimeError, match="the derivative for 'linalg_householder_product'"):
+        h.sum().backward()
+
+
+def test_norm_accepts_nuc():
+    x = rand(3, 4)
+    close(engine.norm(x, "nuc"), np.linalg.norm(x.numpy(), "nuc"))
+    close(x.norm("nuc"), np.linalg.norm(x.numpy(), "nuc"))
+    close(x.norm(), np.linalg.norm(x.numpy()))
+    close(engine.norm(x, 1, 1), np.abs(x.numpy()).sum(1))

@@ -229,6 +229,11 @@ class Tensor:
         The sum with NaNs counted as zero.
         """
     @staticmethod
+    def norm(input, p = 'fro', dim = None, keepdim = False, out = None, dtype = None):
+        """
+        torch.norm: the native p-norms, and the nuclear norm of matrices (p='nuc').
+        """
+    @staticmethod
     def orgqr(input, tau):
         """
         ``linalg.householder_product``.
@@ -714,8 +719,6 @@ class Tensor:
         """
         Zeros of the given size, with self's dtype unless given.
         """
-    def norm(self, p: typing.Any = 'fro', dim: typing.Any = None, keepdim: bool = False, dtype: typing.Any = None) -> Tensor:
-        ...
     def normal_(self, mean: typing.SupportsFloat | typing.SupportsIndex = 0.0, std: typing.SupportsFloat | typing.SupportsIndex = 1.0, *, generator: typing.Any = None) -> Tensor:
         ...
     def numel(self) -> int:

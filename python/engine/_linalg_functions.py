@@ -426,6 +426,30 @@ class LinalgEigh(Function):
         return V @ inner @ V.mT, None
 
 
+def _without_derivative(op_name, class_name):
+    """A Function running `compute` forward whose backward raises PyTorch's
+    "the derivative for '<op>' is not implemented." (outputs still record the op)."""
+
+    def forward(ctx, compute, *inputs):
+        return compute(*inputs)
+
+    def backward(ctx, *grads):
+        raise RuntimeError(f"the derivative for '{op_name}' is not implemented.")
+
+    return type(
+        class_name,
+        (Function,),
+        {"forward": staticmethod(forward), "backward": staticmethod(backward)},
+    )
+
+
+Geqrf = _without_derivative("geqrf", "Geqrf")
+LinalgHouseholderProduct = _without_derivative(
+    "linalg_householder_product", "LinalgHouseholderProduct"
+)
+Ormqr = _without_derivative("ormqr", "Ormqr")
+
+
 class LinAlgError(RuntimeError):
     """Raised when a factorisation fails numerically (singular, not positive-definite, ...)."""
 

@@ -2,7 +2,7 @@
 ``torch.svd``, ``torch.cdist``, ...), written over ``engine.linalg``."""
 
 from engine import _C, linalg, return_types
-from engine._linalg_functions import _L
+from engine._linalg_functions import _L, Geqrf, Ormqr
 from engine.linalg import _supports_out
 
 
@@ -136,7 +136,7 @@ def geqrf(input, *, out=None):
     linalg._check_tensor(input, "geqrf")
     linalg._check_matrix(input, "geqrf", "input")
     linalg._check_float(input, "geqrf")
-    a, tau = _L.geqrf(input)
+    a, tau = Geqrf.apply(_L.geqrf, input)
     return return_types.geqrf(a, tau)
 
 
@@ -166,7 +166,9 @@ def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
         raise RuntimeError(f"{fname}: other.shape[{axis}] must be equal to input.shape[-2]")
     if tau.shape[-1] > input.shape[-1]:
         raise RuntimeError(f"{fname}: tau.shape[-1] must be less than or equal to input.shape[-1]")
-    return _L.ormqr(input, tau, other, bool(left), bool(transpose))
+    return Ormqr.apply(
+        lambda a, t, c: _L.ormqr(a, t, c, bool(left), bool(transpose)), input, tau, other
+    )
 
 
 @_supports_out("chain_matmul")
@@ -258,13 +260,28 @@ def vander(x, N=None, increasing=False):
     return out if increasing else out.flip(-1)
 
 
+_native_norm = _C.norm
+
+
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    """torch.norm: the native p-norms, and the nuclear norm of matrices (p='nuc')."""
+    if isinstance(p, str) and p == "nuc":
+        dims = (-2, -1) if dim is None else dim
+        result = linalg.matrix_norm(input, "nuc", dims, keepdim, dtype=dtype)
+        return result if out is None else _C._linalg_write_out(out, result, [input], "norm")
+    if out is not None:
+        result = _native_norm(input, p, dim, keepdim, dtype=dtype)
+        return _C._linalg_write_out(out, result, [input], "norm")
+    return _native_norm(input, p, dim, keepdim, dtype=dtype)
+
+
 FUNCTIONS = {
     f.__name__: f
     for f in (
         det, logdet, slogdet, inverse, cholesky, cholesky_inverse, cholesky_solve, qr, svd, lu,
         lu_solve, lu_unpack, pinverse, matrix_power, matrix_exp, triangular_solve, geqrf, orgqr,
         ormqr, chain_matmul, nuclear_norm, frobenius_norm, svd_lowrank, pca_lowrank, cross, cdist,
-        dist, vander,
+        dist, vander, norm,
     )
 }  # fmt: skip
 
@@ -274,13 +291,14 @@ METHODS = {
     for k in (
         "det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_inverse", "cholesky_solve",
         "qr", "svd", "lu", "lu_solve", "pinverse", "matrix_power", "matrix_exp",
-        "triangular_solve", "geqrf", "orgqr", "ormqr", "cross", "dist",
+        "triangular_solve", "geqrf", "orgqr", "ormqr", "cross", "dist", "norm",
     )
 }  # fmt: skip
 
 
 def install():
-    """Adds the Tensor methods (existing native methods of the same name are kept)."""
+    """Adds the Tensor methods (existing native methods of the same name are kept, but for
+    norm, which gains p='nuc')."""
     for name, fn in METHODS.items():
-        if not hasattr(_C.Tensor, name):
+        if not hasattr(_C.Tensor, name) or name == "norm":
             setattr(_C.Tensor, name, fn)

@@ -15,6 +15,7 @@ from engine._linalg_functions import (
     LinalgDet,
     LinalgEigh,
     LinAlgError,
+    LinalgHouseholderProduct,
     LinalgInvEx,
     LinalgLuFactorEx,
     LinalgLuSolve,
@@ -557,7 +558,7 @@ def householder_product(A, tau, *, out=None):
             f"{fname}: tau dtype {_TYPE_NAMES[tau.dtype]} does not match input dtype "
             f"{_TYPE_NAMES[A.dtype]}"
         )
-    return _L.orgqr(A, tau)
+    return LinalgHouseholderProduct.apply(_L.orgqr, A, tau)
 
 
 # ---- least squares and pseudo-inverses ----
