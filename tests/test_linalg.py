@@ -276,7 +276,7 @@ def test_norms():
     )
     close(LA.norm(x), np.linalg.norm(a))
     close(engine.nuclear_norm(x), np.linalg.norm(a, "nuc"))
-    close(engine.frobenius_norm(x), np.linalg.norm(a))
+    close(engine.frobenius_norm(x, (0, 1)), np.linalg.norm(a))
 
 
 def test_products_and_shapes():

@@ -102,8 +102,9 @@ def permutation_matrix(pivots, m, like):
     if k < m:
         tail = _C.arange(k + 1, m + 1, dtype=_C.int32).expand(*pivots.shape[:-1], m - k)
         pivots = _C.cat([pivots, tail], -1)
-    square = _C.zeros(*pivots.shape[:-1], m, m, dtype=like.dtype)
-    return permutation_from_pivots(square, pivots.contiguous())
+    # Built in float64 (getrs' domain), then given like's dtype: integer LU data unpacks too.
+    square = _C.zeros(*pivots.shape[:-1], m, m, dtype=_C.float64)
+    return permutation_from_pivots(square, pivots.contiguous()).to(like.dtype)
 
 
 class LinalgLuSolve(Function):

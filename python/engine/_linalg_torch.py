@@ -50,6 +50,12 @@ def cholesky(input, upper=False, *, out=None):
 def cholesky_solve(B, L, upper=False, *, out=None):
     """X with A X = B for A = L L^T (U^T U when upper), given the factor."""
     linalg._check_square(L, "cholesky_solve", "A")
+    linalg._not_implemented_for(L, "cholesky_solve_cpu")
+    if B.dtype != L.dtype:
+        raise RuntimeError(
+            f"Expected b and A to have the same dtype, but found b of type "
+            f"{linalg._TYPE_NAMES[B.dtype]} and A of type {linalg._TYPE_NAMES[L.dtype]} instead."
+        )
     Lb, Bb = linalg._broadcast_batches(L, B)
     if upper:
         Y = linalg.solve_triangular(Lb.mT, Bb, upper=False)
@@ -62,6 +68,7 @@ def cholesky_solve(B, L, upper=False, *, out=None):
 def cholesky_inverse(L, upper=False, *, out=None):
     """A^-1 for A = L L^T (U^T U when upper), given the factor."""
     linalg._check_square(L, "cholesky_inverse", "A")
+    linalg._not_implemented_for(L, "cholesky_inverse_out_cpu")
     return cholesky_solve(linalg.eye_like(L).clone(), L, upper)
 
 
@@ -125,6 +132,7 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
     """(solution of op(A) X = b, a copy of A)."""
     linalg._check_matrix(b, "torch.triangular_solve", "b")
     linalg._check_matrix(A, "torch.triangular_solve")
+    linalg._not_implemented_for(A, "triangular_solve_cpu")
     M = A.mT if transpose else A
     X = linalg.solve_triangular(M, b, upper=upper != transpose, unitriangular=unitriangular)
     return return_types.triangular_solve(X, A.clone())
@@ -135,7 +143,7 @@ def geqrf(input, *, out=None):
     """(a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch)."""
     linalg._check_tensor(input, "geqrf")
     linalg._check_matrix(input, "geqrf", "input")
-    linalg._check_float(input, "geqrf")
+    linalg._not_implemented_for(input, "geqrf_cpu")
     a, tau = Geqrf.apply(_L.geqrf, input)
     return return_types.geqrf(a, tau)
 
@@ -185,7 +193,7 @@ def nuclear_norm(input, dim=None, keepdim=False, *, out=None):
     return linalg.matrix_norm(input, "nuc", (-2, -1) if dim is None else dim, keepdim)
 
 
-def frobenius_norm(input, dim=(-2, -1), keepdim=False, *, out=None):
+def frobenius_norm(input, dim, keepdim=False, *, out=None):
     """The square root of the sum of squares over `dim`."""
     return linalg.vector_norm(input, 2, dim, keepdim)
 
@@ -205,6 +213,12 @@ def cross(input, other, dim=None, *, out=None):
 
 def dist(input, other, p=2):
     """The p-norm of input - other."""
+    diff = input - other
+    if not diff.is_floating_point():
+        raise RuntimeError(
+            "norm(): input dtype should be either floating point or complex. "
+            f"Got {linalg._TYPE_NAMES[diff.dtype]} instead."
+        )
     return linalg.vector_norm(input - other, p)
 
 
@@ -217,6 +231,11 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         raise RuntimeError(
             f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}"
         )
+    for name, x in (("X1", x1), ("X2", x2)):
+        if not x.is_floating_point():
+            raise RuntimeError(
+                f"cdist only supports floating-point dtypes, {name} got: {linalg._TYPE_NAMES[x.dtype]}"
+            )
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
     diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)

@@ -149,6 +149,17 @@ def _check_float(A, fname):
         )
 
 
+def _check_float_or_double(A):
+    if not A.is_floating_point():
+        raise RuntimeError("This function doesn't handle types other than float and double")
+
+
+def _not_implemented_for(A, kernel):
+    """PyTorch's dispatch error for integer input to a kernel without integer support."""
+    if not A.is_floating_point():
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_TYPE_NAMES[A.dtype]}'")
+
+
 def _check_matrix(A, fname, arg="A"):
     if A.dim() < 2:
         raise RuntimeError(f"{fname}: The input tensor {arg} must have at least 2 dimensions.")
@@ -309,7 +320,7 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     _check_matrix(A, fname)
     _check_matrix(B, fname, "B")
     _check_square(A, fname)
-    _check_float(A, fname)
+    _not_implemented_for(A, "triangular_solve_cpu")
     _check_same_dtype(A, B, fname)
     n = A.shape[-1]
     if (B.shape[-2] if left else B.shape[-1]) != n:
@@ -405,8 +416,12 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     _check_tensor(B, fname, "B", 2)
     _check_square(LU, fname, "LU")
     _check_matrix(B, fname, "B")
-    _check_float(LU, fname)
-    _check_same_dtype(LU, B, fname)
+    _check_float(LU, "torch.linalg.lu_solve")
+    if LU.dtype != B.dtype:
+        raise RuntimeError(
+            f"{fname}: Expected LU and B to have the same dtype, but found LU of type "
+            f"{_TYPE_NAMES[LU.dtype]} and B of type {_TYPE_NAMES[B.dtype]} instead"
+        )
     _check_bool(left, fname, "left")
     _check_bool(adjoint, fname, "adjoint")
     if pivots.dtype != _C.int32:
@@ -481,7 +496,7 @@ def svdvals(A, *, driver=None, out=None):
     fname = "linalg.svdvals"
     _check_tensor(A, fname)
     _check_matrix(A, fname)
-    _check_float(A, fname)
+    _check_float(A, "linalg.svd")
     if A.requires_grad and _C.is_grad_enabled():
         return LinalgSvd.apply(A, False, True)[1]
     return LinalgSvd.apply(A, False, False)[1]
@@ -542,6 +557,7 @@ def householder_product(A, tau, *, out=None):
         raise RuntimeError(
             f"{fname}: input.shape[-1] must be greater than or equal to tau.shape[-1]"
         )
+    _not_implemented_for(A, "orgqr_cpu")
     if tau.dim() == A.dim() - 1 and tuple(tau.shape[:-1]) != tuple(A.shape[:-2]):
         raise RuntimeError(
             f"{fname}: Expected batch dimensions of tau to be equal to input.shape[:-2], but got "
@@ -571,7 +587,7 @@ def lstsq(A, B, rcond=None, *, driver=None):
     fname = "torch.linalg.lstsq"
     _check_tensor(A, "linalg.lstsq")
     _check_tensor(B, "linalg.lstsq", "B", 2)
-    _check_float(A, "linalg.lstsq")
+    _check_float_or_double(A)
     if A.dtype != B.dtype:
         raise RuntimeError(
             f"{fname}: Expected input and other to have the same dtype, but got input's dtype "
@@ -665,7 +681,7 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The number of singular values above the tolerance (int64, batched)."""
     _check_tensor(A, "linalg.matrix_rank")
     _check_matrix(A, "linalg.matrix_rank")
-    _check_float(A, "linalg.matrix_rank")
+    _check_float_or_double(A)
     m, n = A.shape[-2], A.shape[-1]
     with _no_grad():
         S = eigvalsh(A).abs() if hermitian else svdvals(A)
@@ -850,7 +866,7 @@ def cond(A, p=None, *, out=None):
     fname = "linalg.cond"
     _check_tensor(A, fname)
     _check_matrix(A, fname)
-    _check_float(A, fname)
+    _check_float(A, "linalg.svd")
     if p is None or p in (2, -2):
         S = svdvals(A)
         if p == -2:
@@ -867,6 +883,10 @@ def cond(A, p=None, *, out=None):
 def cross(input, other, *, dim=-1, out=None):
     """The cross product of 3-vectors along dim (broadcast)."""
     fname = "linalg.cross"
+    if input.dtype != other.dtype:
+        raise RuntimeError(
+            f"expected scalar type {_TYPE_NAMES[input.dtype]} but found {_TYPE_NAMES[other.dtype]}"
+        )
     if input.dim() != other.dim():
         raise RuntimeError(f"{fname}: inputs must have the same number of dimensions.")
     d = _wrap_dim(dim, input.dim())
@@ -913,6 +933,14 @@ def multi_dot(tensors, *, out=None):
 @_supports_out("linalg_vecdot")
 def vecdot(x, y, *, dim=-1, out=None):
     """The dot product of vectors along dim (broadcast)."""
+    _check_tensor(x, "linalg.vecdot", "x")
+    _check_tensor(y, "linalg.vecdot", "y", 2)
+    _check_float(x, "linalg.vecdot")
+    if x.dtype != y.dtype:
+        raise RuntimeError(
+            f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
+            f"{_TYPE_NAMES[x.dtype]} and y of type {_TYPE_NAMES[y.dtype]} instead"
+        )
     return (x * y).sum(dim)
 
 
