@@ -445,9 +445,6 @@ def _without_derivative(op_name, class_name):
 
 
 Geqrf = _without_derivative("geqrf", "Geqrf")
-LinalgHouseholderProduct = _without_derivative(
-    "linalg_householder_product", "LinalgHouseholderProduct"
-)
 Ormqr = _without_derivative("ormqr", "Ormqr")
 
 

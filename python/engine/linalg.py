@@ -15,7 +15,6 @@ from engine._linalg_functions import (
     LinalgDet,
     LinalgEigh,
     LinAlgError,
-    LinalgHouseholderProduct,
     LinalgInvEx,
     LinalgLuFactorEx,
     LinalgLuSolve,
@@ -574,7 +573,22 @@ def householder_product(A, tau, *, out=None):
             f"{fname}: tau dtype {_TYPE_NAMES[tau.dtype]} does not match input dtype "
             f"{_TYPE_NAMES[A.dtype]}"
         )
-    return LinalgHouseholderProduct.apply(_L.orgqr, A, tau)
+    if _C.is_grad_enabled() and (A.requires_grad or tau.requires_grad):
+        return _householder_product_differentiable(A, tau)
+    return _L.orgqr(A, tau)
+
+
+def _householder_product_differentiable(A, tau):
+    """orgqr's result as products of reflectors I - tau_i v_i v_i^T in differentiable ops
+    (one rank-1 update per reflector, batched), so gradients reach A and tau."""
+    m, n = A.shape[-2], A.shape[-1]
+    V = A.tril(-1) + _eye_rect(A, m, n)
+    Q = eye_like(A, m)
+    for i in range(tau.shape[-1]):
+        v = V[..., :, i : i + 1]
+        t = tau[..., i : i + 1].unsqueeze(-1)
+        Q = Q - (Q @ v) @ (t * v.mT)
+    return Q[..., :, :n]
 
 
 # ---- least squares and pseudo-inverses ----
