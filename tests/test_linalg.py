@@ -503,6 +503,15 @@ def test_householder_product_gradients():
     )
     assert gradcheck(LA.householder_product, (a, tau))
     assert gradgradcheck(LA.householder_product, (a, tau))
+    c = rand(2, 4, 2, seed=3).requires_grad_()
+    for left, transpose in ((True, False), (True, True)):
+        full = engine.ormqr(a.detach(), tau.detach(), c.detach(), left, transpose)
+        close(engine.ormqr(a, tau, c, left, transpose).detach(), full.numpy())
+        assert gradcheck(
+            lambda x, t, y, lt=left, tr=transpose: engine.ormqr(x, t, y, lt, tr), (a, tau, c)
+        )
+    d = rand(2, 2, 4, seed=4).requires_grad_()
+    assert gradcheck(lambda x, t, y: engine.ormqr(x, t, y, False, True), (a, tau, d))
 
 
 def test_norm_accepts_nuc():

@@ -445,7 +445,6 @@ def _without_derivative(op_name, class_name):
 
 
 Geqrf = _without_derivative("geqrf", "Geqrf")
-Ormqr = _without_derivative("ormqr", "Ormqr")
 
 
 class LinAlgError(RuntimeError):

@@ -2,7 +2,7 @@
 ``torch.svd``, ``torch.cdist``, ...), written over ``engine.linalg``."""
 
 from engine import _C, linalg, return_types
-from engine._linalg_functions import _L, Geqrf, Ormqr
+from engine._linalg_functions import _L, Geqrf
 from engine.linalg import _supports_out
 
 
@@ -174,9 +174,11 @@ def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
         raise RuntimeError(f"{fname}: other.shape[{axis}] must be equal to input.shape[-2]")
     if tau.shape[-1] > input.shape[-1]:
         raise RuntimeError(f"{fname}: tau.shape[-1] must be less than or equal to input.shape[-1]")
-    return Ormqr.apply(
-        lambda a, t, c: _L.ormqr(a, t, c, bool(left), bool(transpose)), input, tau, other
-    )
+    if _C.is_grad_enabled() and any(t.requires_grad for t in (input, tau, other)):
+        Q = linalg.reflectors_product(input, tau)
+        Q = Q.mT if transpose else Q
+        return Q @ other if left else other @ Q
+    return _L.ormqr(input, tau, other, bool(left), bool(transpose))
 
 
 @_supports_out("chain_matmul")

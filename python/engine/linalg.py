@@ -579,8 +579,13 @@ def householder_product(A, tau, *, out=None):
 
 
 def _householder_product_differentiable(A, tau):
-    """orgqr's result as products of reflectors I - tau_i v_i v_i^T in differentiable ops
-    (one rank-1 update per reflector, batched), so gradients reach A and tau."""
+    """orgqr's result in differentiable ops, so gradients reach A and tau."""
+    return reflectors_product(A, tau)[..., :, : A.shape[-1]]
+
+
+def reflectors_product(A, tau):
+    """The full m x m product of the reflectors I - tau_i v_i v_i^T stored in A (..., m, n) and
+    tau, as one batched rank-1 update per reflector in differentiable ops."""
     m, n = A.shape[-2], A.shape[-1]
     V = A.tril(-1) + _eye_rect(A, m, n)
     Q = eye_like(A, m)
@@ -588,7 +593,7 @@ def _householder_product_differentiable(A, tau):
         v = V[..., :, i : i + 1]
         t = tau[..., i : i + 1].unsqueeze(-1)
         Q = Q - (Q @ v) @ (t * v.mT)
-    return Q[..., :, :n]
+    return Q
 
 
 # ---- least squares and pseudo-inverses ----
