@@ -2,8 +2,9 @@
 ``torch.svd``, ``torch.cdist``, ...), written over ``engine.linalg``."""
 
 from engine import _C, linalg, return_types
+from engine import _linalg_checks as checks
+from engine._linalg_checks import _supports_out
 from engine._linalg_functions import _L, Geqrf
-from engine.linalg import _supports_out
 
 
 def det(input):
@@ -15,7 +16,7 @@ def logdet(input):
     """log(det(input)): nan for a negative determinant, -inf for a singular matrix."""
     if isinstance(input, _C.Tensor) and not input.is_floating_point():
         raise RuntimeError(
-            f"logdet: Expected a floating point or complex tensor as input. Got {linalg._TYPE_NAMES[input.dtype]}"
+            f"logdet: Expected a floating point or complex tensor as input. Got {checks._TYPE_NAMES[input.dtype]}"
         )
     sign, logabsdet = linalg.slogdet(input)
     # log(sign) is 0 for +1, nan for -1 and -inf for 0: added to log|det| it gives logdet.
@@ -39,24 +40,24 @@ def cholesky(input, upper=False, *, out=None):
     """``linalg.cholesky`` with errors named 'cholesky'."""
     if isinstance(input, _C.Tensor) and not input.is_floating_point() and input.dim() >= 2:
         raise NotImplementedError(
-            f"\"cholesky_cpu\" not implemented for '{linalg._TYPE_NAMES[input.dtype]}'"
+            f"\"cholesky_cpu\" not implemented for '{checks._TYPE_NAMES[input.dtype]}'"
         )
     L, info = linalg.cholesky_ex(input, upper=upper)
-    linalg.raise_for_info(info, input, "cholesky", linalg._not_pd_message)
+    linalg.raise_for_info(info, input, "cholesky", checks._not_pd_message)
     return L
 
 
 @_supports_out("cholesky_solve")
 def cholesky_solve(B, L, upper=False, *, out=None):
     """X with A X = B for A = L L^T (U^T U when upper), given the factor."""
-    linalg._check_square(L, "cholesky_solve", "A")
-    linalg._not_implemented_for(L, "cholesky_solve_cpu")
+    checks._check_square(L, "cholesky_solve", "A")
+    checks._not_implemented_for(L, "cholesky_solve_cpu")
     if B.dtype != L.dtype:
         raise RuntimeError(
             f"Expected b and A to have the same dtype, but found b of type "
-            f"{linalg._TYPE_NAMES[B.dtype]} and A of type {linalg._TYPE_NAMES[L.dtype]} instead."
+            f"{checks._TYPE_NAMES[B.dtype]} and A of type {checks._TYPE_NAMES[L.dtype]} instead."
         )
-    Lb, Bb = linalg._broadcast_batches(L, B)
+    Lb, Bb = checks._broadcast_batches(L, B)
     if upper:
         Y = linalg.solve_triangular(Lb.mT, Bb, upper=False)
         return linalg.solve_triangular(Lb, Y, upper=True)
@@ -67,8 +68,8 @@ def cholesky_solve(B, L, upper=False, *, out=None):
 @_supports_out("cholesky_inverse")
 def cholesky_inverse(L, upper=False, *, out=None):
     """A^-1 for A = L L^T (U^T U when upper), given the factor."""
-    linalg._check_square(L, "cholesky_inverse", "A")
-    linalg._not_implemented_for(L, "cholesky_inverse_out_cpu")
+    checks._check_square(L, "cholesky_inverse", "A")
+    checks._not_implemented_for(L, "cholesky_inverse_out_cpu")
     return cholesky_solve(linalg.eye_like(L).clone(), L, upper)
 
 
@@ -130,9 +131,9 @@ def matrix_exp(input):
 @_supports_out("triangular_solve")
 def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, out=None):
     """(solution of op(A) X = b, a copy of A)."""
-    linalg._check_matrix(b, "torch.triangular_solve", "b")
-    linalg._check_matrix(A, "torch.triangular_solve")
-    linalg._not_implemented_for(A, "triangular_solve_cpu")
+    checks._check_matrix(b, "torch.triangular_solve", "b")
+    checks._check_matrix(A, "torch.triangular_solve")
+    checks._not_implemented_for(A, "triangular_solve_cpu")
     M = A.mT if transpose else A
     X = linalg.solve_triangular(M, b, upper=upper != transpose, unitriangular=unitriangular)
     return return_types.triangular_solve(X, A.clone())
@@ -141,9 +142,9 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
 @_supports_out("geqrf")
 def geqrf(input, *, out=None):
     """(a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch)."""
-    linalg._check_tensor(input, "geqrf")
-    linalg._check_matrix(input, "geqrf", "input")
-    linalg._not_implemented_for(input, "geqrf_cpu")
+    checks._check_tensor(input, "geqrf")
+    checks._check_matrix(input, "geqrf", "input")
+    checks._not_implemented_for(input, "geqrf_cpu")
     a, tau = Geqrf.apply(_L.geqrf, input)
     return return_types.geqrf(a, tau)
 
@@ -157,9 +158,9 @@ def orgqr(input, tau):
 def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
     """op(Q) other (left) or other op(Q), Q the product of the reflectors (input, tau)."""
     fname = "torch.ormqr"
-    linalg._check_matrix(input, fname, "input")
-    linalg._check_matrix(other, fname, "other")
-    linalg._check_float(input, fname)
+    checks._check_matrix(input, fname, "input")
+    checks._check_matrix(other, fname, "other")
+    checks._check_float(input, fname)
     if input.dtype != other.dtype or input.dtype != tau.dtype:
         raise RuntimeError(f"{fname}: Expected input, tau and other to have the same dtype")
     batch = list(input.shape[:-2])
@@ -219,7 +220,7 @@ def dist(input, other, p=2):
     if not diff.is_floating_point():
         raise RuntimeError(
             "norm(): input dtype should be either floating point or complex. "
-            f"Got {linalg._TYPE_NAMES[diff.dtype]} instead."
+            f"Got {checks._TYPE_NAMES[diff.dtype]} instead."
         )
     return linalg.vector_norm(input - other, p)
 
@@ -236,7 +237,7 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     for name, x in (("X1", x1), ("X2", x2)):
         if not x.is_floating_point():
             raise RuntimeError(
-                f"cdist only supports floating-point dtypes, {name} got: {linalg._TYPE_NAMES[x.dtype]}"
+                f"cdist only supports floating-point dtypes, {name} got: {checks._TYPE_NAMES[x.dtype]}"
             )
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
