@@ -342,8 +342,10 @@ def test_return_types_and_grad_fn_names():
     assert LA.lstsq(A, A)._fields == ("solution", "residuals", "rank", "singular_values")
     assert repr(LA.inv_ex(A)).startswith("torch.return_types.linalg_inv_ex(")
     x = A.clone().requires_grad_()
-    assert type(LA.inv(x).grad_fn).__name__ == "LinalgInvExBackward"
-    assert type(LA.det(x).grad_fn).__name__ == "LinalgDetBackward"
+    assert LA.inv(x).grad_fn.name() == "LinalgInvExBackward0"
+    assert LA.det(x).grad_fn.name() == "LinalgDetBackward0"
+    assert LA.solve(x, x).grad_fn.name() == "LinalgSolveExBackward0"
+    assert LA.svd(x).S.grad_fn.name() == "LinalgSvdBackward0"
 
 
 # ---- gradients ----

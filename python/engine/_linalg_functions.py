@@ -447,6 +447,14 @@ def _without_derivative(op_name, class_name):
 Geqrf = _without_derivative("geqrf", "Geqrf")
 
 
+# The graph nodes carry PyTorch's names (grad_fn.name() == "LinalgInvExBackward0", ...).
+for _cls in (
+    LinalgLuFactorEx, LinalgLuSolve, LinalgInvEx, LinalgSolveEx, LinalgDet, LinalgSlogdet,
+    LinalgCholeskyEx, LinalgSolveTriangular, LinalgQr, LinalgSvd, LinalgEigh, Geqrf,
+):  # fmt: skip
+    _cls._backward_cls.__name__ = _cls._backward_cls.__qualname__ = _cls.__name__ + "Backward0"
+
+
 class LinAlgError(RuntimeError):
     """Raised when a factorisation fails numerically (singular, not positive-definite, ...)."""
 
