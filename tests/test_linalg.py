@@ -13,6 +13,8 @@ from engine import linalg as LA
 from engine.autograd import gradcheck, gradgradcheck
 
 F64 = engine.float64
+# The deprecated torch.* names warn once per process; their own test checks the warnings.
+pytestmark = pytest.mark.filterwarnings("ignore:.*is deprecated:UserWarning")
 ERRORS = json.loads((pathlib.Path(__file__).parent / "fixtures" / "linalg_errors.json").read_text())
 
 
@@ -522,3 +524,27 @@ def test_norm_accepts_nuc():
     close(x.norm("nuc"), np.linalg.norm(x.numpy(), "nuc"))
     close(x.norm(), np.linalg.norm(x.numpy()))
     close(engine.norm(x, 1, 1), np.abs(x.numpy()).sum(1))
+
+
+@pytest.mark.filterwarnings("error")
+def test_deprecated_names_warn_once_as_pytorch(monkeypatch):
+    from engine import _linalg_torch
+
+    monkeypatch.setattr(_linalg_torch, "_warned", set())
+    A = 2 * engine.eye(3, dtype=F64)
+    calls = {
+        "cholesky": lambda: engine.cholesky(A),
+        "qr": lambda: engine.qr(A),
+        "lu": lambda: engine.lu(A),
+        "lu_solve": lambda: engine.lu_solve(A, *LA.lu_factor(A)),
+        "triangular_solve": lambda: engine.triangular_solve(A, A),
+        "chain_matmul": lambda: engine.chain_matmul(A, A),
+        "nuclear_norm": lambda: engine.nuclear_norm(A),
+        "frobenius_norm": lambda: engine.frobenius_norm(A, (0, 1)),
+    }
+    for name, call in calls.items():
+        with pytest.warns(UserWarning, match="deprecated") as record:
+            call()
+        assert len(record) == 1 and name in str(record[0].message)
+        call()  # once only: a second call is silent (warnings are errors in this test)
+    engine.svd(A), engine.cholesky_solve(A, A), engine.det(A)  # not deprecated

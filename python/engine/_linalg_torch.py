@@ -1,10 +1,87 @@
 """The ``torch.*`` and Tensor-method names of linear algebra (``torch.det``, ``Tensor.inverse``,
 ``torch.svd``, ``torch.cdist``, ...), written over ``engine.linalg``."""
 
+import warnings
+
 from engine import _C, linalg, return_types
 from engine import _linalg_checks as checks
 from engine._linalg_checks import _supports_out
 from engine._linalg_functions import _L, Geqrf
+
+# PyTorch's deprecation notices for the old names, each given once per process as PyTorch does.
+_DEPRECATED = {
+    "cholesky": (
+        "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be "
+        "removed in a future PyTorch release.\n"
+        "L = torch.cholesky(A)\n"
+        "should be replaced with\n"
+        "L = torch.linalg.cholesky(A)\n"
+        "and\n"
+        "U = torch.cholesky(A, upper=True)\n"
+        "should be replaced with\n"
+        "U = torch.linalg.cholesky(A).mH\n"
+        "This transform will produce equivalent results for all valid (symmetric positive"
+        " definite) inputs."
+    ),
+    "qr": (
+        "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a "
+        "future PyTorch release.\n"
+        "The boolean parameter 'some' has been replaced with a string parameter 'mode'.\n"
+        "Q, R = torch.qr(A, some)\n"
+        "should be replaced with\n"
+        "Q, R = torch.linalg.qr(A, 'reduced' if some else 'complete')"
+    ),
+    "lu": (
+        "torch.lu is deprecated in favor of torch.linalg.lu_factor / "
+        "torch.linalg.lu_factor_ex and will be removed in a future PyTorch release.\n"
+        "LU, pivots = torch.lu(A, compute_pivots)\n"
+        "should be replaced with\n"
+        "LU, pivots = torch.linalg.lu_factor(A, compute_pivots)\n"
+        "and\n"
+        "LU, pivots, info = torch.lu(A, compute_pivots, get_infos=True)\n"
+        "should be replaced with\n"
+        "LU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots)"
+    ),
+    "lu_solve": (
+        "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be "
+        "removed in a future PyTorch release.\n"
+        "Note that torch.linalg.lu_solve has its arguments reversed.\n"
+        "X = torch.lu_solve(B, LU, pivots)\n"
+        "should be replaced with\n"
+        "X = torch.linalg.lu_solve(LU, pivots, B)"
+    ),
+    "triangular_solve": (
+        "torch.triangular_solve is deprecated in favor of "
+        "torch.linalg.solve_triangularand will be removed in a future PyTorch release.\n"
+        "torch.linalg.solve_triangular has its arguments reversed and does not return a "
+        "copy of one of the inputs.\n"
+        "X = torch.triangular_solve(B, A).solution\n"
+        "should be replaced with\n"
+        "X = torch.linalg.solve_triangular(A, B)."
+    ),
+    "chain_matmul": (
+        "torch.chain_matmul is deprecated and will be removed in a future PyTorch "
+        "release. Use torch.linalg.multi_dot instead, which accepts a list of two or more"
+        " tensors rather than multiple parameters."
+    ),
+    "nuclear_norm": (
+        "at::nuclear_norm is deprecated and it is just left for JIT compatibility. It "
+        "will be removed in a future PyTorch release. Please use `linalg.matrix_norm(A, "
+        "'nuc', dim, keepdim)` instead"
+    ),
+    "frobenius_norm": (
+        "at::frobenius_norm is deprecated and it is just left for JIT compatibility. It "
+        "will be removed in a future PyTorch release. Please use `linalg.vector_norm(A, "
+        "2., dim, keepdim)` instead"
+    ),
+}
+_warned = set()
+
+
+def _deprecated(name):
+    if name not in _warned:
+        _warned.add(name)
+        warnings.warn(_DEPRECATED[name], UserWarning, stacklevel=3)
 
 
 def det(input):
@@ -38,6 +115,7 @@ def inverse(input, *, out=None):
 @_supports_out("cholesky")
 def cholesky(input, upper=False, *, out=None):
     """``linalg.cholesky`` with errors named 'cholesky'."""
+    _deprecated("cholesky")
     if isinstance(input, _C.Tensor) and not input.is_floating_point() and input.dim() >= 2:
         raise NotImplementedError(
             f"\"cholesky_cpu\" not implemented for '{checks._TYPE_NAMES[input.dtype]}'"
@@ -76,6 +154,7 @@ def cholesky_inverse(L, upper=False, *, out=None):
 @_supports_out("qr")
 def qr(input, some=True, *, out=None):
     """(Q, R): reduced when some, complete otherwise."""
+    _deprecated("qr")
     Q, R = linalg.qr(input, "reduced" if some else "complete")
     return return_types.qr(Q, R)
 
@@ -96,6 +175,7 @@ def svd(input, some=True, compute_uv=True, *, out=None):
 @_supports_out("lu")
 def lu(A, pivot=True, get_infos=False, out=None):
     """(LU, pivots) of A, and infos when get_infos."""
+    _deprecated("lu")
     LU, pivots, info = linalg.lu_factor_ex(A, pivot=pivot)
     return (LU, pivots, info) if get_infos else (LU, pivots)
 
@@ -103,6 +183,7 @@ def lu(A, pivot=True, get_infos=False, out=None):
 @_supports_out("lu_solve")
 def lu_solve(b, LU_data, LU_pivots, *, out=None):
     """``linalg.lu_solve(LU_data, LU_pivots, b)``."""
+    _deprecated("lu_solve")
     return linalg.lu_solve(LU_data, LU_pivots, b)
 
 
@@ -131,6 +212,7 @@ def matrix_exp(input):
 @_supports_out("triangular_solve")
 def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, out=None):
     """(solution of op(A) X = b, a copy of A)."""
+    _deprecated("triangular_solve")
     checks._check_matrix(b, "torch.triangular_solve", "b")
     checks._check_matrix(A, "torch.triangular_solve")
     checks._not_implemented_for(A, "triangular_solve_cpu")
@@ -185,6 +267,7 @@ def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
 @_supports_out("chain_matmul")
 def chain_matmul(*matrices, out=None):
     """The product of 2-D matrices, in order."""
+    _deprecated("chain_matmul")
     if len(matrices) == 1:
         return matrices[0].clone()
     return linalg.multi_dot(matrices)
@@ -193,11 +276,13 @@ def chain_matmul(*matrices, out=None):
 @_supports_out("nuclear_norm")
 def nuclear_norm(input, dim=None, keepdim=False, *, out=None):
     """The sum of singular values (over the last two dims, or `dim`)."""
+    _deprecated("nuclear_norm")
     return linalg.matrix_norm(input, "nuc", (-2, -1) if dim is None else dim, keepdim)
 
 
 def frobenius_norm(input, dim, keepdim=False, *, out=None):
     """The square root of the sum of squares over `dim`."""
+    _deprecated("frobenius_norm")
     return linalg.vector_norm(input, 2, dim, keepdim)
 
 
