@@ -464,6 +464,9 @@ LinAlgError.__module__ = "engine.linalg"
 
 def first_failure(info):
     """(batch index, info value) of the first nonzero info, or None."""
+    if info.dim() == 0:  # one matrix: the common case, without a reduction
+        value = info.item()
+        return None if value == 0 else (0, value)
     failed = (info.reshape(-1) != 0).long()
     if failed.numel() == 0 or not bool(failed.any()):
         return None
