@@ -33,7 +33,7 @@ def _supports_out(opname):
                         f"{opname}(): argument 'out' must be tuple of {len(result)} Tensors"
                     )
                 written = [_C._linalg_write_out(o, r, inputs, opname) for o, r in zip(out, result)]
-                return type(result)(*written)
+                return type(result)(*written) if hasattr(result, "_fields") else tuple(written)
             return _C._linalg_write_out(out, result, inputs, opname)
 
         return with_out

@@ -79,9 +79,10 @@ _warned = set()
 
 
 def _deprecated(name):
+    # stacklevel 4: past this helper, the function and its out= wrapper, to the caller.
     if name not in _warned:
         _warned.add(name)
-        warnings.warn(_DEPRECATED[name], UserWarning, stacklevel=3)
+        warnings.warn(_DEPRECATED[name], UserWarning, stacklevel=4)
 
 
 def det(input):
@@ -280,6 +281,7 @@ def nuclear_norm(input, dim=None, keepdim=False, *, out=None):
     return linalg.matrix_norm(input, "nuc", (-2, -1) if dim is None else dim, keepdim)
 
 
+@_supports_out("frobenius_norm")
 def frobenius_norm(input, dim, keepdim=False, *, out=None):
     """The square root of the sum of squares over `dim`."""
     _deprecated("frobenius_norm")
