@@ -97,7 +97,7 @@ def inv_ex(A, *, check_errors=False, out=None):
     _square_float(A, "linalg.inv")
     inverse, info = LinalgInvEx.apply(A)
     if check_errors:
-        raise_for_info(info, A, "linalg.inv", _singular_message)
+        raise_for_info(info, A, "linalg.inv_ex", _singular_message)
     return return_types.linalg_inv_ex(inverse, info)
 
 
@@ -154,7 +154,7 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     Am, Bm, vector = _solve_operands(A, B, left, "linalg.solve")
     X, info = LinalgSolveEx.apply(Am, Bm)
     if check_errors:
-        raise_for_info(info, Am, "torch.linalg.solve", _solver_singular)
+        raise_for_info(info, Am, "torch.linalg.solve_ex", _solver_singular)
     if not left:
         X = X.mT
     return return_types.linalg_solve_ex(X.squeeze(-1) if vector else X, info)
@@ -206,7 +206,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     _square_float(A, "linalg.cholesky")
     L, info = LinalgCholeskyEx.apply(A, upper)
     if check_errors:
-        raise_for_info(info, A, "linalg.cholesky", _not_pd_message)
+        raise_for_info(info, A, "linalg.cholesky_ex", _not_pd_message)
     return return_types.linalg_cholesky_ex(L, info)
 
 
@@ -233,7 +233,7 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
     LU, pivots, info = LinalgLuFactorEx.apply(A)
     if check_errors:
-        raise_for_info(info, A, "torch.linalg.lu_factor_ex", _lu_singular)
+        raise_for_info(info, A, "torch.linalg.lu_factor_ex", _lu_singular, RuntimeError)
     return return_types.linalg_lu_factor_ex(LU, pivots, info)
 
 
@@ -735,7 +735,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
         return vector_norm(A, 2 if ord is None else ord, dims, keepdim, dtype=dtype)
     if ord is None:
         return vector_norm(A, 2, None, keepdim, dtype=dtype)
-    if A.dim() == 2:
+    if A.dim() == 2 or isinstance(ord, str):
         return matrix_norm(A, ord, (-2, -1), keepdim, dtype=dtype)
     if A.dim() == 1:
         return vector_norm(A, ord, None, keepdim, dtype=dtype)
@@ -756,8 +756,15 @@ def cond(A, p=None, *, out=None):
         if p == -2:
             return S.amin(-1) / S.amax(-1)
         return S.amax(-1) / S.amin(-1)
-    _check_square(A, fname)
-    return matrix_norm(A, p) * matrix_norm(inv(A), p)
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(
+            f"linalg.cond(ord={p}): A must be batches of square matrices, but they are "
+            f"{A.shape[-2]} by {A.shape[-1]} matrices"
+        )
+    # A singular matrix has an infinite condition number rather than an error.
+    inverse, info = inv_ex(A)
+    result = matrix_norm(A, p) * matrix_norm(inverse, p)
+    return _C.where(info > 0, _C.full((), math.inf, dtype=result.dtype), result)
 
 
 # ---- products and shapes ----
