@@ -237,7 +237,7 @@ def test_pinv_rank_cond():
     assert LA.matrix_rank(low).item() == 1
     assert LA.matrix_rank(A).item() == 3
     close(LA.cond(A), np.linalg.cond(A.numpy()))
-    singular = engine.stack([engine.tensor([[1.0, 2.0], [2.0, 4.0]]), engine.eye(2)])
+    singular = engine.tensor([[[1.0, 2.0], [2.0, 4.0]], [[1.0, 0.0], [0.0, 1.0]]], dtype=F64)
     close(LA.cond(singular, "fro"), [np.inf, 2.0])
     sq = rand(3, 3, seed=4)
     for p in (1, -1, np.inf, "fro", "nuc", 2, -2):
