@@ -255,11 +255,7 @@ globals().update(_sorting.FUNCTIONS)
 from engine import _linalg_torch, linalg  # noqa: E402
 
 _linalg_torch.install()
-# Names another family already provides (dist, cdist, vander) keep that definition; norm is
-# replaced to add p='nuc'.
-globals().update(
-    {k: v for k, v in _linalg_torch.FUNCTIONS.items() if k == "norm" or k not in globals()}
-)
+globals().update(_linalg_torch.FUNCTIONS)
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
 from engine import nn  # noqa: E402

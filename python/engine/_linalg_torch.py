@@ -1,6 +1,7 @@
 """The ``torch.*`` and Tensor-method names of linear algebra (``torch.det``, ``Tensor.inverse``,
 ``torch.svd``, ``torch.cdist``, ...), written over ``engine.linalg``."""
 
+import sys
 import warnings
 
 from engine import _C, linalg, return_types
@@ -384,7 +385,7 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     return _native_norm(input, p, dim, keepdim, dtype=dtype)
 
 
-FUNCTIONS = {
+_ALL_FUNCTIONS = {
     f.__name__: f
     for f in (
         det, logdet, slogdet, inverse, cholesky, cholesky_inverse, cholesky_solve, qr, svd, lu,
@@ -394,9 +395,14 @@ FUNCTIONS = {
     )
 }  # fmt: skip
 
+# The torch.* names to export: those the package (still being imported) does not already have
+# from another family (dist, cdist, vander may come from there), and norm, which gains p='nuc'.
+_package = sys.modules.get("engine")
+FUNCTIONS = {k: v for k, v in _ALL_FUNCTIONS.items() if k == "norm" or not hasattr(_package, k)}
+
 # Tensor methods of the same names (self as the first argument).
 METHODS = {
-    k: FUNCTIONS[k]
+    k: _ALL_FUNCTIONS[k]
     for k in (
         "det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_inverse", "cholesky_solve",
         "qr", "svd", "lu", "lu_solve", "pinverse", "matrix_power", "matrix_exp",
