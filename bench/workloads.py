@@ -433,3 +433,6 @@ def process_metrics(fw, subprocess_seconds):
             )
             rss[name] = float(out.stdout.strip().splitlines()[-1])
     return [imp, size, rss]
+
+
+import workloads_linalg  # noqa: E402,F401 - registers the linear-algebra workloads

@@ -102,8 +102,9 @@ def permutation_matrix(pivots, m, like):
     if k < m:
         tail = _C.arange(k + 1, m + 1, dtype=_C.int32).expand(*pivots.shape[:-1], m - k)
         pivots = _C.cat([pivots, tail], -1)
-    square = _C.zeros(*pivots.shape[:-1], m, m, dtype=like.dtype)
-    return permutation_from_pivots(square, pivots.contiguous())
+    # Built in float64 (getrs' domain), then given like's dtype: integer LU data unpacks too.
+    square = _C.zeros(*pivots.shape[:-1], m, m, dtype=_C.float64)
+    return permutation_from_pivots(square, pivots.contiguous()).to(like.dtype)
 
 
 class LinalgLuSolve(Function):
@@ -243,6 +244,12 @@ class LinalgCholeskyEx(Function):
     @staticmethod
     def forward(ctx, A, upper):
         factor, info = _L.cholesky(A, upper)
+        # potrf lets NaN through: a non-finite or non-positive pivot is a failed minor too.
+        diag = factor.diagonal(0, -2, -1)
+        bad = (~(diag.isfinite() & (diag > 0))).long()
+        if diag.numel() and bool(bad.any()):
+            first = bad.argmax(-1).int() + 1
+            info = _C.where((info == 0) & (bad.sum(-1) > 0), first, info)
         ctx.save_for_backward(factor)
         ctx.upper = upper
         ctx.mark_non_differentiable(info)
@@ -344,6 +351,16 @@ class LinalgSvd(Function):
     @staticmethod
     def forward(ctx, A, full_matrices, compute_uv):
         U, S, Vh, info = _L.svd(A, full_matrices, compute_uv)
+        if bool((info != 0).any()) and not bool(A.isfinite().all()):
+            raise_for_info(
+                info,
+                A,
+                "linalg.svd",
+                lambda _: (
+                    "The algorithm failed to converge because the input matrix contained "
+                    "non-finite values."
+                ),
+            )
         check_convergence(info, "linalg.svd", A)
         ctx.save_for_backward(U, S, Vh)
         return U, S, Vh
@@ -410,6 +427,34 @@ class LinalgEigh(Function):
         return V @ inner @ V.mT, None
 
 
+def _without_derivative(op_name, class_name):
+    """A Function running `compute` forward whose backward raises PyTorch's
+    "the derivative for '<op>' is not implemented." (outputs still record the op)."""
+
+    def forward(ctx, compute, *inputs):
+        return compute(*inputs)
+
+    def backward(ctx, *grads):
+        raise RuntimeError(f"the derivative for '{op_name}' is not implemented.")
+
+    return type(
+        class_name,
+        (Function,),
+        {"forward": staticmethod(forward), "backward": staticmethod(backward)},
+    )
+
+
+Geqrf = _without_derivative("geqrf", "Geqrf")
+
+
+# The graph nodes carry PyTorch's names (grad_fn.name() == "LinalgInvExBackward0", ...).
+for _cls in (
+    LinalgLuFactorEx, LinalgLuSolve, LinalgInvEx, LinalgSolveEx, LinalgDet, LinalgSlogdet,
+    LinalgCholeskyEx, LinalgSolveTriangular, LinalgQr, LinalgSvd, LinalgEigh, Geqrf,
+):  # fmt: skip
+    _cls._backward_cls.__name__ = _cls._backward_cls.__qualname__ = _cls.__name__ + "Backward0"
+
+
 class LinAlgError(RuntimeError):
     """Raised when a factorisation fails numerically (singular, not positive-definite, ...)."""
 
@@ -419,6 +464,9 @@ LinAlgError.__module__ = "engine.linalg"
 
 def first_failure(info):
     """(batch index, info value) of the first nonzero info, or None."""
+    if info.dim() == 0:  # one matrix: the common case, without a reduction
+        value = info.item()
+        return None if value == 0 else (0, value)
     failed = (info.reshape(-1) != 0).long()
     if failed.numel() == 0 or not bool(failed.any()):
         return None

@@ -5,10 +5,27 @@ and float64; this module checks arguments with PyTorch's messages, broadcasts ba
 the composite functions (norms, pinv, matrix_exp, ...) from differentiable ops.
 """
 
-import functools
 import math
 
 from engine import _C, return_types
+from engine._linalg_checks import (
+    _TYPE_NAMES,
+    _broadcast_batches,
+    _check_bool,
+    _check_float,
+    _check_float_or_double,
+    _check_matrix,
+    _check_same_dtype,
+    _check_square,
+    _check_str,
+    _check_tensor,
+    _not_implemented_for,
+    _not_pd_message,
+    _singular_message,
+    _square_float,
+    _supports_out,
+    _wrap_dim,
+)
 from engine._linalg_functions import (
     _L,
     LinalgCholeskyEx,
@@ -71,121 +88,6 @@ __all__ = [
 
 matmul = _C.matmul
 
-_TYPE_NAMES = {
-    _C.int64: "Long",
-    _C.int32: "Int",
-    _C.bool: "Bool",
-    _C.float32: "Float",
-    _C.float64: "Double",
-}
-
-
-# ---- out= and argument checks (PyTorch's messages) ----
-
-
-def _supports_out(opname):
-    """Gives fn PyTorch's out=: the result (or each tensor of a result tuple) is written into out,
-    which is refused when autograd would record, as for the native ops."""
-
-    def wrap(fn):
-        @functools.wraps(fn)
-        def with_out(*args, out=None, **kwargs):
-            result = fn(*args, **kwargs)
-            if out is None:
-                return result
-            inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, _C.Tensor)]
-            if isinstance(result, tuple):
-                if not isinstance(out, (tuple, list)) or len(out) != len(result):
-                    raise TypeError(
-                        f"{opname}(): argument 'out' must be tuple of {len(result)} Tensors"
-                    )
-                written = [_C._linalg_write_out(o, r, inputs, opname) for o, r in zip(out, result)]
-                return type(result)(*written)
-            return _C._linalg_write_out(out, result, inputs, opname)
-
-        return with_out
-
-    return wrap
-
-
-def _check_tensor(A, fname, arg="A"):
-    if not isinstance(A, _C.Tensor):
-        raise TypeError(f"{fname}(): argument '{arg}' must be Tensor, not {type(A).__name__}")
-
-
-def _check_float(A, fname):
-    if not A.is_floating_point():
-        raise RuntimeError(
-            f"{fname}: Expected a floating point or complex tensor as input. Got {_TYPE_NAMES[A.dtype]}"
-        )
-    if A.dtype in (_C.float16, _C.bfloat16):
-        # LAPACK has no 16-bit routines; PyTorch refuses them too.
-        name = "Half" if A.dtype == _C.float16 else "BFloat16"
-        raise RuntimeError(f"{fname}: Low precision dtypes not supported. Got {name}")
-
-
-def _check_matrix(A, fname, arg="A"):
-    if A.dim() < 2:
-        raise RuntimeError(f"{fname}: The input tensor {arg} must have at least 2 dimensions.")
-
-
-def _check_square(A, fname, arg="A"):
-    _check_matrix(A, fname, arg)
-    if A.shape[-1] != A.shape[-2]:
-        raise RuntimeError(
-            f"{fname}: {arg} must be batches of square matrices, but they are "
-            f"{A.shape[-2]} by {A.shape[-1]} matrices"
-        )
-
-
-def _square_float(A, fname):
-    _check_tensor(A, fname)
-    _check_square(A, fname)
-    _check_float(A, fname)
-
-
-def _check_same_dtype(A, B, fname):
-    if A.dtype != B.dtype:
-        raise RuntimeError(
-            f"{fname}: Expected A and B to have the same dtype, but found A of type "
-            f"{_TYPE_NAMES[A.dtype]} and B of type {_TYPE_NAMES[B.dtype]} instead"
-        )
-
-
-def _broadcast_batches(A, B):
-    """A and B expanded to their common batch shape (matrix dims kept)."""
-    batch = _broadcast_shapes(tuple(A.shape[:-2]), tuple(B.shape[:-2]))
-    return A.expand(*batch, *A.shape[-2:]), B.expand(*batch, *B.shape[-2:])
-
-
-def _broadcast_shapes(a, b):
-    n = max(len(a), len(b))
-    a, b = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
-    out = []
-    for x, y in zip(a, b):
-        if x != y and x != 1 and y != 1:
-            raise RuntimeError(
-                f"The size of tensor a ({x}) must match the size of tensor b ({y}) at non-singleton "
-                f"dimension {len(out)}"
-            )
-        out.append(y if x == 1 else x)
-    return tuple(out)
-
-
-def _singular_message(value):
-    return (
-        f"The diagonal element {value} is zero, the inversion could not be completed because the "
-        "input matrix is singular."
-    )
-
-
-def _not_pd_message(value):
-    return (
-        "The factorization could not be completed because the input is not positive-definite "
-        f"(the leading minor of order {value} is not positive-definite)."
-    )
-
-
 # ---- inverses, determinants, solves ----
 
 
@@ -195,7 +97,7 @@ def inv_ex(A, *, check_errors=False, out=None):
     _square_float(A, "linalg.inv")
     inverse, info = LinalgInvEx.apply(A)
     if check_errors:
-        raise_for_info(info, A, "linalg.inv", _singular_message)
+        raise_for_info(info, A, "linalg.inv_ex", _singular_message)
     return return_types.linalg_inv_ex(inverse, info)
 
 
@@ -224,8 +126,9 @@ def slogdet(A, *, out=None):
 
 def _solve_operands(A, B, left, fname):
     """A and B as matrices of one batch shape, and whether B was a (batch of) vector(s)."""
+    _check_bool(left, fname, "left")
     _check_tensor(A, fname)
-    _check_tensor(B, fname, "B")
+    _check_tensor(B, fname, "B", 2)
     _check_square(A, fname)
     _check_float(A, fname)
     _check_same_dtype(A, B, fname)
@@ -251,7 +154,7 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     Am, Bm, vector = _solve_operands(A, B, left, "linalg.solve")
     X, info = LinalgSolveEx.apply(Am, Bm)
     if check_errors:
-        raise_for_info(info, Am, "torch.linalg.solve", _solver_singular)
+        raise_for_info(info, Am, "torch.linalg.solve_ex", _solver_singular)
     if not left:
         X = X.mT
     return return_types.linalg_solve_ex(X.squeeze(-1) if vector else X, info)
@@ -276,12 +179,14 @@ def solve(A, B, *, left=True, out=None):
 def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     """X with A X = B (X A = B when left is False) for triangular A; no check of singularity."""
     fname = "linalg.solve_triangular"
+    for name, value in (("upper", upper), ("left", left), ("unitriangular", unitriangular)):
+        _check_bool(value, fname, name)
     _check_tensor(A, fname)
-    _check_tensor(B, fname, "B")
+    _check_tensor(B, fname, "B", 2)
     _check_matrix(A, fname)
     _check_matrix(B, fname, "B")
     _check_square(A, fname)
-    _check_float(A, fname)
+    _not_implemented_for(A, "triangular_solve_cpu")
     _check_same_dtype(A, B, fname)
     n = A.shape[-1]
     if (B.shape[-2] if left else B.shape[-1]) != n:
@@ -297,10 +202,11 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
 @_supports_out("linalg_cholesky_ex")
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """(L, info) with A = L L^T; info > 0 marks a matrix that is not positive-definite."""
+    _check_bool(upper, "linalg.cholesky", "upper")
     _square_float(A, "linalg.cholesky")
-    L, info = LinalgCholeskyEx.apply(A, bool(upper))
+    L, info = LinalgCholeskyEx.apply(A, upper)
     if check_errors:
-        raise_for_info(info, A, "linalg.cholesky", _not_pd_message)
+        raise_for_info(info, A, "linalg.cholesky_ex", _not_pd_message)
     return return_types.linalg_cholesky_ex(L, info)
 
 
@@ -327,7 +233,7 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
     LU, pivots, info = LinalgLuFactorEx.apply(A)
     if check_errors:
-        raise_for_info(info, A, "torch.linalg.lu_factor_ex", _lu_singular)
+        raise_for_info(info, A, "torch.linalg.lu_factor_ex", _lu_singular, RuntimeError)
     return return_types.linalg_lu_factor_ex(LU, pivots, info)
 
 
@@ -373,14 +279,34 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """X with A X = B (adjoint: A^T X = B; left False: X A = B) from lu_factor's output."""
     fname = "linalg.lu_solve"
     _check_tensor(LU, fname, "LU")
-    _check_tensor(B, fname, "B")
+    _check_tensor(B, fname, "B", 2)
     _check_square(LU, fname, "LU")
     _check_matrix(B, fname, "B")
-    _check_float(LU, fname)
-    _check_same_dtype(LU, B, fname)
+    _check_float(LU, "torch.linalg.lu_solve")
+    if LU.dtype != B.dtype:
+        raise RuntimeError(
+            f"{fname}: Expected LU and B to have the same dtype, but found LU of type "
+            f"{_TYPE_NAMES[LU.dtype]} and B of type {_TYPE_NAMES[B.dtype]} instead"
+        )
+    _check_bool(left, fname, "left")
+    _check_bool(adjoint, fname, "adjoint")
     if pivots.dtype != _C.int32:
-        raise RuntimeError(f"{fname}: pivots should be a Tensor of scalar type int32")
+        raise RuntimeError(f"{fname}: pivots should be a Tensor of scalar type torch.int32")
     n = LU.shape[-1]
+    if pivots.dim() < 1 or pivots.shape[-1] != n:
+        raise RuntimeError(
+            f"{fname}: Number of pivots per batch should be same as the dimension of the matrix"
+        )
+    if pivots.numel() and bool((pivots > n).any()):
+        raise RuntimeError(
+            "Pivots given to lu_solve must all be smaller or equal to LU.size(-2). "
+            "Did you properly pass the result of lu_factor?"
+        )
+    if pivots.numel() and bool((pivots < 1).any()):
+        raise RuntimeError(
+            "Pivots given to lu_solve must all be greater or equal to 1. "
+            "Did you properly pass the result of lu_factor?"
+        )
     if not left:
         B = B.mT
         adjoint = not adjoint
@@ -403,6 +329,7 @@ def qr(A, mode="reduced", *, out=None):
     """(Q, R) with A = Q R; mode 'reduced' (default), 'complete' or 'r' (Q empty)."""
     fname = "linalg.qr"
     _check_tensor(A, fname)
+    _check_str(mode, fname, "mode")
     if mode not in ("reduced", "complete", "r"):
         raise RuntimeError(
             f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', or 'complete'"
@@ -418,6 +345,7 @@ def svd(A, full_matrices=True, *, driver=None, out=None):
     """(U, S, Vh) with A = U diag(S) Vh, S descending (gesdd)."""
     fname = "linalg.svd"
     _check_tensor(A, fname)
+    _check_bool(full_matrices, fname, "full_matrices")
     _check_matrix(A, fname)
     _check_float(A, fname)
     if driver is not None:
@@ -434,7 +362,7 @@ def svdvals(A, *, driver=None, out=None):
     fname = "linalg.svdvals"
     _check_tensor(A, fname)
     _check_matrix(A, fname)
-    _check_float(A, fname)
+    _check_float(A, "linalg.svd")
     if A.requires_grad and _C.is_grad_enabled():
         return LinalgSvd.apply(A, False, True)[1]
     return LinalgSvd.apply(A, False, False)[1]
@@ -448,6 +376,7 @@ def _uplo(UPLO):
 
 def _check_eigh(A, fname, UPLO):
     _check_tensor(A, fname)
+    _check_str(UPLO, fname, "UPLO")
     upper = _uplo(UPLO)
     _check_square(A, fname)
     if not A.is_floating_point():
@@ -494,6 +423,12 @@ def householder_product(A, tau, *, out=None):
         raise RuntimeError(
             f"{fname}: input.shape[-1] must be greater than or equal to tau.shape[-1]"
         )
+    _not_implemented_for(A, "orgqr_cpu")
+    if tau.dim() == A.dim() - 1 and tuple(tau.shape[:-1]) != tuple(A.shape[:-2]):
+        raise RuntimeError(
+            f"{fname}: Expected batch dimensions of tau to be equal to input.shape[:-2], but got "
+            f"{list(tau.shape[:-1])}"
+        )
     if tau.dim() != A.dim() - 1:
         raise RuntimeError(
             f"{fname}: Expected tau to have one dimension less than input, but got tau.ndim "
@@ -501,8 +436,31 @@ def householder_product(A, tau, *, out=None):
         )
     _check_float(A, fname)
     if tau.dtype != A.dtype:
-        raise RuntimeError(f"{fname}: tau dtype {tau.dtype} does not match input dtype {A.dtype}")
+        raise RuntimeError(
+            f"{fname}: tau dtype {_TYPE_NAMES[tau.dtype]} does not match input dtype "
+            f"{_TYPE_NAMES[A.dtype]}"
+        )
+    if _C.is_grad_enabled() and (A.requires_grad or tau.requires_grad):
+        return _householder_product_differentiable(A, tau)
     return _L.orgqr(A, tau)
+
+
+def _householder_product_differentiable(A, tau):
+    """orgqr's result in differentiable ops, so gradients reach A and tau."""
+    return reflectors_product(A, tau)[..., :, : A.shape[-1]]
+
+
+def reflectors_product(A, tau):
+    """The full m x m product of the reflectors I - tau_i v_i v_i^T stored in A (..., m, n) and
+    tau, as one batched rank-1 update per reflector in differentiable ops."""
+    m, n = A.shape[-2], A.shape[-1]
+    V = A.tril(-1) + _eye_rect(A, m, n)
+    Q = eye_like(A, m)
+    for i in range(tau.shape[-1]):
+        v = V[..., :, i : i + 1]
+        t = tau[..., i : i + 1].unsqueeze(-1)
+        Q = Q - (Q @ v) @ (t * v.mT)
+    return Q
 
 
 # ---- least squares and pseudo-inverses ----
@@ -514,9 +472,13 @@ def lstsq(A, B, rcond=None, *, driver=None):
     """(solution, residuals, rank, singular_values) of min ||A X - B|| (gelsy by default)."""
     fname = "torch.linalg.lstsq"
     _check_tensor(A, "linalg.lstsq")
-    _check_tensor(B, "linalg.lstsq", "B")
-    _check_float(A, "linalg.lstsq")
-    _check_same_dtype(A, B, "linalg.lstsq")
+    _check_tensor(B, "linalg.lstsq", "B", 2)
+    _check_float_or_double(A)
+    if A.dtype != B.dtype:
+        raise RuntimeError(
+            f"{fname}: Expected input and other to have the same dtype, but got input's dtype "
+            f"{_TYPE_NAMES[A.dtype]} and other's dtype {_TYPE_NAMES[B.dtype]}"
+        )
     if A.dim() < 2:
         raise RuntimeError(f"{fname}: input must have at least 2 dimensions.")
     vector = B.dim() == A.dim() - 1
@@ -530,10 +492,11 @@ def lstsq(A, B, rcond=None, *, driver=None):
         )
     m, n = A.shape[-2], A.shape[-1]
     if rcond is None:
-        rcond = (
-            _C.finfo(A.dtype).eps * max(m, n) if hasattr(_C, "finfo") else _eps(A.dtype) * max(m, n)
-        )
+        rcond = _eps(A.dtype) * max(m, n)
     Am, Bb = _broadcast_batches(A, Bm)
+    # LAPACK rejects non-finite input through its error handler (which prints to stdout).
+    if not (bool(Am.isfinite().all()) and bool(Bb.isfinite().all())):
+        raise RuntimeError(f"{fname}: the input matrices contain non-finite values")
     X, rank, sv, _ = _L.lstsq(Am, Bb, float(rcond), _DRIVERS[driver_name])
     if _C.is_grad_enabled() and (A.requires_grad or B.requires_grad):
         # The gradient of the minimum-norm solution is that of pinv(A) B.
@@ -602,7 +565,7 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The number of singular values above the tolerance (int64, batched)."""
     _check_tensor(A, "linalg.matrix_rank")
     _check_matrix(A, "linalg.matrix_rank")
-    _check_float(A, "linalg.matrix_rank")
+    _check_float_or_double(A)
     m, n = A.shape[-2], A.shape[-1]
     with _no_grad():
         S = eigvalsh(A).abs() if hermitian else svdvals(A)
@@ -663,7 +626,8 @@ def matrix_exp(A):
     # Scale so that every matrix has 1-norm <= 1/2: degree 18 then leaves an error below eps.
     with _no_grad():
         norm1 = A.abs().sum(-2).amax(-1).amax().item()
-    squarings = max(0, math.ceil(math.log2(norm1 / 0.5))) if norm1 > 0.5 else 0
+    finite = math.isfinite(norm1)
+    squarings = max(0, math.ceil(math.log2(norm1 / 0.5))) if finite and norm1 > 0.5 else 0
     X = A / (2.0**squarings)
     eye = eye_like(A)
     term = eye
@@ -692,6 +656,10 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     """The ord-norm of x over dim (all elements when None) treated as one vector."""
     fname = "linalg.vector_norm"
     _check_tensor(x, fname, "input")
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise TypeError(
+            f"linalg_vector_norm(): argument 'ord' (position 2) must be Number, not {type(ord).__name__}"
+        )
     if dtype is not None:
         x = x.to(dtype)
     if not x.is_floating_point():
@@ -701,6 +669,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     dims = _dims_tuple(dim)
     if dims is None or len(dims) == 0:
         dims = tuple(range(x.dim()))
+    elif x.dim() > 0:
+        dims = tuple(_wrap_dim(d, x.dim()) for d in dims)
     if ord == 0:
         return (x != 0).to(x.dtype).sum(dims, keepdim=keepdim)
     if ord in (math.inf, -math.inf) and any(x.shape[d] == 0 for d in dims):
@@ -724,7 +694,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     if dtype is not None:
         A = A.to(dtype)
     _check_float(A, fname)
-    d0, d1 = (d % A.dim() for d in dim)
+    d0, d1 = (_wrap_dim(d, A.dim()) for d in dim)
     if ord == "fro":
         return vector_norm(A, 2, (d0, d1), keepdim)
     if ord == "nuc" or ord in (2, -2):
@@ -765,7 +735,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
         return vector_norm(A, 2 if ord is None else ord, dims, keepdim, dtype=dtype)
     if ord is None:
         return vector_norm(A, 2, None, keepdim, dtype=dtype)
-    if A.dim() == 2:
+    if A.dim() == 2 or isinstance(ord, str):
         return matrix_norm(A, ord, (-2, -1), keepdim, dtype=dtype)
     if A.dim() == 1:
         return vector_norm(A, ord, None, keepdim, dtype=dtype)
@@ -780,14 +750,21 @@ def cond(A, p=None, *, out=None):
     fname = "linalg.cond"
     _check_tensor(A, fname)
     _check_matrix(A, fname)
-    _check_float(A, fname)
+    _check_float(A, "linalg.svd")
     if p is None or p in (2, -2):
         S = svdvals(A)
         if p == -2:
             return S.amin(-1) / S.amax(-1)
         return S.amax(-1) / S.amin(-1)
-    _check_square(A, fname)
-    return matrix_norm(A, p) * matrix_norm(inv(A), p)
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(
+            f"linalg.cond(ord={p}): A must be batches of square matrices, but they are "
+            f"{A.shape[-2]} by {A.shape[-1]} matrices"
+        )
+    # A singular matrix has an infinite condition number rather than an error.
+    inverse, info = inv_ex(A)
+    result = matrix_norm(A, p) * matrix_norm(inverse, p)
+    return _C.where(info > 0, _C.full((), math.inf, dtype=result.dtype), result)
 
 
 # ---- products and shapes ----
@@ -797,9 +774,13 @@ def cond(A, p=None, *, out=None):
 def cross(input, other, *, dim=-1, out=None):
     """The cross product of 3-vectors along dim (broadcast)."""
     fname = "linalg.cross"
+    if input.dtype != other.dtype:
+        raise RuntimeError(
+            f"expected scalar type {_TYPE_NAMES[input.dtype]} but found {_TYPE_NAMES[other.dtype]}"
+        )
     if input.dim() != other.dim():
         raise RuntimeError(f"{fname}: inputs must have the same number of dimensions.")
-    d = dim % input.dim() if input.dim() else 0
+    d = _wrap_dim(dim, input.dim())
     if input.shape[d] != 3 or other.shape[d] != 3:
         raise RuntimeError(
             f"{fname}: inputs dimension {dim} must have length 3. Got {input.shape[d]} and {other.shape[d]}"
@@ -843,6 +824,14 @@ def multi_dot(tensors, *, out=None):
 @_supports_out("linalg_vecdot")
 def vecdot(x, y, *, dim=-1, out=None):
     """The dot product of vectors along dim (broadcast)."""
+    _check_tensor(x, "linalg.vecdot", "x")
+    _check_tensor(y, "linalg.vecdot", "y", 2)
+    _check_float(x, "linalg.vecdot")
+    if x.dtype != y.dtype:
+        raise RuntimeError(
+            f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
+            f"{_TYPE_NAMES[x.dtype]} and y of type {_TYPE_NAMES[y.dtype]} instead"
+        )
     return (x * y).sum(dim)
 
 

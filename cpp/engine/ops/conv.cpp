@@ -247,7 +247,7 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
     // transposed one.
     const auto geom = a.transposed ? geometry(gspatial, image, w.kernel, w.stride, w.padding, w.dilation)
                                    : geometry(image, gspatial, w.kernel, w.stride, w.padding, w.dilation);
-    ENGINE_DISPATCH_FLOAT(g.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT32_64(g.dtype(), [&](auto tag) {
       using T = decltype(tag);
       if (should_compute_output(0)) {
         Tensor wc = contiguous(weight_.unpack(me));
