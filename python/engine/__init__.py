@@ -277,6 +277,7 @@ from engine._C import (  # noqa: E402
     frexp,
     gcd,
     heaviside,
+    hypot,
     i0,
     igamma,
     igammac,
@@ -284,11 +285,13 @@ from engine._C import (  # noqa: E402
     lgamma,
     logaddexp,
     logaddexp2,
+    logit,
     nextafter,
     polygamma,
     rad2deg,
     signbit,
     sinc,
+    xlogy,
 )
 
 _method_aliases.install(globals())

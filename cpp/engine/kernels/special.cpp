@@ -157,6 +157,14 @@ void special_binary_typed(SpecialBinaryOp op, const Tensor& out, const Tensor& a
         return map2<T>(out, a, b, [](T x, T y) { return T(special::igammac(double(x), double(y))); });
       case SpecialBinaryOp::Logaddexp: return map2<T>(out, a, b, [](T x, T y) { return log_add_exp(x, y, false); });
       case SpecialBinaryOp::Logaddexp2: return map2<T>(out, a, b, [](T x, T y) { return log_add_exp(x, y, true); });
+      case SpecialBinaryOp::Hypot: return map2<T>(out, a, b, [](T x, T y) { return std::hypot(x, y); });
+      case SpecialBinaryOp::Xlogy:
+        // 0 * log(y) is 0 for every y but NaN (log(0) = -inf would make it NaN otherwise).
+        return map2<T>(out, a, b, [](T x, T y) {
+          if (std::isnan(y)) return y;
+          if (x == T(0)) return T(0);
+          return T(x * std::log(y));
+        });
       default: break;
     }
   }
@@ -209,6 +217,23 @@ void polygamma(int64_t n, const Tensor& out, const Tensor& a) {
       });
     } else {
       throw std::logic_error("polygamma kernel: floating dtypes only");
+    }
+  });
+}
+
+void logit(const Tensor& out, const Tensor& a, double eps) {
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kFloating<T>) {
+      const T lo = static_cast<T>(eps), hi = static_cast<T>(1 - eps);
+      const bool clamp = eps >= 0;
+      map1<T, T>(out, a, [=](T x) {
+        // NaN stays NaN through the clamp (neither comparison holds).
+        const T z = clamp ? (x < lo ? lo : (x > hi ? hi : x)) : x;
+        return T(std::log(z / (T(1) - z)));
+      });
+    } else {
+      throw std::logic_error("logit kernel: floating dtypes only");
     }
   });
 }

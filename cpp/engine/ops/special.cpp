@@ -333,6 +333,45 @@ Tensor igamma(const Tensor& a, const Tensor& b) { return igamma_family(a, b, fal
 Tensor igammac(const Tensor& a, const Tensor& b) { return igamma_family(a, b, true); }
 Tensor logaddexp(const Tensor& a, const Tensor& b) { return log_add_exp(a, b, false); }
 Tensor logaddexp2(const Tensor& a, const Tensor& b) { return log_add_exp(a, b, true); }
+Tensor hypot(const Tensor& a, const Tensor& b) {
+  const DType dt = result_type(a, b);
+  check_kernel_dtype(is_floating(dt), "hypot_cpu", dt);
+  Tensor out = binary_kernel(SpecialBinaryOp::Hypot, a, b, dt);
+  auto rule_a = [](const Tensor& g, const Tensor& x, const Tensor&, const Tensor& r) { return g * x / r; };
+  auto rule_b = [](const Tensor& g, const Tensor&, const Tensor& y, const Tensor& r) { return g * y / r; };
+  return record_binary(a, b, out, "HypotBackward0", rule_a, rule_b, true);
+}
+
+Tensor xlogy(const Tensor& a, const Tensor& b) {
+  const DType dt = float_compute_dtype(result_type(a, b));
+  Tensor out = binary_kernel(SpecialBinaryOp::Xlogy, a, b, dt);
+  // d/da = log(b), taken as 0 where a == 0 and b <= 0 (PyTorch's choice); d/db = a / b.
+  auto rule_a = [](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
+    Tensor zero = scalar(0.0);
+    return where(logical_and(eq(x, zero), le(y, zero)), zero, xlogy(g, y));
+  };
+  auto rule_b = [](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) { return g * x / y; };
+  const char* name = a.is_wrapped_number() ? "XlogyBackward1" : b.is_wrapped_number() ? "XlogyBackward2" : "XlogyBackward0";
+  return record_binary(a, b, out, name, rule_a, rule_b);
+}
+
+Tensor logit(const Tensor& a, std::optional<double> eps) {
+  const DType dt = float_compute_dtype(a.dtype());
+  Tensor out = Tensor::empty(a.shape(), dt);
+  const double e = eps.value_or(-1.0);
+  kernels::logit(out, cast(a, dt), e);
+  // 1 / (x (1 - x)) inside the range; outside it NaN without eps, 0 (the clamp's flat part) with it.
+  return record_unary(
+      a, out, "LogitBackward0",
+      [e](const Tensor& g, const Tensor& x, const Tensor&) {
+        const bool clamped = e >= 0;
+        Tensor outside = logical_or(lt(x, scalar(clamped ? e : 0.0)), gt(x, scalar(clamped ? 1.0 - e : 1.0)));
+        Tensor d = g / (x * (1.0 - x));
+        return where(outside, scalar(clamped ? 0.0 : NAN), d);
+      },
+      true, false);
+}
+
 Tensor gcd(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Gcd, a, b, "gcd_cpu"); }
 Tensor lcm(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Lcm, a, b, "lcm_cpu"); }
 Tensor bitwise_left_shift(const Tensor& a, const Tensor& b) {
