@@ -3,6 +3,7 @@
 // shifts, frexp). Backward rules are written with differentiable ops, so higher derivatives work.
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
@@ -148,7 +149,12 @@ Tensor polygamma(int64_t n, const Tensor& a) {
   kernels::polygamma(n, out, cast(a, dt));
   return record_unary(
       a, out, "PolygammaBackward0",
-      [n](const Tensor& g, const Tensor& x, const Tensor&) { return g * polygamma(n + 1, x); }, true, false);
+      [n](const Tensor& g, const Tensor& x, const Tensor&) {
+        ENGINE_CHECK(n < std::numeric_limits<int64_t>::max(), std::runtime_error,
+                     "polygamma: the derivative of order n + 1 = ", n, " + 1 does not fit in int64");
+        return g * polygamma(n + 1, x);
+      },
+      true, false);
 }
 Tensor erfc(const Tensor& a) {
   return float_unary(SpecialUnaryOp::Erfc, a, "ErfcBackward0",
