@@ -81,11 +81,28 @@ void special_unary_typed(SpecialUnaryOp op, const Tensor& out, const Tensor& a) 
   }
 }
 
-// gcd of magnitudes in the unsigned type, so that the most negative value does not overflow.
+// Whether v < 0, without a comparison that is always false for unsigned types.
+template <typename T>
+constexpr bool is_negative(T v) {
+  if constexpr (std::is_signed_v<T>) {
+    return v < 0;
+  } else {
+    (void)v;
+    return false;
+  }
+}
+
+// |v| in the unsigned type, so that the most negative value does not overflow.
+template <typename T>
+std::make_unsigned_t<T> magnitude(T v) {
+  using U = std::make_unsigned_t<T>;
+  return is_negative(v) ? U(U(0) - U(v)) : U(v);
+}
+
 template <typename T>
 T int_gcd(T x, T y) {
   using U = std::make_unsigned_t<T>;
-  U a = x < 0 ? U(U(0) - U(x)) : U(x), b = y < 0 ? U(U(0) - U(y)) : U(y);
+  U a = magnitude(x), b = magnitude(y);
   while (b != 0) {
     const U r = a % b;
     a = b;
@@ -99,7 +116,7 @@ T int_lcm(T x, T y) {
   using U = std::make_unsigned_t<T>;
   const T g = int_gcd(x, y);
   if (g == 0) return 0;
-  const U ax = x < 0 ? U(U(0) - U(x)) : U(x), ay = y < 0 ? U(U(0) - U(y)) : U(y);
+  const U ax = magnitude(x), ay = magnitude(y);
   return static_cast<T>(U(ax / U(g)) * ay);  // wraps on overflow, as PyTorch's does
 }
 
@@ -109,13 +126,13 @@ template <typename T>
 T shift_left(T x, T s) {
   using U = std::make_unsigned_t<T>;
   constexpr T bits = static_cast<T>(sizeof(T) * CHAR_BIT);
-  if (s < 0 || s >= bits) return 0;
+  if (is_negative(s) || s >= bits) return 0;
   return static_cast<T>(U(x) << s);
 }
 template <typename T>
 T shift_right(T x, T s) {
   constexpr T bits = static_cast<T>(sizeof(T) * CHAR_BIT);
-  if (s < 0 || s >= bits) return x < 0 ? T(-1) : T(0);
+  if (is_negative(s) || s >= bits) return is_negative(x) ? T(-1) : T(0);
   return static_cast<T>(x >> s);  // arithmetic shift (defined for negative values since C++20, and by GCC/Clang)
 }
 
@@ -244,7 +261,7 @@ void signbit(const Tensor& out, const Tensor& a) {
     if constexpr (kFloating<T>) {
       map1<T, bool>(out, a, [](T x) { return std::signbit(x); });
     } else if constexpr (kInteger<T>) {
-      map1<T, bool>(out, a, [](T x) { return x < 0; });
+      map1<T, bool>(out, a, [](T x) { return is_negative(x); });
     } else {
       map1<T, bool>(out, a, [](T) { return false; });
     }

@@ -36,6 +36,12 @@ void check_kernel_dtype(bool ok, const char* kernel, DType dt) {
 // Floating functions compute integer and bool inputs in the default dtype, as PyTorch does.
 DType float_compute_dtype(DType dt) { return is_floating(dt) ? dt : default_dtype(); }
 
+// The dtype a kernel runs in: reduced-precision floating types compute in float32 and round once
+// (the kernels are written for float and double).
+DType kernel_dtype(DType dt) {
+  return is_floating(dt) && dt != DType::Float32 && dt != DType::Float64 ? DType::Float32 : dt;
+}
+
 using UnaryRule = std::function<Tensor(const Tensor& grad, const Tensor& input, const Tensor& result)>;
 
 struct SpecialUnaryBackward : Node {
@@ -68,10 +74,10 @@ Tensor record_unary(const Tensor& a, Tensor out, const char* name, UnaryRule rul
 
 Tensor float_unary(SpecialUnaryOp op, const Tensor& a, const char* name, UnaryRule rule, bool save_input,
                    bool save_result) {
-  const DType dt = float_compute_dtype(a.dtype());
-  Tensor out = Tensor::empty(a.shape(), dt);
-  kernels::special_unary(op, out, cast(a, dt));
-  return record_unary(a, out, name, std::move(rule), save_input, save_result);
+  const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
+  Tensor out = Tensor::empty(a.shape(), kd);
+  kernels::special_unary(op, out, cast(a, kd));
+  return record_unary(a, cast(out, dt), name, std::move(rule), save_input, save_result);
 }
 
 Tensor zero_like(const Tensor& g) { return zeros(g.shape(), g.dtype()); }
@@ -112,9 +118,10 @@ Tensor record_binary(const Tensor& a, const Tensor& b, Tensor out, const char* n
 }
 
 Tensor binary_kernel(SpecialBinaryOp op, const Tensor& a, const Tensor& b, DType dt) {
-  Tensor out = Tensor::empty(broadcast_shapes(a.shape(), b.shape()), dt);
-  kernels::special_binary(op, out, cast(a, dt), cast(b, dt));
-  return out;
+  const DType kd = kernel_dtype(dt);
+  Tensor out = Tensor::empty(broadcast_shapes(a.shape(), b.shape()), kd);
+  kernels::special_binary(op, out, cast(a, kd), cast(b, kd));
+  return cast(out, dt);
 }
 
 }  // namespace
@@ -144,11 +151,11 @@ Tensor digamma(const Tensor& a) {
 }
 Tensor polygamma(int64_t n, const Tensor& a) {
   ENGINE_CHECK(n >= 0, std::runtime_error, "polygamma(n, x) does not support negative n.");
-  const DType dt = float_compute_dtype(a.dtype());
-  Tensor out = Tensor::empty(a.shape(), dt);
-  kernels::polygamma(n, out, cast(a, dt));
+  const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
+  Tensor out = Tensor::empty(a.shape(), kd);
+  kernels::polygamma(n, out, cast(a, kd));
   return record_unary(
-      a, out, "PolygammaBackward0",
+      a, cast(out, dt), "PolygammaBackward0",
       [n](const Tensor& g, const Tensor& x, const Tensor&) {
         ENGINE_CHECK(n < std::numeric_limits<int64_t>::max(), std::runtime_error,
                      "polygamma: the derivative of order n + 1 = ", n, " + 1 does not fit in int64");
@@ -222,8 +229,10 @@ struct FrexpBackward0 : BuiltinNode<FrexpBackward0> {
 
 std::pair<Tensor, Tensor> frexp(const Tensor& a) {
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "torch.frexp() only supports floating-point dtypes");
-  Tensor mantissa = Tensor::empty(a.shape(), a.dtype()), exponent = Tensor::empty(a.shape(), DType::Int32);
-  kernels::frexp(mantissa, exponent, a);
+  const DType kd = kernel_dtype(a.dtype());
+  Tensor mantissa = Tensor::empty(a.shape(), kd), exponent = Tensor::empty(a.shape(), DType::Int32);
+  kernels::frexp(mantissa, exponent, cast(a, kd));
+  mantissa = cast(mantissa, a.dtype());  // exact: the mantissa has no more digits than a
   if (auto node = make_node<FrexpBackward0>({&a})) {
     node->exponent_ = SavedTensor(exponent, false);
     set_history(mantissa, node);
@@ -362,10 +371,11 @@ Tensor xlogy(const Tensor& a, const Tensor& b) {
 }
 
 Tensor logit(const Tensor& a, std::optional<double> eps) {
-  const DType dt = float_compute_dtype(a.dtype());
-  Tensor out = Tensor::empty(a.shape(), dt);
+  const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
+  Tensor out = Tensor::empty(a.shape(), kd);
   const double e = eps.value_or(-1.0);
-  kernels::logit(out, cast(a, dt), e);
+  kernels::logit(out, cast(a, kd), e);
+  out = cast(out, dt);
   // 1 / (x (1 - x)) inside the range; outside it NaN without eps, 0 (the clamp's flat part) with it.
   return record_unary(
       a, out, "LogitBackward0",
