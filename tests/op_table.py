@@ -1301,6 +1301,40 @@ OPS += [
         "ldexp", lambda lib, a, b: lib.ldexp(a, b), lambda a, b: a * 2.0**b, int_result="float32"
     ),
     _binary(
+        "hypot",
+        lambda lib, a, b: lib.hypot(a, b),
+        np.hypot,
+        ("nonzero", "nonzero"),
+        int_result=None,
+    ),
+    _binary(
+        "xlogy",
+        lambda lib, a, b: lib.xlogy(a, b),
+        lambda a, b: a * np.log(b),
+        ("real", "pos"),
+        int_result="float32",
+    ),
+    _unary(
+        "xlogy_scalar_other",
+        lambda lib, x: x.xlogy(2.5),
+        lambda x: x * math.log(2.5),
+        int_result="float32",
+    ),
+    _unary(
+        "logit",
+        lambda lib, x: lib.logit(x * 0.4 + 0.5),
+        lambda x: np.log((x * 0.4 + 0.5) / (1 - (x * 0.4 + 0.5))),
+        "unit",
+        int_result=None,
+    ),
+    _unary(
+        "logit_eps",
+        lambda lib, x: x.logit(eps=0.05),
+        lambda x: np.log(np.clip(x, 0.05, 0.95) / (1 - np.clip(x, 0.05, 0.95))),
+        "unit",
+        int_result=None,
+    ),
+    _binary(
         "float_power",
         lambda lib, a, b: lib.float_power(a, b),
         np.power,

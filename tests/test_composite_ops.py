@@ -114,7 +114,8 @@ def test_xlogy_at_zero_has_exact_value_and_gradient():
     out = engine.xlogy(x, y)
     assert out.tolist()[0] == 0.0 and math.isnan(out.tolist()[1])
     engine.xlogy(x, y)[[0, 2]].sum().backward()
-    assert x.grad.tolist()[2] == pytest.approx(math.log(3.0)) and y.grad.tolist()[0] == 0.0
+    # d/dy = x / y is 0 / 0 at (0, 0): NaN, as PyTorch gives it.
+    assert x.grad.tolist()[2] == pytest.approx(math.log(3.0)) and math.isnan(y.grad.tolist()[0])
 
 
 def test_diff_of_bools_and_trace_of_integers():

@@ -82,6 +82,11 @@ def test_grad_fn_names_follow_pytorch():
         "NextafterBackward0": engine.nextafter(x, x),
         "FrexpBackward0": engine.frexp(x).mantissa,
         "NotImplemented": engine.heaviside(x, x),
+        "HypotBackward0": engine.hypot(x, x),
+        "XlogyBackward0": engine.xlogy(x, x),
+        "XlogyBackward1": engine.xlogy(2.0, x),
+        "XlogyBackward2": x.xlogy(2.0),
+        "LogitBackward0": engine.logit(x * 0.5),
     }
     for name, out in names.items():
         assert out.grad_fn.name() == name
@@ -151,3 +156,21 @@ def test_shift_operators_and_reflected_forms():
     y >>= engine.tensor([1, 1, 2])
     assert y.tolist() == [2, 4, 3]
     assert x.__lshift__("a") is NotImplemented
+
+
+def test_xlogy_and_logit_gradients_at_their_edges():
+    x = engine.tensor([0.0, 0.0, 1.0], requires_grad=True)
+    y = engine.tensor([0.0, -1.0, 2.0], requires_grad=True)
+    gx, gy = engine.autograd.grad(engine.xlogy(x, y).sum(), (x, y))
+    assert gx.tolist() == pytest.approx([0.0, 0.0, math.log(2)])
+    assert math.isnan(gy[0].item()) and gy[1].item() == 0.0 and gy[2].item() == 0.5
+    p = engine.tensor([0.0, -0.5, 0.3, 1.5, 1.0], requires_grad=True)
+    (g,) = engine.autograd.grad(engine.logit(p).sum(), (p,))
+    got = g.tolist()
+    assert got[0] == math.inf and math.isnan(got[1]) and math.isnan(got[3]) and got[4] == math.inf
+    assert got[2] == pytest.approx(1 / 0.21, rel=1e-6)
+    (g,) = engine.autograd.grad(engine.logit(p, 0.2).sum(), (p,))
+    assert g.tolist() == pytest.approx([0.0, 0.0, 1 / 0.21, 0.0, 0.0], rel=1e-6)
+    big = engine.tensor([1e200], dtype=engine.float64, requires_grad=True)
+    (g,) = engine.autograd.grad(engine.hypot(big, big).sum(), (big,))
+    assert g.item() == pytest.approx(math.sqrt(2))  # both arguments are big: 2 * x / hypot(x, x)

@@ -6,7 +6,7 @@ import collections.abc
 class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'atan', 'atan2', 'bitwise_and', 'bitwise_not', 'bitwise_or', 'bitwise_xor', 'bmm', 'bool', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'detach', 'diagonal', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'exp', 'exp2', 'expm1', 'float32', 'float64', 'floor', 'floor_divide', 'fmod', 'from_numpy', 'full', 'full_like', 'gather', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'index_add', 'index_copy', 'index_select', 'int32', 'int64', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'le', 'lerp', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'pow', 'prod', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'sin', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int32', 'int64', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
 class dtype:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -74,11 +74,6 @@ class Tensor:
         ``beta * input + alpha * (mat @ vec)`` for a matrix and a vector.
         """
     @staticmethod
-    def argsort(input, dim = -1, descending = False, stable = False):
-        """
-        The indices that sort input along dim.
-        """
-    @staticmethod
     def baddbmm(input, batch1, batch2, *, beta = 1, alpha = 1):
         """
         ``beta * input + alpha * (batch1 @ batch2)`` over a batch of matrix products.
@@ -87,33 +82,8 @@ class Tensor:
     def broadcast_to(input, size):
         ...
     @staticmethod
-    def cholesky(*args, out = None, **kwargs):
-        """
-        ``linalg.cholesky`` with errors named 'cholesky'.
-        """
-    @staticmethod
-    def cholesky_inverse(*args, out = None, **kwargs):
-        """
-        A^-1 for A = L L^T (U^T U when upper), given the factor.
-        """
-    @staticmethod
-    def cholesky_solve(*args, out = None, **kwargs):
-        """
-        X with A X = B for A = L L^T (U^T U when upper), given the factor.
-        """
-    @staticmethod
     def chunk(input, chunks, dim = 0):
         ...
-    @staticmethod
-    def cross(*args, out = None, **kwargs):
-        """
-        The cross product along `dim` (by default the first dim of size 3).
-        """
-    @staticmethod
-    def det(input):
-        """
-        ``linalg.det``.
-        """
     @staticmethod
     def diag(input, diagonal = 0):
         ...
@@ -123,30 +93,15 @@ class Tensor:
         The n-th forward difference along dim, after joining prepend and append.
         """
     @staticmethod
-    def dist(input, other, p = 2):
-        """
-        The p-norm of input - other.
-        """
-    @staticmethod
     def flatten(input, start_dim = 0, end_dim = -1):
         ...
     @staticmethod
     def flip(input, *dims):
         ...
     @staticmethod
-    def geqrf(*args, out = None, **kwargs):
-        """
-        (a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch).
-        """
-    @staticmethod
     def hypot(input, other):
         """
         ``sqrt(input**2 + other**2)``, broadcast.
-        """
-    @staticmethod
-    def inverse(*args, out = None, **kwargs):
-        """
-        ``linalg.inv``.
         """
     @staticmethod
     def kron(input, other):
@@ -154,48 +109,13 @@ class Tensor:
         The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products.
         """
     @staticmethod
-    def kthvalue(input, k, dim = -1, keepdim = False):
-        """
-        (values, indices) of the k-th smallest element (1-based) along dim.
-        """
-    @staticmethod
-    def logdet(input):
-        """
-        log(det(input)): nan for a negative determinant, -inf for a singular matrix.
-        """
-    @staticmethod
     def logit(input, eps = None):
         """
         ``log(p / (1 - p))``, with p clamped to [eps, 1 - eps] when eps is given.
         """
     @staticmethod
-    def lu(*args, out = None, **kwargs):
-        """
-        (LU, pivots) of A, and infos when get_infos.
-        """
-    @staticmethod
-    def lu_solve(*args, out = None, **kwargs):
-        """
-        ``linalg.lu_solve(LU_data, LU_pivots, b)``.
-        """
-    @staticmethod
     def masked_fill(input, mask, value):
         ...
-    @staticmethod
-    def matrix_exp(input):
-        """
-        ``linalg.matrix_exp``.
-        """
-    @staticmethod
-    def matrix_power(input, n):
-        """
-        ``linalg.matrix_power``.
-        """
-    @staticmethod
-    def median(input, dim = None, keepdim = False):
-        """
-        The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one.
-        """
     @staticmethod
     def moveaxis(input, source, destination):
         """
@@ -207,11 +127,6 @@ class Tensor:
         """
         input with the dims in `source` moved to the positions in `destination`, the others kept in
             order.
-        """
-    @staticmethod
-    def msort(input):
-        """
-        input sorted along its first dim.
         """
     @staticmethod
     def nan_to_num(input, nan = 0.0, posinf = None, neginf = None):
@@ -229,47 +144,12 @@ class Tensor:
         The sum with NaNs counted as zero.
         """
     @staticmethod
-    def norm(input, p = 'fro', dim = None, keepdim = False, out = None, dtype = None):
-        """
-        torch.norm: the native p-norms, and the nuclear norm of matrices (p='nuc').
-        """
-    @staticmethod
-    def orgqr(input, tau):
-        """
-        ``linalg.householder_product``.
-        """
-    @staticmethod
-    def ormqr(*args, out = None, **kwargs):
-        """
-        op(Q) other (left) or other op(Q), Q the product of the reflectors (input, tau).
-        """
-    @staticmethod
-    def pinverse(input, rcond = 1e-15):
-        """
-        ``linalg.pinv`` with a relative tolerance.
-        """
-    @staticmethod
-    def qr(*args, out = None, **kwargs):
-        """
-        (Q, R): reduced when some, complete otherwise.
-        """
-    @staticmethod
     def roll(input, shifts, dims = None):
         ...
     @staticmethod
     def rot90(input, k = 1, dims = (0, 1)):
         """
         input rotated by 90 degrees k times in the plane of `dims`, from the first towards the second.
-        """
-    @staticmethod
-    def slogdet(input):
-        """
-        ``linalg.slogdet`` under its torch.* result name.
-        """
-    @staticmethod
-    def sort(input, dim = -1, descending = False, stable = False):
-        """
-        (values, indices) of input sorted along dim; ``stable`` is always honoured.
         """
     @staticmethod
     def split(tensor, split_size_or_sections, dim = 0):
@@ -280,11 +160,6 @@ class Tensor:
         ``input * input`` (integers stay integers).
         """
     @staticmethod
-    def svd(*args, out = None, **kwargs):
-        """
-        (U, S, V) with input = U diag(S) V^T; without compute_uv, U and V are zero-filled.
-        """
-    @staticmethod
     def take(input, index):
         ...
     @staticmethod
@@ -293,19 +168,9 @@ class Tensor:
         input repeated along each dim; dims shorter than input.dim() are padded with 1s in front.
         """
     @staticmethod
-    def topk(input, k, dim = -1, largest = True, sorted = True):
-        """
-        (values, indices) of the k largest (or smallest) elements along dim.
-        """
-    @staticmethod
     def trace(input):
         """
         The sum of a matrix's diagonal (int64 for integer matrices).
-        """
-    @staticmethod
-    def triangular_solve(*args, out = None, **kwargs):
-        """
-        (solution of op(A) X = b, a copy of A).
         """
     @staticmethod
     def tril(input, diagonal = 0):
@@ -719,6 +584,8 @@ class Tensor:
         """
         Zeros of the given size, with self's dtype unless given.
         """
+    def norm(self, p: typing.Any = 'fro', dim: typing.Any = None, keepdim: bool = False, dtype: typing.Any = None) -> Tensor:
+        ...
     def normal_(self, mean: typing.SupportsFloat | typing.SupportsIndex = 0.0, std: typing.SupportsFloat | typing.SupportsIndex = 1.0, *, generator: typing.Any = None) -> Tensor:
         ...
     def numel(self) -> int:
@@ -902,6 +769,242 @@ class Tensor:
     @property
     def shape(self):
         ...
+    @staticmethod
+    def absolute(*args, **kwargs):
+        """
+        abs(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def absolute_(*args, **kwargs):
+        """
+        abs_(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arccos(*args, **kwargs):
+        """
+        acos(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arccos_(*args, **kwargs):
+        """
+        acos_(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arccosh(*args, **kwargs):
+        """
+        acosh(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arcsin(*args, **kwargs):
+        """
+        asin(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arcsin_(*args, **kwargs):
+        """
+        asin_(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arcsinh(*args, **kwargs):
+        """
+        asinh(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arctan(*args, **kwargs):
+        """
+        atan(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arctan2(*args, **kwargs):
+        """
+        atan2(self: Tensor, other: object) -> Tensor
+        """
+    @staticmethod
+    def arctan2_(*args, **kwargs):
+        """
+        atan2_(self: Tensor, other: object) -> Tensor
+        """
+    @staticmethod
+    def arctan_(*args, **kwargs):
+        """
+        atan_(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def arctanh(*args, **kwargs):
+        """
+        atanh(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def divide(*args, **kwargs):
+        """
+        div(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def divide_(*args, **kwargs):
+        """
+        div_(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def fix(*args, **kwargs):
+        """
+        trunc(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def fix_(*args, **kwargs):
+        """
+        trunc_(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def ger(*args, **kwargs):
+        """
+        outer(self: Tensor, arg0: Tensor) -> Tensor
+        """
+    @staticmethod
+    def greater(*args, **kwargs):
+        """
+        gt(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def greater_equal(*args, **kwargs):
+        """
+        ge(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def less(*args, **kwargs):
+        """
+        lt(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def less_equal(*args, **kwargs):
+        """
+        le(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def multiply(*args, **kwargs):
+        """
+        mul(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def multiply_(*args, **kwargs):
+        """
+        mul_(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def ndimension(*args, **kwargs):
+        """
+        dim(self: Tensor) -> int
+        """
+    @staticmethod
+    def negative(*args, **kwargs):
+        """
+        neg(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def negative_(*args, **kwargs):
+        """
+        neg_(self: Tensor) -> Tensor
+        """
+    @staticmethod
+    def not_equal(*args, **kwargs):
+        """
+        ne(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def subtract(*args, **kwargs):
+        """
+        sub(self: Tensor, other: object, *, alpha: object = 1) -> Tensor
+        """
+    @staticmethod
+    def subtract_(*args, **kwargs):
+        """
+        sub_(self: Tensor, other: object, *, alpha: object = 1) -> Tensor
+        """
+    @staticmethod
+    def true_divide(*args, **kwargs):
+        """
+        div(self: Tensor, arg0: object) -> Tensor
+        """
+    @staticmethod
+    def true_divide_(*args, **kwargs):
+        """
+        div_(self: Tensor, arg0: object) -> Tensor
+        """
+    def __ilshift__(self, arg0: typing.Any) -> typing.Any:
+        ...
+    def __irshift__(self, arg0: typing.Any) -> typing.Any:
+        ...
+    def __lshift__(self, arg0: typing.Any) -> typing.Any:
+        ...
+    def __rlshift__(self, arg0: typing.Any) -> typing.Any:
+        ...
+    def __rrshift__(self, arg0: typing.Any) -> typing.Any:
+        ...
+    def __rshift__(self, arg0: typing.Any) -> typing.Any:
+        ...
+    def _special_i1(self) -> Tensor:
+        ...
+    def acosh(self) -> Tensor:
+        ...
+    def asinh(self) -> Tensor:
+        ...
+    def atanh(self) -> Tensor:
+        ...
+    def bitwise_left_shift(self, other: typing.Any) -> Tensor:
+        ...
+    def bitwise_right_shift(self, other: typing.Any) -> Tensor:
+        ...
+    def copysign(self, other: typing.Any) -> Tensor:
+        ...
+    def deg2rad(self) -> Tensor:
+        ...
+    def digamma(self) -> Tensor:
+        ...
+    def erfc(self) -> Tensor:
+        ...
+    def erfinv(self) -> Tensor:
+        ...
+    def fmax(self, other: typing.Any) -> Tensor:
+        ...
+    def fmin(self, other: typing.Any) -> Tensor:
+        ...
+    def frac(self) -> Tensor:
+        ...
+    def frexp(self) -> typing.Any:
+        ...
+    def gcd(self, other: typing.Any) -> Tensor:
+        ...
+    def heaviside(self, values: typing.Any) -> Tensor:
+        ...
+    def hypot(self, other: typing.Any) -> Tensor:
+        ...
+    def i0(self) -> Tensor:
+        ...
+    def igamma(self, other: typing.Any) -> Tensor:
+        ...
+    def igammac(self, other: typing.Any) -> Tensor:
+        ...
+    def lcm(self, other: typing.Any) -> Tensor:
+        ...
+    def lgamma(self) -> Tensor:
+        ...
+    def logaddexp(self, other: typing.Any) -> Tensor:
+        ...
+    def logaddexp2(self, other: typing.Any) -> Tensor:
+        ...
+    def logit(self, eps: typing.SupportsFloat | typing.SupportsIndex | None = None) -> Tensor:
+        ...
+    def nextafter(self, other: typing.Any) -> Tensor:
+        ...
+    def polygamma(self, n: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+        ...
+    def rad2deg(self) -> Tensor:
+        ...
+    def signbit(self) -> Tensor:
+        ...
+    def sinc(self) -> Tensor:
+        ...
+    def xlogy(self, other: typing.Any) -> Tensor:
+        ...
 class Node:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -998,54 +1101,6 @@ def _cached_bytes() -> int:
     """
 def _function_apply(arg0: typing.Any, *args, **kwargs) -> typing.Any:
     ...
-def _lapack_available() -> bool:
-    """
-    Whether this build links a LAPACK.
-    """
-def _lapack_cholesky(A: Tensor, upper: bool) -> tuple[Tensor, Tensor]:
-    """
-    (factor, info) of potrf.
-    """
-def _lapack_eigh(A: Tensor, upper: bool, vectors: bool) -> tuple[Tensor, Tensor, Tensor]:
-    """
-    (eigenvalues, eigenvectors, info) of syevd.
-    """
-def _lapack_geqrf(A: Tensor) -> tuple[Tensor, Tensor]:
-    """
-    (a, tau) of geqrf.
-    """
-def _lapack_lstsq(A: Tensor, B: Tensor, rcond: typing.SupportsFloat | typing.SupportsIndex, driver: str) -> tuple[Tensor, Tensor, Tensor, Tensor]:
-    """
-    (solution, rank, singular_values, info) of gelsy / gelsd / gelss / gels.
-    """
-def _lapack_lu_factor(A: Tensor) -> tuple[Tensor, Tensor, Tensor]:
-    """
-    (LU, pivots, info) of getrf.
-    """
-def _lapack_lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, transpose: bool) -> Tensor:
-    """
-    X with op(A) X = B from getrf's factors (getrs).
-    """
-def _lapack_orgqr(A: Tensor, tau: Tensor) -> Tensor:
-    """
-    Q's first columns (orgqr).
-    """
-def _lapack_ormqr(A: Tensor, tau: Tensor, C: Tensor, left: bool, transpose: bool) -> Tensor:
-    """
-    op(Q) C or C op(Q) (ormqr).
-    """
-def _lapack_svd(A: Tensor, full_matrices: bool, compute_uv: bool) -> tuple[Tensor, Tensor, Tensor, Tensor]:
-    """
-    (U, S, Vh, info) of gesdd.
-    """
-def _lapack_triangular_solve(A: Tensor, B: Tensor, upper: bool, left: bool, transpose: bool, unitriangular: bool) -> Tensor:
-    """
-    op(A)^-1 B or B op(A)^-1 (trsm).
-    """
-def _linalg_write_out(out: typing.Any, result: Tensor, inputs: collections.abc.Sequence[Tensor], fname: str) -> typing.Any:
-    """
-    Writes result into out (resized if needed) after PyTorch's out= checks; returns out.
-    """
 def _normal_cdf(arg0: Tensor) -> Tensor:
     ...
 def _once_differentiable_wrap(arg0: typing.Any, *args) -> typing.Any:
@@ -1338,3 +1393,71 @@ float32: dtype
 float64: dtype
 int32: dtype
 int64: dtype
+def _inplace_apply(self: Tensor, fn: collections.abc.Callable, others: collections.abc.Sequence[Tensor]) -> Tensor:
+    ...
+def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
+    ...
+def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def acosh(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def asinh(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def atanh(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def bitwise_left_shift(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def bitwise_right_shift(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def copysign(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def deg2rad(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def digamma(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def erfc(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def erfinv(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def fmax(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def fmin(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def frac(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def frexp(input: typing.Any) -> typing.Any:
+    ...
+def gcd(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def heaviside(input: typing.Any, values: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def hypot(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def i0(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def igamma(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def igammac(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def lcm(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def lgamma(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def logaddexp(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def logaddexp2(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def logit(input: typing.Any, eps: typing.SupportsFloat | typing.SupportsIndex | None = None, *, out: typing.Any = None) -> typing.Any:
+    ...
+def nextafter(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def polygamma(n: typing.SupportsInt | typing.SupportsIndex, input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def rad2deg(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def signbit(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def sinc(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...
+def xlogy(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
+    ...

@@ -363,6 +363,7 @@ from engine._C import (  # noqa: E402
     frexp,
     gcd,
     heaviside,
+    hypot,
     i0,
     igamma,
     igammac,
@@ -370,11 +371,13 @@ from engine._C import (  # noqa: E402
     lgamma,
     logaddexp,
     logaddexp2,
+    logit,
     nextafter,
     polygamma,
     rad2deg,
     signbit,
     sinc,
+    xlogy,
 )
 
 _method_aliases.install(globals())

@@ -83,7 +83,14 @@ FUNCTION_INPLACE = (
 def _inplace_method(name, op):
     def method(self, *args, **kwargs):
         others = [a for a in (*args, *kwargs.values()) if isinstance(a, _Tensor)]
-        return _C._inplace_apply(self, lambda x: op(x, *args, **kwargs), others)
+        try:
+            return _C._inplace_apply(self, lambda x: op(x, *args, **kwargs), others)
+        except TypeError as e:
+            # Argument errors name the method called, as PyTorch's do ("gcd_(): argument ...").
+            message = str(e)
+            if message.startswith(f"{name}(): "):
+                raise TypeError(f"{name}_{message[len(name) :]}") from None
+            raise
 
     method.__name__ = method.__qualname__ = f"{name}_"
     method.__doc__ = f"In-place version of :meth:`Tensor.{name}`."

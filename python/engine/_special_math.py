@@ -21,6 +21,10 @@ def mvlgamma(input, p):
     ``p(p-1)/4 log(pi) + sum_{j<p} lgamma(input - j/2)``, elementwise. Like PyTorch 2.13, elements
     at or below (p-1)/2 give lgamma's values at its poles (inf) rather than an error."""
     _require_tensor("mvlgamma", input, "input", 1)
+    if not isinstance(p, int) or isinstance(p, bool):
+        raise TypeError(
+            f"mvlgamma(): argument 'p' (position 2) must be int, not {type(p).__name__}"
+        )
     if p < 1:
         raise RuntimeError("p has to be greater than or equal to 1")
     x = input if input.is_floating_point() else input.to(_C.get_default_dtype())

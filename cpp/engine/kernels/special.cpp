@@ -81,11 +81,28 @@ void special_unary_typed(SpecialUnaryOp op, const Tensor& out, const Tensor& a) 
   }
 }
 
-// gcd of magnitudes in the unsigned type, so that the most negative value does not overflow.
+// Whether v < 0, without a comparison that is always false for unsigned types.
+template <typename T>
+constexpr bool is_negative(T v) {
+  if constexpr (std::is_signed_v<T>) {
+    return v < 0;
+  } else {
+    (void)v;
+    return false;
+  }
+}
+
+// |v| in the unsigned type, so that the most negative value does not overflow.
+template <typename T>
+std::make_unsigned_t<T> magnitude(T v) {
+  using U = std::make_unsigned_t<T>;
+  return is_negative(v) ? U(U(0) - U(v)) : U(v);
+}
+
 template <typename T>
 T int_gcd(T x, T y) {
   using U = std::make_unsigned_t<T>;
-  U a = x < 0 ? U(U(0) - U(x)) : U(x), b = y < 0 ? U(U(0) - U(y)) : U(y);
+  U a = magnitude(x), b = magnitude(y);
   while (b != 0) {
     const U r = a % b;
     a = b;
@@ -99,7 +116,7 @@ T int_lcm(T x, T y) {
   using U = std::make_unsigned_t<T>;
   const T g = int_gcd(x, y);
   if (g == 0) return 0;
-  const U ax = x < 0 ? U(U(0) - U(x)) : U(x), ay = y < 0 ? U(U(0) - U(y)) : U(y);
+  const U ax = magnitude(x), ay = magnitude(y);
   return static_cast<T>(U(ax / U(g)) * ay);  // wraps on overflow, as PyTorch's does
 }
 
@@ -109,13 +126,13 @@ template <typename T>
 T shift_left(T x, T s) {
   using U = std::make_unsigned_t<T>;
   constexpr T bits = static_cast<T>(sizeof(T) * CHAR_BIT);
-  if (s < 0 || s >= bits) return 0;
+  if (is_negative(s) || s >= bits) return 0;
   return static_cast<T>(U(x) << s);
 }
 template <typename T>
 T shift_right(T x, T s) {
   constexpr T bits = static_cast<T>(sizeof(T) * CHAR_BIT);
-  if (s < 0 || s >= bits) return x < 0 ? T(-1) : T(0);
+  if (is_negative(s) || s >= bits) return is_negative(x) ? T(-1) : T(0);
   return static_cast<T>(x >> s);  // arithmetic shift (defined for negative values since C++20, and by GCC/Clang)
 }
 
@@ -157,6 +174,14 @@ void special_binary_typed(SpecialBinaryOp op, const Tensor& out, const Tensor& a
         return map2<T>(out, a, b, [](T x, T y) { return T(special::igammac(double(x), double(y))); });
       case SpecialBinaryOp::Logaddexp: return map2<T>(out, a, b, [](T x, T y) { return log_add_exp(x, y, false); });
       case SpecialBinaryOp::Logaddexp2: return map2<T>(out, a, b, [](T x, T y) { return log_add_exp(x, y, true); });
+      case SpecialBinaryOp::Hypot: return map2<T>(out, a, b, [](T x, T y) { return std::hypot(x, y); });
+      case SpecialBinaryOp::Xlogy:
+        // 0 * log(y) is 0 for every y but NaN (log(0) = -inf would make it NaN otherwise).
+        return map2<T>(out, a, b, [](T x, T y) {
+          if (std::isnan(y)) return y;
+          if (x == T(0)) return T(0);
+          return T(x * std::log(y));
+        });
       default: break;
     }
   }
@@ -213,13 +238,30 @@ void polygamma(int64_t n, const Tensor& out, const Tensor& a) {
   });
 }
 
+void logit(const Tensor& out, const Tensor& a, double eps) {
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kFloating<T>) {
+      const T lo = static_cast<T>(eps), hi = static_cast<T>(1 - eps);
+      const bool clamp = eps >= 0;
+      map1<T, T>(out, a, [=](T x) {
+        // NaN stays NaN through the clamp (neither comparison holds).
+        const T z = clamp ? (x < lo ? lo : (x > hi ? hi : x)) : x;
+        return T(std::log(z / (T(1) - z)));
+      });
+    } else {
+      throw std::logic_error("logit kernel: floating dtypes only");
+    }
+  });
+}
+
 void signbit(const Tensor& out, const Tensor& a) {
   ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (kFloating<T>) {
       map1<T, bool>(out, a, [](T x) { return std::signbit(x); });
     } else if constexpr (kInteger<T>) {
-      map1<T, bool>(out, a, [](T x) { return x < 0; });
+      map1<T, bool>(out, a, [](T x) { return is_negative(x); });
     } else {
       map1<T, bool>(out, a, [](T) { return false; });
     }

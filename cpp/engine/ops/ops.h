@@ -251,6 +251,10 @@ Tensor igamma(const Tensor& a, const Tensor& x);   // regularised lower incomple
 Tensor igammac(const Tensor& a, const Tensor& x);  // Q(a, x) = 1 - P(a, x)
 Tensor logaddexp(const Tensor& a, const Tensor& b);
 Tensor logaddexp2(const Tensor& a, const Tensor& b);
+Tensor hypot(const Tensor& a, const Tensor& b);  // floating only, without intermediate overflow
+Tensor xlogy(const Tensor& a, const Tensor& b);  // a * log(b), 0 where a == 0 (unless b is NaN)
+// log(a / (1 - a)), a clamped to [eps, 1 - eps] first when eps is given (and >= 0).
+Tensor logit(const Tensor& a, std::optional<double> eps);
 Tensor gcd(const Tensor& a, const Tensor& b);  // integers only
 Tensor lcm(const Tensor& a, const Tensor& b);
 Tensor bitwise_left_shift(const Tensor& a, const Tensor& b);

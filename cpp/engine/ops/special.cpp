@@ -3,6 +3,7 @@
 // shifts, frexp). Backward rules are written with differentiable ops, so higher derivatives work.
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
@@ -34,6 +35,12 @@ void check_kernel_dtype(bool ok, const char* kernel, DType dt) {
 
 // Floating functions compute integer and bool inputs in the default dtype, as PyTorch does.
 DType float_compute_dtype(DType dt) { return is_floating(dt) ? dt : default_dtype(); }
+
+// The dtype a kernel runs in: reduced-precision floating types compute in float32 and round once
+// (the kernels are written for float and double).
+DType kernel_dtype(DType dt) {
+  return is_floating(dt) && dt != DType::Float32 && dt != DType::Float64 ? DType::Float32 : dt;
+}
 
 using UnaryRule = std::function<Tensor(const Tensor& grad, const Tensor& input, const Tensor& result)>;
 
@@ -67,10 +74,10 @@ Tensor record_unary(const Tensor& a, Tensor out, const char* name, UnaryRule rul
 
 Tensor float_unary(SpecialUnaryOp op, const Tensor& a, const char* name, UnaryRule rule, bool save_input,
                    bool save_result) {
-  const DType dt = float_compute_dtype(a.dtype());
-  Tensor out = Tensor::empty(a.shape(), dt);
-  kernels::special_unary(op, out, cast(a, dt));
-  return record_unary(a, out, name, std::move(rule), save_input, save_result);
+  const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
+  Tensor out = Tensor::empty(a.shape(), kd);
+  kernels::special_unary(op, out, cast(a, kd));
+  return record_unary(a, cast(out, dt), name, std::move(rule), save_input, save_result);
 }
 
 Tensor zero_like(const Tensor& g) { return zeros(g.shape(), g.dtype()); }
@@ -111,9 +118,10 @@ Tensor record_binary(const Tensor& a, const Tensor& b, Tensor out, const char* n
 }
 
 Tensor binary_kernel(SpecialBinaryOp op, const Tensor& a, const Tensor& b, DType dt) {
-  Tensor out = Tensor::empty(broadcast_shapes(a.shape(), b.shape()), dt);
-  kernels::special_binary(op, out, cast(a, dt), cast(b, dt));
-  return out;
+  const DType kd = kernel_dtype(dt);
+  Tensor out = Tensor::empty(broadcast_shapes(a.shape(), b.shape()), kd);
+  kernels::special_binary(op, out, cast(a, kd), cast(b, kd));
+  return cast(out, dt);
 }
 
 }  // namespace
@@ -143,12 +151,17 @@ Tensor digamma(const Tensor& a) {
 }
 Tensor polygamma(int64_t n, const Tensor& a) {
   ENGINE_CHECK(n >= 0, std::runtime_error, "polygamma(n, x) does not support negative n.");
-  const DType dt = float_compute_dtype(a.dtype());
-  Tensor out = Tensor::empty(a.shape(), dt);
-  kernels::polygamma(n, out, cast(a, dt));
+  const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
+  Tensor out = Tensor::empty(a.shape(), kd);
+  kernels::polygamma(n, out, cast(a, kd));
   return record_unary(
-      a, out, "PolygammaBackward0",
-      [n](const Tensor& g, const Tensor& x, const Tensor&) { return g * polygamma(n + 1, x); }, true, false);
+      a, cast(out, dt), "PolygammaBackward0",
+      [n](const Tensor& g, const Tensor& x, const Tensor&) {
+        ENGINE_CHECK(n < std::numeric_limits<int64_t>::max(), std::runtime_error,
+                     "polygamma: the derivative of order n + 1 = ", n, " + 1 does not fit in int64");
+        return g * polygamma(n + 1, x);
+      },
+      true, false);
 }
 Tensor erfc(const Tensor& a) {
   return float_unary(SpecialUnaryOp::Erfc, a, "ErfcBackward0",
@@ -216,8 +229,10 @@ struct FrexpBackward0 : BuiltinNode<FrexpBackward0> {
 
 std::pair<Tensor, Tensor> frexp(const Tensor& a) {
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "torch.frexp() only supports floating-point dtypes");
-  Tensor mantissa = Tensor::empty(a.shape(), a.dtype()), exponent = Tensor::empty(a.shape(), DType::Int32);
-  kernels::frexp(mantissa, exponent, a);
+  const DType kd = kernel_dtype(a.dtype());
+  Tensor mantissa = Tensor::empty(a.shape(), kd), exponent = Tensor::empty(a.shape(), DType::Int32);
+  kernels::frexp(mantissa, exponent, cast(a, kd));
+  mantissa = cast(mantissa, a.dtype());  // exact: the mantissa has no more digits than a
   if (auto node = make_node<FrexpBackward0>({&a})) {
     node->exponent_ = SavedTensor(exponent, false);
     set_history(mantissa, node);
@@ -333,6 +348,46 @@ Tensor igamma(const Tensor& a, const Tensor& b) { return igamma_family(a, b, fal
 Tensor igammac(const Tensor& a, const Tensor& b) { return igamma_family(a, b, true); }
 Tensor logaddexp(const Tensor& a, const Tensor& b) { return log_add_exp(a, b, false); }
 Tensor logaddexp2(const Tensor& a, const Tensor& b) { return log_add_exp(a, b, true); }
+Tensor hypot(const Tensor& a, const Tensor& b) {
+  const DType dt = result_type(a, b);
+  check_kernel_dtype(is_floating(dt), "hypot_cpu", dt);
+  Tensor out = binary_kernel(SpecialBinaryOp::Hypot, a, b, dt);
+  auto rule_a = [](const Tensor& g, const Tensor& x, const Tensor&, const Tensor& r) { return g * x / r; };
+  auto rule_b = [](const Tensor& g, const Tensor&, const Tensor& y, const Tensor& r) { return g * y / r; };
+  return record_binary(a, b, out, "HypotBackward0", rule_a, rule_b, true);
+}
+
+Tensor xlogy(const Tensor& a, const Tensor& b) {
+  const DType dt = float_compute_dtype(result_type(a, b));
+  Tensor out = binary_kernel(SpecialBinaryOp::Xlogy, a, b, dt);
+  // d/da = log(b), taken as 0 where a == 0 and b <= 0 (PyTorch's choice); d/db = a / b.
+  auto rule_a = [](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
+    Tensor zero = scalar(0.0);
+    return where(logical_and(eq(x, zero), le(y, zero)), zero, xlogy(g, y));
+  };
+  auto rule_b = [](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) { return g * x / y; };
+  const char* name = a.is_wrapped_number() ? "XlogyBackward1" : b.is_wrapped_number() ? "XlogyBackward2" : "XlogyBackward0";
+  return record_binary(a, b, out, name, rule_a, rule_b);
+}
+
+Tensor logit(const Tensor& a, std::optional<double> eps) {
+  const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
+  Tensor out = Tensor::empty(a.shape(), kd);
+  const double e = eps.value_or(-1.0);
+  kernels::logit(out, cast(a, kd), e);
+  out = cast(out, dt);
+  // 1 / (x (1 - x)) inside the range; outside it NaN without eps, 0 (the clamp's flat part) with it.
+  return record_unary(
+      a, out, "LogitBackward0",
+      [e](const Tensor& g, const Tensor& x, const Tensor&) {
+        const bool clamped = e >= 0;
+        Tensor outside = logical_or(lt(x, scalar(clamped ? e : 0.0)), gt(x, scalar(clamped ? 1.0 - e : 1.0)));
+        Tensor d = g / (x * (1.0 - x));
+        return where(outside, scalar(clamped ? 0.0 : NAN), d);
+      },
+      true, false);
+}
+
 Tensor gcd(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Gcd, a, b, "gcd_cpu"); }
 Tensor lcm(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Lcm, a, b, "lcm_cpu"); }
 Tensor bitwise_left_shift(const Tensor& a, const Tensor& b) {

@@ -115,6 +115,15 @@ void init_special(py::module_& m) {
   binary<ops::igammac>(m, cls, "igammac", "other", false);
   binary<ops::logaddexp>(m, cls, "logaddexp", "other", false);
   binary<ops::logaddexp2>(m, cls, "logaddexp2", "other", false);
+  binary<ops::hypot>(m, cls, "hypot", "other", false);
+  binary<ops::xlogy>(m, cls, "xlogy", "other", true);
+  m.def("logit", [](py::handle a, std::optional<double> eps, py::handle out) {
+    Tensor t = tensor_arg(a, "logit", "input", 1, false);
+    check_out_args(out, {&t}, "logit");
+    return write_out(out, ops::logit(t, eps));
+  }, py::arg("input"), py::arg("eps") = py::none(), py::kw_only(), py::arg("out") = py::none());
+  cls.def("logit", [](const Tensor& t, std::optional<double> eps) { return ops::logit(t, eps); },
+          py::arg("eps") = py::none());
   binary<ops::gcd>(m, cls, "gcd", "other", false);
   binary<ops::lcm>(m, cls, "lcm", "other", false);
   binary<ops::bitwise_left_shift>(m, cls, "bitwise_left_shift", "other", true);
