@@ -869,6 +869,10 @@ def _normal_cdf(arg0: Tensor) -> Tensor:
     ...
 def _once_differentiable_wrap(arg0: typing.Any, *args) -> typing.Any:
     ...
+def _optim_adadelta(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], square_avgs: collections.abc.Sequence[Tensor], acc_deltas: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, rho: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    Adadelta step.
+    """
 def _optim_adagrad(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], state_sums: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, lr_decay: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
     """
     Adagrad step.
@@ -892,6 +896,10 @@ def _optim_radam(params: collections.abc.Sequence[Tensor], grads: collections.ab
 def _optim_rmsprop(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], square_avgs: collections.abc.Sequence[Tensor], grad_avgs: collections.abc.Sequence[Tensor | None], momentum_buffers: collections.abc.Sequence[Tensor | None], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, momentum: typing.SupportsFloat | typing.SupportsIndex, centered: bool, maximize: bool) -> None:
     """
     RMSprop step.
+    """
+def _optim_rprop(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], prevs: collections.abc.Sequence[Tensor], step_sizes: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, eta_minus: typing.SupportsFloat | typing.SupportsIndex, eta_plus: typing.SupportsFloat | typing.SupportsIndex, step_size_min: typing.SupportsFloat | typing.SupportsIndex, step_size_max: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    Rprop step.
     """
 def _optim_sgd(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], momentum_buffers: collections.abc.Sequence[Tensor | None], *, lr: typing.SupportsFloat | typing.SupportsIndex, momentum: typing.SupportsFloat | typing.SupportsIndex, dampening: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, nesterov: bool, maximize: bool) -> list[Tensor]:
     """

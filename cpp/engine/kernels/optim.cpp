@@ -59,6 +59,16 @@ void radam(const RadamConfig& c, double step, T* param, const T* grad, T* exp_av
   (use_avx2() ? avx2::radam<T> : baseline::radam<T>)(c, step, param, grad, exp_avg, exp_avg_sq, n);
 }
 
+template <typename T>
+void adadelta(const AdadeltaConfig& c, T* param, const T* grad, T* square_avg, T* acc_delta, int64_t n) {
+  (use_avx2() ? avx2::adadelta<T> : baseline::adadelta<T>)(c, param, grad, square_avg, acc_delta, n);
+}
+
+template <typename T>
+void rprop(const RpropConfig& c, T* param, const T* grad, T* prev, T* step_size, int64_t n) {
+  (use_avx2() ? avx2::rprop<T> : baseline::rprop<T>)(c, param, grad, prev, step_size, n);
+}
+
 #define ENGINE_OPTIM_INSTANTIATE(T)                                                                            \
   template void sgd<T>(const SgdConfig&, T*, const T*, T*, bool, int64_t);                                    \
   template void adam<T>(const AdamConfig&, double, T*, const T*, T*, T*, T*, int64_t);                        \
@@ -66,7 +76,9 @@ void radam(const RadamConfig& c, double step, T* param, const T* grad, T* exp_av
   template void adagrad<T>(const AdagradConfig&, double, T*, const T*, T*, int64_t);                          \
   template void adamax<T>(const AdamaxConfig&, double, T*, const T*, T*, T*, int64_t);                        \
   template void nadam<T>(const NadamConfig&, double, double, T*, const T*, T*, T*, int64_t);                  \
-  template void radam<T>(const RadamConfig&, double, T*, const T*, T*, T*, int64_t);
+  template void radam<T>(const RadamConfig&, double, T*, const T*, T*, T*, int64_t);                        \
+  template void adadelta<T>(const AdadeltaConfig&, T*, const T*, T*, T*, int64_t);                            \
+  template void rprop<T>(const RpropConfig&, T*, const T*, T*, T*, int64_t);
 
 ENGINE_OPTIM_INSTANTIATE(float)
 ENGINE_OPTIM_INSTANTIATE(double)

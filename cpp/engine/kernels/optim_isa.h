@@ -24,6 +24,10 @@
              T* exp_avg_sq, int64_t n);                                                                           \
   template <typename T>                                                                                           \
   void radam(const RadamConfig& c, double step, T* param, const T* grad, T* exp_avg, T* exp_avg_sq, int64_t n);   \
+  template <typename T>                                                                                           \
+  void adadelta(const AdadeltaConfig& c, T* param, const T* grad, T* square_avg, T* acc_delta, int64_t n);        \
+  template <typename T>                                                                                           \
+  void rprop(const RpropConfig& c, T* param, const T* grad, T* prev, T* step_size, int64_t n);                    \
   }
 
 namespace engine::kernels::optim {

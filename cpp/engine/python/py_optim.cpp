@@ -315,6 +315,49 @@ void radam(const std::vector<Tensor>& params, const std::vector<Tensor>& grads, 
   });
 }
 
+void adadelta(const std::vector<Tensor>& params, const std::vector<Tensor>& grads,
+              const std::vector<Tensor>& square_avgs, const std::vector<Tensor>& acc_deltas,
+              const std::vector<Tensor>& steps, double lr, double rho, double eps, double weight_decay,
+              bool maximize) {
+  Group g("_optim_adadelta", params, grads);
+  g.check_state(square_avgs, "square_avg");
+  g.check_state(acc_deltas, "acc_delta");
+  g.check_steps(steps);
+  const kopt::AdadeltaConfig c{lr, rho, eps, weight_decay, maximize};
+  for_each_param(g, [&](size_t i) {
+    advance(steps[i]);
+    Updated p(g.param(i)), sq(square_avgs[i]), acc(acc_deltas[i]);
+    dispatch(g.param(i), [&](auto tag) {
+      using T = decltype(tag);
+      kopt::adadelta<T>(c, p.data<T>(), g.grad(i).data<T>(), sq.data<T>(), acc.data<T>(), g.param(i).numel());
+    });
+    p.finish();
+    sq.finish();
+    acc.finish();
+  });
+}
+
+void rprop(const std::vector<Tensor>& params, const std::vector<Tensor>& grads, const std::vector<Tensor>& prevs,
+           const std::vector<Tensor>& step_sizes, const std::vector<Tensor>& steps, double eta_minus, double eta_plus,
+           double step_size_min, double step_size_max, bool maximize) {
+  Group g("_optim_rprop", params, grads);
+  g.check_state(prevs, "prev");
+  g.check_state(step_sizes, "step_size");
+  g.check_steps(steps);
+  const kopt::RpropConfig c{eta_minus, eta_plus, step_size_min, step_size_max, maximize};
+  for_each_param(g, [&](size_t i) {
+    advance(steps[i]);
+    Updated p(g.param(i)), prev(prevs[i]), size(step_sizes[i]);
+    dispatch(g.param(i), [&](auto tag) {
+      using T = decltype(tag);
+      kopt::rprop<T>(c, p.data<T>(), g.grad(i).data<T>(), prev.data<T>(), size.data<T>(), g.param(i).numel());
+    });
+    p.finish();
+    prev.finish();
+    size.finish();
+  });
+}
+
 }  // namespace
 
 void init_optim(py::module_& m) {
@@ -339,6 +382,12 @@ void init_optim(py::module_& m) {
   m.def("_optim_radam", &radam, arg("params"), arg("grads"), arg("exp_avgs"), arg("exp_avg_sqs"), arg("steps"),
         py::kw_only(), arg("lr"), arg("beta1"), arg("beta2"), arg("eps"), arg("weight_decay"),
         arg("decoupled_weight_decay"), arg("maximize"), "RAdam step.");
+  m.def("_optim_adadelta", &adadelta, arg("params"), arg("grads"), arg("square_avgs"), arg("acc_deltas"),
+        arg("steps"), py::kw_only(), arg("lr"), arg("rho"), arg("eps"), arg("weight_decay"), arg("maximize"),
+        "Adadelta step.");
+  m.def("_optim_rprop", &rprop, arg("params"), arg("grads"), arg("prevs"), arg("step_sizes"), arg("steps"),
+        py::kw_only(), arg("eta_minus"), arg("eta_plus"), arg("step_size_min"), arg("step_size_max"),
+        arg("maximize"), "Rprop step.");
 }
 
 }  // namespace engine::python

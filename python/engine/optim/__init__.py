@@ -5,6 +5,7 @@ runs natively, one fused call per parameter group and step.
 """
 
 from engine.optim import lr_scheduler
+from engine.optim.adadelta import Adadelta
 from engine.optim.adagrad import Adagrad
 from engine.optim.adam import Adam
 from engine.optim.adamax import Adamax
@@ -14,11 +15,13 @@ from engine.optim.nadam import NAdam
 from engine.optim.optimizer import Optimizer
 from engine.optim.radam import RAdam
 from engine.optim.rmsprop import RMSprop
+from engine.optim.rprop import Rprop
 from engine.optim.sgd import SGD
 
 __all__ = [
     "LBFGS",
     "SGD",
+    "Adadelta",
     "Adagrad",
     "Adam",
     "AdamW",
@@ -27,5 +30,6 @@ __all__ = [
     "Optimizer",
     "RAdam",
     "RMSprop",
+    "Rprop",
     "lr_scheduler",
 ]
