@@ -645,7 +645,8 @@ for name, options in [("SGD", {"lr": 0.1, "momentum": 0.9, "nesterov": True, "we
                       ("NAdam", {"lr": 0.01, "decoupled_weight_decay": True, "weight_decay": 0.1}),
                       ("RAdam", {"lr": 0.01, "weight_decay": 0.1}),
                       ("Adadelta", {"weight_decay": 0.1}),
-                      ("Rprop", {"lr": 0.05})]:
+                      ("Rprop", {"lr": 0.05}),
+                      ("ASGD", {"lr": 0.05, "t0": 3, "weight_decay": 0.1})]:
     for dtype in (engine.float32, engine.float64):
         p = engine.randn(1037, generator=gen, dtype=dtype).requires_grad_()
         opt = getattr(engine.optim, name)([p], **options)

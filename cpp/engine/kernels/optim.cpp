@@ -69,6 +69,11 @@ void rprop(const RpropConfig& c, T* param, const T* grad, T* prev, T* step_size,
   (use_avx2() ? avx2::rprop<T> : baseline::rprop<T>)(c, param, grad, prev, step_size, n);
 }
 
+template <typename T>
+void asgd(const AsgdConfig& c, T* param, const T* grad, T* ax, int64_t n) {
+  (use_avx2() ? avx2::asgd<T> : baseline::asgd<T>)(c, param, grad, ax, n);
+}
+
 #define ENGINE_OPTIM_INSTANTIATE(T)                                                                            \
   template void sgd<T>(const SgdConfig&, T*, const T*, T*, bool, int64_t);                                    \
   template void adam<T>(const AdamConfig&, double, T*, const T*, T*, T*, T*, int64_t);                        \
@@ -78,7 +83,8 @@ void rprop(const RpropConfig& c, T* param, const T* grad, T* prev, T* step_size,
   template void nadam<T>(const NadamConfig&, double, double, T*, const T*, T*, T*, int64_t);                  \
   template void radam<T>(const RadamConfig&, double, T*, const T*, T*, T*, int64_t);                        \
   template void adadelta<T>(const AdadeltaConfig&, T*, const T*, T*, T*, int64_t);                            \
-  template void rprop<T>(const RpropConfig&, T*, const T*, T*, T*, int64_t);
+  template void rprop<T>(const RpropConfig&, T*, const T*, T*, T*, int64_t);                                  \
+  template void asgd<T>(const AsgdConfig&, T*, const T*, T*, int64_t);
 
 ENGINE_OPTIM_INSTANTIATE(float)
 ENGINE_OPTIM_INSTANTIATE(double)

@@ -87,4 +87,12 @@ struct RpropConfig {
 template <typename T>
 void rprop(const RpropConfig& c, T* param, const T* grad, T* prev, T* step_size, int64_t n);
 
+struct AsgdConfig {
+  double eta, lambd, mu, weight_decay;  // eta and mu: the state's values before this step
+  bool maximize;
+};
+// Updates the parameter and its running average `ax`; the caller advances eta and mu.
+template <typename T>
+void asgd(const AsgdConfig& c, T* param, const T* grad, T* ax, int64_t n);
+
 }  // namespace engine::kernels::optim

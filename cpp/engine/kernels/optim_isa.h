@@ -28,6 +28,8 @@
   void adadelta(const AdadeltaConfig& c, T* param, const T* grad, T* square_avg, T* acc_delta, int64_t n);        \
   template <typename T>                                                                                           \
   void rprop(const RpropConfig& c, T* param, const T* grad, T* prev, T* step_size, int64_t n);                    \
+  template <typename T>                                                                                           \
+  void asgd(const AsgdConfig& c, T* param, const T* grad, T* ax, int64_t n);                                      \
   }
 
 namespace engine::kernels::optim {

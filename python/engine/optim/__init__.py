@@ -10,6 +10,7 @@ from engine.optim.adagrad import Adagrad
 from engine.optim.adam import Adam
 from engine.optim.adamax import Adamax
 from engine.optim.adamw import AdamW
+from engine.optim.asgd import ASGD
 from engine.optim.lbfgs import LBFGS
 from engine.optim.nadam import NAdam
 from engine.optim.optimizer import Optimizer
@@ -19,6 +20,7 @@ from engine.optim.rprop import Rprop
 from engine.optim.sgd import SGD
 
 __all__ = [
+    "ASGD",
     "LBFGS",
     "SGD",
     "Adadelta",
