@@ -271,14 +271,5 @@ from engine.nn import _torch_functions  # noqa: E402
 
 _torch_functions.install(globals(), _C.Tensor)
 
-
-# Submodules loaded on first use, keeping `import engine` fast: engine.optim (optimizers, lr schedules).
-_LAZY_SUBMODULES = ("optim",)
-
-
-def __getattr__(name):
-    if name in _LAZY_SUBMODULES:
-        import importlib
-
-        return importlib.import_module(f"engine.{name}")
-    raise AttributeError(f"module 'engine' has no attribute '{name}'")
+# Optimizers and lr schedules (torch.optim).
+from engine import optim  # noqa: E402
