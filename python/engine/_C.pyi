@@ -6,7 +6,7 @@ import collections.abc
 class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int32', 'int64', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'atan', 'atan2', 'bitwise_and', 'bitwise_not', 'bitwise_or', 'bitwise_xor', 'bmm', 'bool', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'detach', 'diagonal', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'exp', 'exp2', 'expm1', 'float32', 'float64', 'floor', 'floor_divide', 'fmod', 'from_numpy', 'full', 'full_like', 'gather', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'index_add', 'index_copy', 'index_select', 'int32', 'int64', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'le', 'lerp', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'pow', 'prod', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'sin', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
 class dtype:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -769,242 +769,6 @@ class Tensor:
     @property
     def shape(self):
         ...
-    @staticmethod
-    def absolute(*args, **kwargs):
-        """
-        abs(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def absolute_(*args, **kwargs):
-        """
-        abs_(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arccos(*args, **kwargs):
-        """
-        acos(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arccos_(*args, **kwargs):
-        """
-        acos_(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arccosh(*args, **kwargs):
-        """
-        acosh(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arcsin(*args, **kwargs):
-        """
-        asin(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arcsin_(*args, **kwargs):
-        """
-        asin_(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arcsinh(*args, **kwargs):
-        """
-        asinh(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arctan(*args, **kwargs):
-        """
-        atan(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arctan2(*args, **kwargs):
-        """
-        atan2(self: Tensor, other: object) -> Tensor
-        """
-    @staticmethod
-    def arctan2_(*args, **kwargs):
-        """
-        atan2_(self: Tensor, other: object) -> Tensor
-        """
-    @staticmethod
-    def arctan_(*args, **kwargs):
-        """
-        atan_(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def arctanh(*args, **kwargs):
-        """
-        atanh(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def divide(*args, **kwargs):
-        """
-        div(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def divide_(*args, **kwargs):
-        """
-        div_(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def fix(*args, **kwargs):
-        """
-        trunc(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def fix_(*args, **kwargs):
-        """
-        trunc_(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def ger(*args, **kwargs):
-        """
-        outer(self: Tensor, arg0: Tensor) -> Tensor
-        """
-    @staticmethod
-    def greater(*args, **kwargs):
-        """
-        gt(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def greater_equal(*args, **kwargs):
-        """
-        ge(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def less(*args, **kwargs):
-        """
-        lt(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def less_equal(*args, **kwargs):
-        """
-        le(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def multiply(*args, **kwargs):
-        """
-        mul(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def multiply_(*args, **kwargs):
-        """
-        mul_(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def ndimension(*args, **kwargs):
-        """
-        dim(self: Tensor) -> int
-        """
-    @staticmethod
-    def negative(*args, **kwargs):
-        """
-        neg(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def negative_(*args, **kwargs):
-        """
-        neg_(self: Tensor) -> Tensor
-        """
-    @staticmethod
-    def not_equal(*args, **kwargs):
-        """
-        ne(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def subtract(*args, **kwargs):
-        """
-        sub(self: Tensor, other: object, *, alpha: object = 1) -> Tensor
-        """
-    @staticmethod
-    def subtract_(*args, **kwargs):
-        """
-        sub_(self: Tensor, other: object, *, alpha: object = 1) -> Tensor
-        """
-    @staticmethod
-    def true_divide(*args, **kwargs):
-        """
-        div(self: Tensor, arg0: object) -> Tensor
-        """
-    @staticmethod
-    def true_divide_(*args, **kwargs):
-        """
-        div_(self: Tensor, arg0: object) -> Tensor
-        """
-    def __ilshift__(self, arg0: typing.Any) -> typing.Any:
-        ...
-    def __irshift__(self, arg0: typing.Any) -> typing.Any:
-        ...
-    def __lshift__(self, arg0: typing.Any) -> typing.Any:
-        ...
-    def __rlshift__(self, arg0: typing.Any) -> typing.Any:
-        ...
-    def __rrshift__(self, arg0: typing.Any) -> typing.Any:
-        ...
-    def __rshift__(self, arg0: typing.Any) -> typing.Any:
-        ...
-    def _special_i1(self) -> Tensor:
-        ...
-    def acosh(self) -> Tensor:
-        ...
-    def asinh(self) -> Tensor:
-        ...
-    def atanh(self) -> Tensor:
-        ...
-    def bitwise_left_shift(self, other: typing.Any) -> Tensor:
-        ...
-    def bitwise_right_shift(self, other: typing.Any) -> Tensor:
-        ...
-    def copysign(self, other: typing.Any) -> Tensor:
-        ...
-    def deg2rad(self) -> Tensor:
-        ...
-    def digamma(self) -> Tensor:
-        ...
-    def erfc(self) -> Tensor:
-        ...
-    def erfinv(self) -> Tensor:
-        ...
-    def fmax(self, other: typing.Any) -> Tensor:
-        ...
-    def fmin(self, other: typing.Any) -> Tensor:
-        ...
-    def frac(self) -> Tensor:
-        ...
-    def frexp(self) -> typing.Any:
-        ...
-    def gcd(self, other: typing.Any) -> Tensor:
-        ...
-    def heaviside(self, values: typing.Any) -> Tensor:
-        ...
-    def hypot(self, other: typing.Any) -> Tensor:
-        ...
-    def i0(self) -> Tensor:
-        ...
-    def igamma(self, other: typing.Any) -> Tensor:
-        ...
-    def igammac(self, other: typing.Any) -> Tensor:
-        ...
-    def lcm(self, other: typing.Any) -> Tensor:
-        ...
-    def lgamma(self) -> Tensor:
-        ...
-    def logaddexp(self, other: typing.Any) -> Tensor:
-        ...
-    def logaddexp2(self, other: typing.Any) -> Tensor:
-        ...
-    def logit(self, eps: typing.SupportsFloat | typing.SupportsIndex | None = None) -> Tensor:
-        ...
-    def nextafter(self, other: typing.Any) -> Tensor:
-        ...
-    def polygamma(self, n: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
-        ...
-    def rad2deg(self) -> Tensor:
-        ...
-    def signbit(self) -> Tensor:
-        ...
-    def sinc(self) -> Tensor:
-        ...
-    def xlogy(self, other: typing.Any) -> Tensor:
-        ...
 class Node:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -1105,6 +869,46 @@ def _normal_cdf(arg0: Tensor) -> Tensor:
     ...
 def _once_differentiable_wrap(arg0: typing.Any, *args) -> typing.Any:
     ...
+def _optim_adadelta(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], square_avgs: collections.abc.Sequence[Tensor], acc_deltas: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, rho: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    Adadelta step.
+    """
+def _optim_adagrad(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], state_sums: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, lr_decay: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    Adagrad step.
+    """
+def _optim_adam(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_avg_sqs: collections.abc.Sequence[Tensor], max_exp_avg_sqs: collections.abc.Sequence[Tensor | None], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, amsgrad: bool, maximize: bool, decoupled_weight_decay: bool) -> None:
+    """
+    Adam / AdamW step.
+    """
+def _optim_adamax(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_infs: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    Adamax step.
+    """
+def _optim_asgd(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], axs: collections.abc.Sequence[Tensor], mus: collections.abc.Sequence[Tensor], etas: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, lambd: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex, t0: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    ASGD step; also advances each parameter's eta and mu.
+    """
+def _optim_nadam(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_avg_sqs: collections.abc.Sequence[Tensor], mu_products: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, momentum_decay: typing.SupportsFloat | typing.SupportsIndex, decoupled_weight_decay: bool, maximize: bool) -> None:
+    """
+    NAdam step.
+    """
+def _optim_radam(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_avg_sqs: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, decoupled_weight_decay: bool, maximize: bool) -> None:
+    """
+    RAdam step.
+    """
+def _optim_rmsprop(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], square_avgs: collections.abc.Sequence[Tensor], grad_avgs: collections.abc.Sequence[Tensor | None], momentum_buffers: collections.abc.Sequence[Tensor | None], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, momentum: typing.SupportsFloat | typing.SupportsIndex, centered: bool, maximize: bool) -> None:
+    """
+    RMSprop step.
+    """
+def _optim_rprop(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], prevs: collections.abc.Sequence[Tensor], step_sizes: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, eta_minus: typing.SupportsFloat | typing.SupportsIndex, eta_plus: typing.SupportsFloat | typing.SupportsIndex, step_size_min: typing.SupportsFloat | typing.SupportsIndex, step_size_max: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
+    """
+    Rprop step.
+    """
+def _optim_sgd(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], momentum_buffers: collections.abc.Sequence[Tensor | None], *, lr: typing.SupportsFloat | typing.SupportsIndex, momentum: typing.SupportsFloat | typing.SupportsIndex, dampening: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, nesterov: bool, maximize: bool) -> list[Tensor]:
+    """
+    SGD step; returns the momentum buffers (created on the first step, None without momentum).
+    """
 def _pop_saved_tensors_hooks() -> None:
     ...
 def _push_saved_tensors_hooks(arg0: typing.Any, arg1: typing.Any) -> None:
@@ -1393,71 +1197,3 @@ float32: dtype
 float64: dtype
 int32: dtype
 int64: dtype
-def _inplace_apply(self: Tensor, fn: collections.abc.Callable, others: collections.abc.Sequence[Tensor]) -> Tensor:
-    ...
-def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
-    ...
-def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def acosh(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def asinh(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def atanh(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def bitwise_left_shift(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def bitwise_right_shift(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def copysign(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def deg2rad(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def digamma(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def erfc(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def erfinv(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def fmax(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def fmin(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def frac(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def frexp(input: typing.Any) -> typing.Any:
-    ...
-def gcd(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def heaviside(input: typing.Any, values: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def hypot(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def i0(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def igamma(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def igammac(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def lcm(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def lgamma(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def logaddexp(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def logaddexp2(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def logit(input: typing.Any, eps: typing.SupportsFloat | typing.SupportsIndex | None = None, *, out: typing.Any = None) -> typing.Any:
-    ...
-def nextafter(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def polygamma(n: typing.SupportsInt | typing.SupportsIndex, input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def rad2deg(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def signbit(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def sinc(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def xlogy(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...

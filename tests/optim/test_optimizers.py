@@ -34,8 +34,9 @@ def _make(name, options, W, b):
     options = dict(options)
     options.pop("dtype", None)
     groups = options.pop("groups", None)
-    if "betas" in options:
-        options["betas"] = tuple(options["betas"])
+    for key in ("betas", "etas", "step_sizes"):
+        if key in options:
+            options[key] = tuple(options[key])
     if groups is None:
         return getattr(engine.optim, name)([W, b], **options)
     specs = []
@@ -181,6 +182,8 @@ INVALID = [
     ("NAdam", {"momentum_decay": -1}, "Invalid momentum_decay value: -1"),
     ("RAdam", {"weight_decay": -1}, "Invalid weight_decay value: -1"),
     ("LBFGS", {"lr": -1}, "Invalid learning rate: -1"),
+    ("Adadelta", {"rho": 1.5}, "Invalid rho value: 1.5"),
+    ("Rprop", {"etas": (1.5, 1.2)}, "Invalid eta values: 1.5, 1.2"),
 ]
 
 
@@ -296,19 +299,35 @@ def test_repr_lists_the_group_options():
     assert "    lr: 0.1\n" in text and text.endswith(")")
 
 
-def test_nn_parameters_are_optimized_when_available():
-    if not hasattr(engine.nn, "Parameter"):
-        pytest.skip("engine.nn.Parameter is not part of this build")
-    W = engine.nn.Parameter(engine.tensor(PROBLEM["W"]))
-    b = engine.nn.Parameter(engine.tensor(PROBLEM["b"]))
+def _parameter_class():
+    """engine.nn.Parameter where this build has it, else the same construction by hand."""
+    if hasattr(engine.nn, "Parameter"):
+        return engine.nn.Parameter
+
+    class Parameter(engine.Tensor):
+        def __new__(cls, data, requires_grad=True):
+            return engine.Tensor._make_subclass(cls, data, requires_grad)
+
+        def __init__(self, data, requires_grad=True):
+            pass
+
+    return Parameter
+
+
+def test_tensor_subclass_parameters_are_optimized():
+    parameter = _parameter_class()
+    W = parameter(engine.tensor(PROBLEM["W"]))
+    b = parameter(engine.tensor(PROBLEM["b"]))
     opt = engine.optim.Adam([W, b], lr=0.01)
     _run(opt, W, b, FIXTURE["steps"])
+    assert type(W) is parameter and W.is_leaf
     expected = next(
         c
         for c in FIXTURE["optimizers"]
         if c["optimizer"] == "Adam" and c["options"] == {"lr": 0.01}
     )
     np.testing.assert_allclose(W.tolist(), expected["W"][-1], rtol=RTOL32, atol=ATOL32)
+    assert opt.state_dict()["state"][0]["step"].item() == FIXTURE["steps"]
 
 
 # -- gradients, steps and hooks --------------------------------------------------------------------
@@ -611,3 +630,46 @@ def test_native_update_checks_its_inputs():
             weight_decay=0.0,
             maximize=False,
         )
+
+
+_ISA_SCRIPT = """
+import engine
+gen = engine.Generator().manual_seed(3)
+out = []
+for name, options in [("SGD", {"lr": 0.1, "momentum": 0.9, "nesterov": True, "weight_decay": 0.1}),
+                      ("Adam", {"lr": 0.01, "amsgrad": True, "weight_decay": 0.1}),
+                      ("AdamW", {"lr": 0.01, "maximize": True}),
+                      ("RMSprop", {"lr": 0.01, "centered": True, "momentum": 0.5}),
+                      ("Adagrad", {"lr": 0.1, "weight_decay": 0.1}),
+                      ("Adamax", {"lr": 0.01, "weight_decay": 0.1}),
+                      ("NAdam", {"lr": 0.01, "decoupled_weight_decay": True, "weight_decay": 0.1}),
+                      ("RAdam", {"lr": 0.01, "weight_decay": 0.1}),
+                      ("Adadelta", {"weight_decay": 0.1}),
+                      ("Rprop", {"lr": 0.05}),
+                      ("ASGD", {"lr": 0.05, "t0": 3, "weight_decay": 0.1})]:
+    for dtype in (engine.float32, engine.float64):
+        p = engine.randn(1037, generator=gen, dtype=dtype).requires_grad_()
+        opt = getattr(engine.optim, name)([p], **options)
+        for _ in range(8):
+            p.grad = engine.randn(1037, generator=gen, dtype=dtype)
+            opt.step()
+        out.append(p.tolist())
+print(repr(out))
+"""
+
+
+def test_portable_and_vector_loops_agree_bitwise():
+    # The AVX2 copy of the loops does the same operations without FMA: identical results.
+    import os
+    import subprocess
+    import sys
+
+    def run(env_extra):
+        env = {**os.environ, **env_extra}
+        done = subprocess.run(
+            [sys.executable, "-c", _ISA_SCRIPT], env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert run({"ENGINE_SIMD": "scalar"}) == run({})

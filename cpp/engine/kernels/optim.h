@@ -72,4 +72,27 @@ struct RadamConfig {
 template <typename T>
 void radam(const RadamConfig& c, double step, T* param, const T* grad, T* exp_avg, T* exp_avg_sq, int64_t n);
 
+struct AdadeltaConfig {
+  double lr, rho, eps, weight_decay;
+  bool maximize;
+};
+template <typename T>
+void adadelta(const AdadeltaConfig& c, T* param, const T* grad, T* square_avg, T* acc_delta, int64_t n);
+
+struct RpropConfig {
+  double eta_minus, eta_plus, step_size_min, step_size_max;
+  bool maximize;
+};
+// `prev` is the previous step's (masked) gradient, `step_size` the per-element step lengths.
+template <typename T>
+void rprop(const RpropConfig& c, T* param, const T* grad, T* prev, T* step_size, int64_t n);
+
+struct AsgdConfig {
+  double eta, lambd, mu, weight_decay;  // eta and mu: the state's values before this step
+  bool maximize;
+};
+// Updates the parameter and its running average `ax`; the caller advances eta and mu.
+template <typename T>
+void asgd(const AsgdConfig& c, T* param, const T* grad, T* ax, int64_t n);
+
 }  // namespace engine::kernels::optim

@@ -3,6 +3,8 @@
 // (lists of equal length), checks them, and runs the fused kernel of kernels/optim.h over every
 // parameter with the interpreter lock released for large groups. Parameters and state tensors are
 // updated in place and their version counters bumped, as PyTorch's in-place updates do.
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -330,6 +332,86 @@ void radam(const std::vector<Tensor>& params, const std::vector<Tensor>& grads, 
   });
 }
 
+void adadelta(const std::vector<Tensor>& params, const std::vector<Tensor>& grads,
+              const std::vector<Tensor>& square_avgs, const std::vector<Tensor>& acc_deltas,
+              const std::vector<Tensor>& steps, double lr, double rho, double eps, double weight_decay,
+              bool maximize) {
+  Group g("_optim_adadelta", params, grads);
+  g.check_state(square_avgs, "square_avg");
+  g.check_state(acc_deltas, "acc_delta");
+  g.check_steps(steps);
+  const kopt::AdadeltaConfig c{lr, rho, eps, weight_decay, maximize};
+  for_each_param(g, [&](size_t i) {
+    advance(steps[i]);
+    Updated p(g.param(i)), sq(square_avgs[i]), acc(acc_deltas[i]);
+    dispatch(g.param(i), [&](auto tag) {
+      using T = decltype(tag);
+      kopt::adadelta<T>(c, p.data<T>(), g.grad(i).data<T>(), sq.data<T>(), acc.data<T>(), g.param(i).numel());
+    });
+    p.finish();
+    sq.finish();
+    acc.finish();
+  });
+}
+
+void rprop(const std::vector<Tensor>& params, const std::vector<Tensor>& grads, const std::vector<Tensor>& prevs,
+           const std::vector<Tensor>& step_sizes, const std::vector<Tensor>& steps, double eta_minus, double eta_plus,
+           double step_size_min, double step_size_max, bool maximize) {
+  Group g("_optim_rprop", params, grads);
+  g.check_state(prevs, "prev");
+  g.check_state(step_sizes, "step_size");
+  g.check_steps(steps);
+  const kopt::RpropConfig c{eta_minus, eta_plus, step_size_min, step_size_max, maximize};
+  for_each_param(g, [&](size_t i) {
+    advance(steps[i]);
+    Updated p(g.param(i)), prev(prevs[i]), size(step_sizes[i]);
+    dispatch(g.param(i), [&](auto tag) {
+      using T = decltype(tag);
+      kopt::rprop<T>(c, p.data<T>(), g.grad(i).data<T>(), prev.data<T>(), size.data<T>(), g.param(i).numel());
+    });
+    p.finish();
+    prev.finish();
+    size.finish();
+  });
+}
+
+// A 0-d state scalar (float32 as PyTorch keeps it, float64 accepted): read, and overwritten with
+// a value rounded to its type (PyTorch's scalar.copy_(torch.as_tensor(value))).
+double read_scalar(const Tensor& t) {
+  return t.dtype() == DType::Float32 ? double{*t.data<float>()} : *t.data<double>();
+}
+void write_scalar(const Tensor& t, double value) {
+  if (t.dtype() == DType::Float32) {
+    *t.data<float>() = static_cast<float>(value);
+  } else {
+    *t.data<double>() = value;
+  }
+  t.bump_version();
+}
+
+void asgd(const std::vector<Tensor>& params, const std::vector<Tensor>& grads, const std::vector<Tensor>& axs,
+          const std::vector<Tensor>& mus, const std::vector<Tensor>& etas, const std::vector<Tensor>& steps, double lr,
+          double lambd, double alpha, double t0, double weight_decay, bool maximize) {
+  Group g("_optim_asgd", params, grads);
+  g.check_state(axs, "ax");
+  g.check_steps(mus, "mu");
+  g.check_steps(etas, "eta");
+  g.check_steps(steps);
+  for_each_param(g, [&](size_t i) {
+    const double step = advance(steps[i]);
+    const kopt::AsgdConfig c{read_scalar(etas[i]), lambd, read_scalar(mus[i]), weight_decay, maximize};
+    Updated p(g.param(i)), ax(axs[i]);
+    dispatch(g.param(i), [&](auto tag) {
+      using T = decltype(tag);
+      kopt::asgd<T>(c, p.data<T>(), g.grad(i).data<T>(), ax.data<T>(), g.param(i).numel());
+    });
+    p.finish();
+    ax.finish();
+    write_scalar(etas[i], lr / std::pow(1 + lambd * lr * step, alpha));
+    write_scalar(mus[i], 1 / std::max(1.0, step - t0));
+  });
+}
+
 }  // namespace
 
 void init_optim(py::module_& m) {
@@ -354,6 +436,15 @@ void init_optim(py::module_& m) {
   m.def("_optim_radam", &radam, arg("params"), arg("grads"), arg("exp_avgs"), arg("exp_avg_sqs"), arg("steps"),
         py::kw_only(), arg("lr"), arg("beta1"), arg("beta2"), arg("eps"), arg("weight_decay"),
         arg("decoupled_weight_decay"), arg("maximize"), "RAdam step.");
+  m.def("_optim_adadelta", &adadelta, arg("params"), arg("grads"), arg("square_avgs"), arg("acc_deltas"),
+        arg("steps"), py::kw_only(), arg("lr"), arg("rho"), arg("eps"), arg("weight_decay"), arg("maximize"),
+        "Adadelta step.");
+  m.def("_optim_rprop", &rprop, arg("params"), arg("grads"), arg("prevs"), arg("step_sizes"), arg("steps"),
+        py::kw_only(), arg("eta_minus"), arg("eta_plus"), arg("step_size_min"), arg("step_size_max"),
+        arg("maximize"), "Rprop step.");
+  m.def("_optim_asgd", &asgd, arg("params"), arg("grads"), arg("axs"), arg("mus"), arg("etas"), arg("steps"),
+        py::kw_only(), arg("lr"), arg("lambd"), arg("alpha"), arg("t0"), arg("weight_decay"), arg("maximize"),
+        "ASGD step; also advances each parameter's eta and mu.");
 }
 
 }  // namespace engine::python

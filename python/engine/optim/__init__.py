@@ -5,20 +5,25 @@ runs natively, one fused call per parameter group and step.
 """
 
 from engine.optim import lr_scheduler
+from engine.optim.adadelta import Adadelta
 from engine.optim.adagrad import Adagrad
 from engine.optim.adam import Adam
 from engine.optim.adamax import Adamax
 from engine.optim.adamw import AdamW
+from engine.optim.asgd import ASGD
 from engine.optim.lbfgs import LBFGS
 from engine.optim.nadam import NAdam
 from engine.optim.optimizer import Optimizer
 from engine.optim.radam import RAdam
 from engine.optim.rmsprop import RMSprop
+from engine.optim.rprop import Rprop
 from engine.optim.sgd import SGD
 
 __all__ = [
+    "ASGD",
     "LBFGS",
     "SGD",
+    "Adadelta",
     "Adagrad",
     "Adam",
     "AdamW",
@@ -27,5 +32,6 @@ __all__ = [
     "Optimizer",
     "RAdam",
     "RMSprop",
+    "Rprop",
     "lr_scheduler",
 ]
