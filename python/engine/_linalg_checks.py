@@ -86,7 +86,9 @@ def _check_float(A, fname):
         )
     if A.dtype in (_C.float16, _C.bfloat16):
         # LAPACK has no 16-bit routines; PyTorch refuses them too.
-        raise RuntimeError(f"{fname}: Low precision dtypes not supported. Got {_TYPE_NAMES[A.dtype]}")
+        raise RuntimeError(
+            f"{fname}: Low precision dtypes not supported. Got {_TYPE_NAMES[A.dtype]}"
+        )
 
 
 def _check_float_or_double(A):
