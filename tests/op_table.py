@@ -1344,6 +1344,1219 @@ OPS += [
     ),
 ]
 
+# ---- linear algebra, fused products, scans, selections, statistics and nn.functional ----
+# Matrix inputs are made safe inside fn, so every random sample is a valid input:
+# _dominant adds 3n to the diagonal (invertible, well conditioned) and _spd forms A A^T + n I
+# (symmetric positive definite). Factorisation outputs that are unique only up to signs are
+# normalised (QR) or combined into basis-independent results (SVD's U V^H, eigh's V e^L V^T).
+LINALG_RTOL = 1e-4
+SQUARE_SHAPES = (((3, 3),), ((2, 3, 3),), ((1, 1),), ((0, 2, 2),))
+FULL_RANK_SHAPES = (((3, 4),), ((4, 3),), ((2, 3, 3),), ((1, 1),))
+
+
+def _eye(lib, a):
+    return lib.eye(a.shape[-1], dtype=a.dtype)
+
+
+def _dominant(lib, a):
+    return a + 3 * a.shape[-1] * _eye(lib, a)
+
+
+def _spd(lib, a):
+    return a @ a.mT + a.shape[-1] * _eye(lib, a)
+
+
+def _np_dominant(a):
+    return a + 3 * a.shape[-1] * np.eye(a.shape[-1])
+
+
+def _np_spd(a):
+    return a @ np.swapaxes(a, -1, -2) + a.shape[-1] * np.eye(a.shape[-1])
+
+
+def _np_expm(a):
+    """exp(a) by scaling and squaring around a Taylor series (float64 accurate for small a)."""
+    norm = np.abs(a).sum(-1).max() if a.size else 0.0
+    s = max(0, int(np.ceil(np.log2(max(norm, 1e-300)))) + 1)
+    x = a / 2.0**s
+    term = np.broadcast_to(np.eye(a.shape[-1]), a.shape).copy()
+    out = term.copy()
+    for k in range(1, 30):
+        term = term @ x / k
+        out = out + term
+    for _ in range(s):
+        out = out @ out
+    return out
+
+
+def _qr_normalised(lib, a, part):
+    q, r = lib.linalg.qr(a)
+    s = lib.sign(lib.diagonal(r, 0, -2, -1))
+    return q * s.unsqueeze(-2) if part == 0 else r * s.unsqueeze(-1)
+
+
+def _np_qr_normalised(a, part):
+    q, r = np.linalg.qr(a)
+    s = np.sign(np.diagonal(r, axis1=-2, axis2=-1))
+    return q * s[..., None, :] if part == 0 else r * s[..., :, None]
+
+
+def _np_svd_polar(a):
+    u, _, vh = np.linalg.svd(a, full_matrices=False)
+    return u @ vh
+
+
+def _eigh_exp(lib, a):
+    evals, evecs = lib.linalg.eigh(a + a.mT)
+    return (evecs * evals.exp().unsqueeze(-2)) @ evecs.mT
+
+
+def _np_eigh_exp(a):
+    evals, evecs = np.linalg.eigh(a + np.swapaxes(a, -1, -2))
+    return (evecs * np.exp(evals)[..., None, :]) @ np.swapaxes(evecs, -1, -2)
+
+
+def _linalg(name, fn, ref, domains=("real",), shapes=SQUARE_SHAPES, **kw):
+    kw.setdefault("f32_rtol", LINALG_RTOL)
+    if isinstance(domains, str):
+        domains = (domains,)
+    return Op(name, fn, ref, domains, shapes=shapes, **kw)
+
+
+LINALG_OPS = [
+    _linalg(
+        "linalg_inv",
+        lambda lib, a: lib.linalg.inv(_dominant(lib, a)),
+        lambda a: np.linalg.inv(_np_dominant(a)),
+    ),
+    _linalg(
+        "inverse",
+        lambda lib, a: _dominant(lib, a).inverse(),
+        lambda a: np.linalg.inv(_np_dominant(a)),
+        shapes=SQUARE_SHAPES[:2],
+    ),
+    _linalg(
+        "linalg_det",
+        lambda lib, a: lib.linalg.det(_dominant(lib, a)),
+        lambda a: np.linalg.det(_np_dominant(a)),
+    ),
+    _linalg(
+        "linalg_slogdet",
+        lambda lib, a: lib.linalg.slogdet(_spd(lib, a)).logabsdet,
+        lambda a: np.linalg.slogdet(_np_spd(a))[1],
+    ),
+    _linalg(
+        "logdet",
+        lambda lib, a: lib.logdet(_spd(lib, a)),
+        lambda a: np.linalg.slogdet(_np_spd(a))[1],
+        shapes=SQUARE_SHAPES[:3],
+    ),
+    _linalg(
+        "linalg_solve",
+        lambda lib, a, b: lib.linalg.solve(_dominant(lib, a), b),
+        lambda a, b: np.linalg.solve(_np_dominant(a), b),
+        ("real", "real"),
+        shapes=(
+            ((3, 3), (3, 2)),
+            ((2, 3, 3), (2, 3, 1)),
+            ((3, 3), (3,)),
+            ((1, 1), (1, 1)),
+            ((0, 2, 2), (0, 2, 1)),
+        ),
+    ),
+    _linalg(
+        "linalg_solve_triangular",
+        lambda lib, a, b: lib.linalg.solve_triangular(lib.tril(_dominant(lib, a)), b, upper=False),
+        lambda a, b: np.linalg.solve(np.tril(_np_dominant(a)), b),
+        ("real", "real"),
+        shapes=(((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 4)), ((1, 1), (1, 1))),
+    ),
+    _linalg(
+        "linalg_cholesky",
+        lambda lib, a: lib.linalg.cholesky(_spd(lib, a)),
+        lambda a: np.linalg.cholesky(_np_spd(a)),
+    ),
+    _linalg(
+        "linalg_qr_q",
+        lambda lib, a: _qr_normalised(lib, a, 0),
+        lambda a: _np_qr_normalised(a, 0),
+        shapes=(((3, 3),), ((4, 3),), ((2, 3, 2),), ((1, 1),)),
+        layouts=NO_TIES,
+    ),
+    _linalg(
+        "linalg_qr_r",
+        lambda lib, a: _qr_normalised(lib, a, 1),
+        lambda a: _np_qr_normalised(a, 1),
+        shapes=(((3, 3),), ((4, 3),), ((2, 3, 2),), ((1, 1),)),
+        layouts=NO_TIES,
+    ),
+    _linalg(
+        "linalg_svdvals",
+        lambda lib, a: lib.linalg.svdvals(a),
+        lambda a: np.linalg.svd(a, compute_uv=False),
+        "nonzero",
+        FULL_RANK_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _linalg(
+        "linalg_svd_polar",
+        lambda lib, a: (lambda usv: usv[0] @ usv[2])(lib.linalg.svd(a, full_matrices=False)),
+        _np_svd_polar,
+        "nonzero",
+        FULL_RANK_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _linalg(
+        "linalg_eigvalsh",
+        lambda lib, a: lib.linalg.eigvalsh(a + a.mT),
+        lambda a: np.linalg.eigvalsh(a + np.swapaxes(a, -1, -2)),
+        layouts=NO_TIES,
+    ),
+    _linalg("linalg_eigh_exp", _eigh_exp, _np_eigh_exp, layouts=NO_TIES),
+    _linalg(
+        "linalg_pinv",
+        lambda lib, a: lib.linalg.pinv(a),
+        np.linalg.pinv,
+        "nonzero",
+        FULL_RANK_SHAPES,
+        layouts=NO_TIES,
+        f32_rtol=1e-3,
+    ),
+    _linalg(
+        "linalg_matrix_power_3",
+        lambda lib, a: lib.linalg.matrix_power(a, 3),
+        lambda a: np.linalg.matrix_power(a, 3),
+    ),
+    _linalg(
+        "matrix_power_negative",
+        lambda lib, a: _dominant(lib, a).matrix_power(-2),
+        lambda a: np.linalg.matrix_power(_np_dominant(a), -2),
+        shapes=SQUARE_SHAPES[:3],
+    ),
+    _linalg(
+        "linalg_matrix_exp",
+        lambda lib, a: lib.linalg.matrix_exp(a * 0.5),
+        lambda a: _np_expm(a * 0.5),
+    ),
+    _linalg(
+        "linalg_vector_norm",
+        lambda lib, x: lib.linalg.vector_norm(x),
+        lambda x: _norm(x, 2),
+        shapes=EXTREMA_SHAPES,
+    ),
+    _linalg(
+        "linalg_vector_norm_3_dim",
+        lambda lib, x: lib.linalg.vector_norm(x, 3, dim=-1, keepdim=True),
+        lambda x: _norm(x, 3, -1)[..., None],
+        "nonzero",
+        EXTREMA_SHAPES,
+    ),
+    _linalg(
+        "linalg_matrix_norm_fro",
+        lambda lib, x: lib.linalg.matrix_norm(x),
+        lambda x: np.sqrt(np.sum(x * x, axis=(-2, -1))),
+        shapes=(((3, 4),), ((2, 3, 4),), ((1, 1),)),
+    ),
+    _linalg(
+        "linalg_matrix_norm_nuc",
+        lambda lib, x: lib.linalg.matrix_norm(x, "nuc"),
+        lambda x: np.linalg.norm(x, "nuc", axis=(-2, -1)),
+        "nonzero",
+        FULL_RANK_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _linalg(
+        "linalg_matrix_norm_2",
+        lambda lib, x: lib.linalg.matrix_norm(x, 2),
+        lambda x: np.linalg.norm(x, 2, axis=(-2, -1)),
+        "nonzero",
+        FULL_RANK_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _linalg(
+        "linalg_norm",
+        lambda lib, x: lib.linalg.norm(x, dim=1),
+        lambda x: _norm(x, 2, 1),
+        shapes=EXTREMA_SHAPES[:3],
+    ),
+    _linalg(
+        "linalg_multi_dot",
+        lambda lib, a, b, c: lib.linalg.multi_dot([a, b, c]),
+        lambda a, b, c: a @ b @ c,
+        ("real", "real", "real"),
+        shapes=(((2, 3), (3, 4), (4, 2)), ((3,), (3, 4), (4,)), ((1, 1), (1, 1), (1, 1))),
+    ),
+    _linalg(
+        "linalg_vecdot",
+        lambda lib, a, b: lib.linalg.vecdot(a, b),
+        lambda a, b: np.sum(a * b, -1),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((2, 3, 4), (4,)), ((0, 3), (3,))),
+    ),
+    _linalg(
+        "linalg_cross",
+        lambda lib, a, b: lib.linalg.cross(a, b),
+        lambda a, b: np.cross(a, b),
+        ("real", "real"),
+        shapes=(((4, 3), (4, 3)), ((2, 1, 3), (1, 4, 3)), ((3,), (3,))),
+    ),
+    _linalg(
+        "linalg_lstsq",
+        lambda lib, a, b: lib.linalg.lstsq(a, b).solution,
+        lambda a, b: np.linalg.lstsq(a, b, rcond=None)[0],
+        ("nonzero", "real"),
+        shapes=(((4, 3), (4, 2)), ((3, 3), (3, 1))),
+        layouts=NO_TIES,
+        f32_rtol=1e-3,
+    ),
+]
+
+
+def _np_logcumsumexp(x, axis):
+    return np.logaddexp.accumulate(x, axis=axis)
+
+
+def _np_renorm(x, p, dim, maxnorm):
+    axes = tuple(a for a in range(x.ndim) if a != dim)
+    norms = np.sum(np.abs(x) ** p, axis=axes, keepdims=True) ** (1.0 / p)
+    return x * np.where(norms > maxnorm, maxnorm / (norms + 1e-7), 1.0)
+
+
+PRODUCT_AND_SCAN_OPS = [
+    Op(
+        "addmm",
+        lambda lib, c, a, b: lib.addmm(c, a, b, beta=0.5, alpha=2.0),
+        lambda c, a, b: 0.5 * c + 2.0 * (a @ b),
+        ("real", "real", "real"),
+        shapes=(((3, 4), (3, 2), (2, 4)), ((4,), (3, 2), (2, 4)), ((), (0, 2), (2, 4))),
+    ),
+    Op(
+        "addmv",
+        lambda lib, c, a, v: c.addmv(a, v, alpha=-1.5),
+        lambda c, a, v: c - 1.5 * (a @ v),
+        ("real", "real", "real"),
+        shapes=(((3,), (3, 4), (4,)), ((), (2, 3), (3,))),
+    ),
+    Op(
+        "addr",
+        lambda lib, c, a, b: lib.addr(c, a, b, beta=2.0),
+        lambda c, a, b: 2.0 * c + np.outer(a, b),
+        ("real", "real", "real"),
+        shapes=(((3, 4), (3,), (4,)), ((1, 4), (3,), (4,))),
+    ),
+    Op(
+        "baddbmm",
+        lambda lib, c, a, b: lib.baddbmm(c, a, b, beta=0.5, alpha=1.5),
+        lambda c, a, b: 0.5 * c + 1.5 * (a @ b),
+        ("real", "real", "real"),
+        shapes=(((2, 3, 4), (2, 3, 5), (2, 5, 4)), ((3, 4), (2, 3, 2), (2, 2, 4))),
+    ),
+    Op(
+        "addbmm",
+        lambda lib, c, a, b: c.addbmm(a, b),
+        lambda c, a, b: c + np.sum(a @ b, 0),
+        ("real", "real", "real"),
+        shapes=(((3, 4), (2, 3, 5), (2, 5, 4)), ((4,), (1, 3, 2), (1, 2, 4))),
+    ),
+    Op(
+        "kron",
+        lambda lib, a, b: lib.kron(a, b),
+        np.kron,
+        ("real", "real"),
+        shapes=(((2, 3), (2, 2)), ((3,), (2,)), ((2, 1, 2), (2, 3))),
+    ),
+    Op(
+        "inner",
+        lambda lib, a, b: lib.inner(a, b),
+        np.inner,
+        ("real", "real"),
+        shapes=(((3, 4), (2, 4)), ((4,), (4,)), ((2, 3, 4), (4,))),
+    ),
+    Op(
+        "tensordot",
+        lambda lib, a, b: lib.tensordot(a, b, dims=2),
+        lambda a, b: np.tensordot(a, b, 2),
+        ("real", "real"),
+        shapes=(((2, 3, 4), (3, 4, 2)), ((3, 4), (3, 4))),
+    ),
+    Op(
+        "tensordot_dims_lists",
+        lambda lib, a, b: lib.tensordot(a, b, dims=([0], [1])),
+        lambda a, b: np.tensordot(a, b, ([0], [1])),
+        ("real", "real"),
+        shapes=(((3, 4), (2, 3)),),
+    ),
+    Op(
+        "trace",
+        lambda lib, x: lib.trace(x),
+        np.trace,
+        ("real",),
+        shapes=(((3, 4),), ((3, 3),), ((1, 1),), ((0, 3),)),
+    ),
+    Op(
+        "vdot",
+        lambda lib, a, b: lib.vdot(a, b),
+        np.vdot,
+        ("real", "real"),
+        shapes=(((3,), (3,)), ((0,), (0,))),
+    ),
+    Op(
+        "cross",
+        lambda lib, a, b: lib.cross(a, b, dim=1),
+        lambda a, b: np.cross(a, b, axis=1),
+        ("real", "real"),
+        shapes=(((4, 3), (4, 3)), ((2, 3, 2), (2, 3, 2))),
+    ),
+    Op(
+        "cdist",
+        lambda lib, a, b: lib.cdist(a, b),
+        lambda a, b: np.sqrt(np.sum((a[..., :, None, :] - b[..., None, :, :]) ** 2, -1)),
+        ("real", "real"),
+        shapes=(((4, 3), (5, 3)), ((2, 3, 2), (2, 4, 2))),
+    ),
+    Op(
+        "cdist_p1",
+        lambda lib, a, b: lib.cdist(a, b, p=1.0),
+        lambda a, b: np.sum(np.abs(a[..., :, None, :] - b[..., None, :, :]), -1),
+        ("real", "real"),
+        shapes=(((4, 3), (5, 3)),),
+    ),
+    Op(
+        "dist",
+        lambda lib, a, b: lib.dist(a, b, 3),
+        lambda a, b: _norm(a - b, 3),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((2, 3), (3,))),
+    ),
+    _reduce(
+        "logcumsumexp",
+        lambda lib, x: lib.logcumsumexp(x, 1),
+        lambda x: _np_logcumsumexp(x, 1),
+    ),
+    _reduce(
+        "cummax_values",
+        lambda lib, x: lib.cummax(x, 1).values,
+        lambda x: np.maximum.accumulate(x, 1),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "cummin_values",
+        lambda lib, x: x.cummin(-1)[0],
+        lambda x: np.minimum.accumulate(x, -1),
+        layouts=NO_TIES,
+    ),
+    _reduce("diff", lambda lib, x: lib.diff(x), lambda x: np.diff(x), shapes=REDUCE_SHAPES),
+    _reduce(
+        "diff_n2_dim0",
+        lambda lib, x: x.diff(n=2, dim=0),
+        lambda x: np.diff(x, 2, 0),
+        shapes=(((4, 3),), ((3, 2, 2),)),
+    ),
+    _reduce(
+        "trapezoid",
+        lambda lib, x: lib.trapezoid(x, dx=0.5),
+        lambda x: np.trapezoid(x, dx=0.5),
+        shapes=(((3, 4),), ((2, 3, 4),), ((5,),)),
+    ),
+    _reduce(
+        "cumulative_trapezoid",
+        lambda lib, x: lib.cumulative_trapezoid(x, dim=0),
+        lambda x: np.cumsum((x[1:] + x[:-1]) / 2, 0),
+        shapes=(((3, 4),), ((2, 3, 4),), ((5,),)),
+    ),
+    # selections
+    _reduce(
+        "take_along_dim",
+        lambda lib, x: x.take_along_dim(_lib_index(lib, _GATHER), 0),
+        lambda x: _np_gather(x, _GATHER),
+        shapes=(((3, 4),),),
+    ),
+    _reduce(
+        "sort_descending",
+        lambda lib, x: lib.sort(x, dim=-1, descending=True).values,
+        lambda x: -np.sort(-x, -1),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "msort",
+        lambda lib, x: lib.msort(x),
+        lambda x: np.sort(x, 0),
+        shapes=REDUCE_SHAPES,
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "topk",
+        lambda lib, x: x.topk(2).values,
+        lambda x: -np.sort(-x, -1)[..., :2],
+        shapes=(((3, 4),), ((2, 3, 4),), ((0, 3),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "topk_smallest_dim0",
+        lambda lib, x: lib.topk(x, 2, 0, largest=False)[0],
+        lambda x: np.sort(x, 0)[:2],
+        shapes=(((3, 4),), ((2, 3, 4),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "kthvalue",
+        lambda lib, x: lib.kthvalue(x, 2, 1).values,
+        lambda x: np.sort(x, 1)[:, 1],
+        shapes=(((3, 4),), ((2, 3, 4),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "median_dim",
+        lambda lib, x: x.median(dim=-1).values,
+        lambda x: np.sort(x, -1)[..., (x.shape[-1] - 1) // 2],
+        shapes=(((3, 4),), ((2, 3, 5),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "median",
+        lambda lib, x: lib.median(x),
+        lambda x: np.sort(x, None)[(x.size - 1) // 2],
+        shapes=(((3, 4),), ((5,),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "quantile",
+        lambda lib, x: lib.quantile(x, 0.3, dim=1),
+        lambda x: np.quantile(x, 0.3, axis=1),
+        shapes=(((3, 4),), ((2, 5, 2),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "masked_select",
+        lambda lib, x: x.masked_select(x > 0),
+        lambda x: x[x > 0],
+        "nonzero",
+        shapes=(((3, 4),), ((2, 3, 4),), ((0, 3),)),
+    ),
+    # statistics
+    _reduce(
+        "cov",
+        lambda lib, x: lib.cov(x),
+        lambda x: np.cov(x),
+        shapes=(((3, 5),), ((5,),)),
+    ),
+    _reduce(
+        "cov_correction0",
+        lambda lib, x: x.cov(correction=0),
+        lambda x: np.cov(x, ddof=0),
+        shapes=(((2, 4),),),
+    ),
+    _reduce(
+        "corrcoef",
+        lambda lib, x: lib.corrcoef(x),
+        lambda x: np.corrcoef(x),
+        shapes=(((3, 5),),),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "var_mean",
+        lambda lib, x: (lambda vm: vm[0] + 2 * vm[1])(lib.var_mean(x, 1)),
+        lambda x: np.var(x, 1, ddof=1) + 2 * np.mean(x, 1),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    _reduce(
+        "std_mean",
+        lambda lib, x: (lambda sm: sm[0] - sm[1])(lib.std_mean(x, (0, 1), correction=0)),
+        lambda x: np.std(x, (0, 1)) - np.mean(x, (0, 1)),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+        layouts=NO_TIES,
+    ),
+    _reduce("nansum", lambda lib, x: lib.nansum(x, 0), lambda x: np.sum(x, 0)),
+    _reduce(
+        "nanmean",
+        lambda lib, x: x.nanmean(-1),
+        lambda x: _mean(x, -1),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    _reduce(
+        "renorm",
+        lambda lib, x: x.renorm(2, 0, 2.0),
+        lambda x: _np_renorm(x, 2, 0, 2.0),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    # joining and shape
+    Op(
+        "hstack",
+        lambda lib, a, b: lib.hstack([a, b]),
+        lambda a, b: np.hstack([a, b]),
+        ("real", "real"),
+        shapes=(((3, 2), (3, 4)), ((2,), (3,)), ((2, 0, 3), (2, 1, 3))),
+    ),
+    Op(
+        "vstack",
+        lambda lib, a, b: lib.vstack([a, b]),
+        lambda a, b: np.vstack([a, b]),
+        ("real", "real"),
+        shapes=(((2, 3), (1, 3)), ((3,), (3,)), ((0, 3), (2, 3))),
+    ),
+    Op(
+        "dstack",
+        lambda lib, a, b: lib.dstack([a, b]),
+        lambda a, b: np.dstack([a, b]),
+        ("real", "real"),
+        shapes=(((2, 3), (2, 3)), ((3,), (3,))),
+    ),
+    Op(
+        "column_stack",
+        lambda lib, a, b: lib.column_stack([a, b]),
+        lambda a, b: np.column_stack([a, b]),
+        ("real", "real"),
+        shapes=(((3,), (3, 2)),),
+    ),
+    Op(
+        "block_diag",
+        lambda lib, a, b: lib.block_diag(a, b),
+        lambda a, b: np.block(
+            [[a, np.zeros((a.shape[0], b.shape[1]))], [np.zeros((b.shape[0], a.shape[1])), b]]
+        ),
+        ("real", "real"),
+        shapes=(((2, 3), (1, 2)), ((2, 2), (0, 3))),
+    ),
+    _reduce(
+        "rot90",
+        lambda lib, x: lib.rot90(x, 1, (0, 1)),
+        lambda x: np.rot90(x, 1, (0, 1)),
+        shapes=REDUCE_SHAPES,
+    ),
+    _reduce(
+        "movedim",
+        lambda lib, x: lib.movedim(x, 0, -1),
+        lambda x: np.moveaxis(x, 0, -1),
+        shapes=ND_SHAPES + ((((0, 3),),)),
+    ),
+    _reduce(
+        "tile",
+        lambda lib, x: x.tile((2, 1)),
+        lambda x: np.tile(x, (2, 1)),
+        shapes=UNARY_SHAPES,
+    ),
+    _reduce(
+        "repeat_interleave",
+        lambda lib, x: x.repeat_interleave(2, dim=0),
+        lambda x: np.repeat(x, 2, 0),
+        shapes=REDUCE_SHAPES,
+    ),
+    _reduce(
+        "atleast_3d",
+        lambda lib, x: lib.atleast_3d(x),
+        np.atleast_3d,
+        shapes=UNARY_SHAPES,
+    ),
+    Op(
+        "cartesian_prod",
+        lambda lib, a, b: lib.cartesian_prod(a, b),
+        lambda a, b: np.stack(np.meshgrid(a, b, indexing="ij"), -1).reshape(-1, 2),
+        ("real", "real"),
+        shapes=(((3,), (2,)),),
+    ),
+]
+
+
+# nn.functional. Targets and fixed arguments come from _fixed (deterministic values of a shape),
+# built the same way in both libraries, so only the inputs under test carry gradients.
+_erf = np.vectorize(math.erf, otypes=[float])
+_SELU = (1.0507009873554804934193349852946, 1.6732632423543772848170429916717)
+
+
+def _F(lib):
+    return lib.nn.functional
+
+
+def _fixed_np(shape, lo=-1.0, hi=1.0):
+    n = int(np.prod(shape, dtype=np.int64))
+    return (lo + (hi - lo) * (0.5 + 0.5 * np.sin(np.arange(n) * 1.7 + 0.3))).reshape(shape)
+
+
+def _fixed(lib, like, lo=-1.0, hi=1.0, shape=None):
+    values = _fixed_np(tuple(like.shape) if shape is None else shape, lo, hi)
+    return _tensor(lib, values, like.dtype)
+
+
+def _np_softmax(x, axis):
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True)) if x.size else x
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def _np_log_softmax(x, axis):
+    return np.log(_np_softmax(x, axis))
+
+
+def _np_softplus(x, beta=1.0):
+    return np.log1p(np.exp(beta * x)) / beta
+
+
+def _np_normalize(x, axis):
+    return x / np.maximum(np.sqrt(np.sum(x * x, axis=axis, keepdims=True)), 1e-12)
+
+
+def _np_layer_norm(x, ndim, w, b, eps=1e-5):
+    axes = tuple(range(-ndim, 0))
+    mean = x.mean(axes, keepdims=True)
+    var = ((x - mean) ** 2).mean(axes, keepdims=True)
+    return (x - mean) / np.sqrt(var + eps) * w + b
+
+
+def _np_group_norm(x, groups, w, b, eps=1e-5):
+    n, c = x.shape[:2]
+    g = x.reshape(n, groups, -1)
+    mean = g.mean(-1, keepdims=True)
+    var = ((g - mean) ** 2).mean(-1, keepdims=True)
+    y = ((g - mean) / np.sqrt(var + eps)).reshape(x.shape)
+    bshape = (1, c) + (1,) * (x.ndim - 2)
+    return y * w.reshape(bshape) + b.reshape(bshape)
+
+
+def _np_batch_norm(x, w, b, eps=1e-5):
+    axes = (0,) + tuple(range(2, x.ndim))
+    mean = x.mean(axes, keepdims=True)
+    var = ((x - mean) ** 2).mean(axes, keepdims=True)
+    bshape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+    return (x - mean) / np.sqrt(var + eps) * w.reshape(bshape) + b.reshape(bshape)
+
+
+def _np_conv(x, w, b=None, stride=1, padding=0, dilation=1, groups=1):
+    """N-d cross-correlation over the trailing dims of x (N, C, *spatial), as conv1d/2d compute."""
+    nsp = x.ndim - 2
+    x = np.pad(x, ((0, 0), (0, 0)) + ((padding, padding),) * nsp)
+    k = w.shape[2:]
+    out_sp = [(x.shape[2 + i] - dilation * (k[i] - 1) - 1) // stride + 1 for i in range(nsp)]
+    cin_g, cout_g = w.shape[1], w.shape[0] // groups
+    out = np.zeros((x.shape[0], w.shape[0], *out_sp))
+    for offset in np.ndindex(*k):
+        window = tuple(
+            slice(offset[i] * dilation, offset[i] * dilation + stride * (out_sp[i] - 1) + 1, stride)
+            for i in range(nsp)
+        )
+        patch = x[(slice(None), slice(None)) + window]
+        for g in range(groups):
+            wg = w[(slice(g * cout_g, (g + 1) * cout_g), slice(None)) + offset]
+            pg = patch[:, g * cin_g : (g + 1) * cin_g]
+            out[:, g * cout_g : (g + 1) * cout_g] += np.einsum("oc,nc...->no...", wg, pg)
+    if b is not None:
+        out += b.reshape((1, -1) + (1,) * nsp)
+    return out
+
+
+def _np_pool(x, k, reduce):
+    """Non-overlapping k-window pooling over the trailing len(k) dims (sizes divisible by k)."""
+    nsp = len(k)
+    lead = x.shape[:-nsp]
+    shape = list(lead)
+    for size, kk in zip(x.shape[-nsp:], k):
+        shape += [size // kk, kk]
+    y = x.reshape(shape)
+    axes = tuple(len(lead) + 2 * i + 1 for i in range(nsp))
+    return reduce(y, axis=axes)
+
+
+def _linear_matrix(n_in, n_out, align_corners):
+    """The (n_out, n_in) matrix of 1-d linear interpolation as interpolate computes it."""
+    m = np.zeros((n_out, n_in))
+    for o in range(n_out):
+        if align_corners:
+            src = o * (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+        else:
+            src = max((o + 0.5) * n_in / n_out - 0.5, 0.0)
+        lo = min(int(np.floor(src)), n_in - 1)
+        hi = min(lo + 1, n_in - 1)
+        m[o, lo] += 1 - (src - lo)
+        m[o, hi] += src - lo
+    return m
+
+
+def _np_bilinear_resize(x, size, align_corners):
+    mh = _linear_matrix(x.shape[-2], size[0], align_corners)
+    mw = _linear_matrix(x.shape[-1], size[1], align_corners)
+    return np.einsum("oh,...hw,pw->...op", mh, x, mw)
+
+
+def _np_ce(x, targets, smoothing=0.0):
+    logp = _np_log_softmax(x, 1)
+    c = x.shape[1]
+    picked = np.take_along_axis(logp, np.expand_dims(targets, 1), 1).squeeze(1)
+    loss = -(1 - smoothing) * picked - smoothing / c * logp.sum(1)
+    return loss.mean()
+
+
+_CE_TARGETS = np.array([1, 0, 3])
+_CE_TARGETS_2D = np.array([[2, 0, 1], [1, 1, 0]])
+
+
+def _act(name, fn, ref, domain="real", **kw):
+    return _unary(name, fn, ref, domain, int_result=None, **kw)
+
+
+NN_OPS = [
+    _act(
+        "gelu",
+        lambda lib, x: _F(lib).gelu(x),
+        lambda x: 0.5 * x * (1 + _erf(x / math.sqrt(2))),
+    ),
+    _act(
+        "gelu_tanh",
+        lambda lib, x: _F(lib).gelu(x, approximate="tanh"),
+        lambda x: 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x**3))),
+    ),
+    _act("silu", lambda lib, x: _F(lib).silu(x), lambda x: x * _sigmoid(x)),
+    _act("mish", lambda lib, x: _F(lib).mish(x), lambda x: x * np.tanh(_np_softplus(x))),
+    _act(
+        "elu",
+        lambda lib, x: _F(lib).elu(x, 0.7),
+        lambda x: np.where(x > 0, x, 0.7 * np.expm1(x)),
+        "nonzero",
+    ),
+    _act(
+        "selu",
+        lambda lib, x: _F(lib).selu(x),
+        lambda x: _SELU[0] * np.where(x > 0, x, _SELU[1] * np.expm1(x)),
+        "nonzero",
+    ),
+    _act(
+        "celu",
+        lambda lib, x: _F(lib).celu(x, 0.5),
+        lambda x: np.where(x > 0, x, 0.5 * np.expm1(x / 0.5)),
+        "nonzero",
+    ),
+    _act(
+        "leaky_relu",
+        lambda lib, x: _F(lib).leaky_relu(x, 0.1),
+        lambda x: np.where(x > 0, x, 0.1 * x),
+        "nonzero",
+    ),
+    _act(
+        "softplus",
+        lambda lib, x: _F(lib).softplus(x, beta=2.0),
+        lambda x: _np_softplus(x, 2.0),
+    ),
+    _act("logsigmoid", lambda lib, x: _F(lib).logsigmoid(x), lambda x: -np.log1p(np.exp(-x))),
+    _act("hardtanh", lambda lib, x: _F(lib).hardtanh(x), lambda x: np.clip(x, -1, 1)),
+    _act(
+        "relu6",
+        lambda lib, x: _F(lib).relu6(x * 2.5),
+        lambda x: np.clip(x * 2.5, 0, 6),
+        "nonzero",
+    ),
+    _act(
+        "hardswish",
+        lambda lib, x: _F(lib).hardswish(x),
+        lambda x: x * np.clip(x + 3, 0, 6) / 6,
+    ),
+    _act(
+        "hardsigmoid",
+        lambda lib, x: _F(lib).hardsigmoid(x),
+        lambda x: np.clip(x / 6 + 0.5, 0, 1),
+    ),
+    _act("softsign", lambda lib, x: _F(lib).softsign(x), lambda x: x / (1 + np.abs(x)), "nonzero"),
+    _act("tanhshrink", lambda lib, x: _F(lib).tanhshrink(x), lambda x: x - np.tanh(x)),
+    _act(
+        "softshrink",
+        lambda lib, x: _F(lib).softshrink(x, 0.3),
+        lambda x: np.where(np.abs(x) > 0.3, x - 0.3 * np.sign(x), 0.0),
+        "nonzero",
+    ),
+    _act(
+        "hardshrink",
+        lambda lib, x: _F(lib).hardshrink(x, 0.3),
+        lambda x: np.where(np.abs(x) > 0.3, x, 0.0),
+        "nonzero",
+    ),
+    _act(
+        "threshold",
+        lambda lib, x: _F(lib).threshold(x, 0.1, -1.0),
+        lambda x: np.where(x > 0.1, x, -1.0),
+        "nonzero",
+    ),
+    _act(
+        "rrelu_eval",
+        lambda lib, x: _F(lib).rrelu(x, 0.1, 0.3, training=False),
+        lambda x: np.where(x >= 0, x, 0.2 * x),
+        "nonzero",
+    ),
+    Op(
+        "prelu",
+        lambda lib, x, w: _F(lib).prelu(x, w),
+        lambda x, w: np.where(x > 0, x, w.reshape((-1,) + (1,) * max(x.ndim - 2, 0)) * x),
+        ("nonzero", "real"),
+        shapes=(((2, 3, 4), (3,)), ((3, 4), (4,)), ((2, 3), (1,))),
+    ),
+    # softmax family and friends
+    _reduce(
+        "softmax",
+        lambda lib, x: _F(lib).softmax(x, -1),
+        lambda x: _np_softmax(x, -1),
+    ),
+    _reduce(
+        "log_softmax",
+        lambda lib, x: _F(lib).log_softmax(x, dim=1),
+        lambda x: _np_log_softmax(x, 1),
+    ),
+    _reduce(
+        "softmin",
+        lambda lib, x: _F(lib).softmin(x, 0),
+        lambda x: _np_softmax(-x, 0),
+    ),
+    _reduce(
+        "softmax_tensor_method",
+        lambda lib, x: x.softmax(0),
+        lambda x: _np_softmax(x, 0),
+        shapes=(((3, 4),), ((5,),)),
+    ),
+    _reduce(
+        "glu",
+        lambda lib, x: _F(lib).glu(x),
+        lambda x: x[..., : x.shape[-1] // 2] * _sigmoid(x[..., x.shape[-1] // 2 :]),
+        shapes=(((3, 4),), ((2, 3, 6),), ((0, 2),)),
+    ),
+    _reduce(
+        "normalize",
+        lambda lib, x: _F(lib).normalize(x, dim=1),
+        lambda x: _np_normalize(x, 1),
+        shapes=(((3, 4),), ((2, 3, 4),), ((0, 3),)),
+    ),
+    Op(
+        "cosine_similarity",
+        lambda lib, a, b: _F(lib).cosine_similarity(a, b, dim=-1),
+        lambda a, b: np.sum(_np_normalize(a, -1) * _np_normalize(b, -1), -1),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((2, 3, 4), (4,))),
+    ),
+    Op(
+        "pairwise_distance",
+        lambda lib, a, b: _F(lib).pairwise_distance(a, b),
+        lambda a, b: np.sqrt(np.sum((a - b + 1e-6) ** 2, -1)),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((2, 3, 4), (4,))),
+    ),
+    Op(
+        "linear",
+        lambda lib, x, w, b: _F(lib).linear(x, w, b),
+        lambda x, w, b: x @ w.T + b,
+        ("real", "real", "real"),
+        shapes=(
+            ((2, 3), (4, 3), (4,)),
+            ((2, 5, 3), (4, 3), (4,)),
+            ((3,), (2, 3), ()),
+            ((0, 3), (2, 3), (2,)),
+        ),
+    ),
+    Op(
+        "bilinear",
+        lambda lib, a, b, w, bias: _F(lib).bilinear(a, b, w, bias),
+        lambda a, b, w, bias: np.einsum("ni,oij,nj->no", a, w, b) + bias,
+        ("real", "real", "real", "real"),
+        shapes=(((2, 3), (2, 4), (5, 3, 4), (5,)),),
+    ),
+    # losses
+    Op(
+        "mse_loss",
+        lambda lib, a, b: _F(lib).mse_loss(a, b),
+        lambda a, b: np.mean((a - b) ** 2),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((2, 3, 4), (2, 3, 4)), ((), ())),
+    ),
+    Op(
+        "mse_loss_sum",
+        lambda lib, a, b: _F(lib).mse_loss(a, b, reduction="sum"),
+        lambda a, b: np.sum((a - b) ** 2),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    Op(
+        "l1_loss",
+        lambda lib, a, b: _F(lib).l1_loss(a, b, reduction="none"),
+        lambda a, b: np.abs(a - b),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((), ())),
+    ),
+    Op(
+        "smooth_l1_loss",
+        lambda lib, a, b: _F(lib).smooth_l1_loss(a, b, beta=0.5),
+        lambda a, b: np.mean(
+            np.where(np.abs(a - b) < 0.5, 0.5 * (a - b) ** 2 / 0.5, np.abs(a - b) - 0.25)
+        ),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((2, 3, 4), (2, 3, 4))),
+    ),
+    Op(
+        "huber_loss",
+        lambda lib, a, b: _F(lib).huber_loss(a, b, delta=0.7, reduction="sum"),
+        lambda a, b: np.sum(
+            np.where(np.abs(a - b) < 0.7, 0.5 * (a - b) ** 2, 0.7 * (np.abs(a - b) - 0.35))
+        ),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    Op(
+        "binary_cross_entropy",
+        lambda lib, x, y: _F(lib).binary_cross_entropy(lib.sigmoid(x), y * 0.5 + 0.5),
+        lambda x, y: np.mean(
+            -(y * 0.5 + 0.5) * np.log(_sigmoid(x)) - (0.5 - y * 0.5) * np.log(1 - _sigmoid(x))
+        ),
+        ("real", "unit"),
+        shapes=(((3, 4), (3, 4)), ((5,), (5,))),
+    ),
+    Op(
+        "binary_cross_entropy_with_logits",
+        lambda lib, x, y: _F(lib).binary_cross_entropy_with_logits(x, y * 0.5 + 0.5),
+        lambda x, y: np.mean(
+            -(y * 0.5 + 0.5) * np.log(_sigmoid(x)) - (0.5 - y * 0.5) * np.log(1 - _sigmoid(x))
+        ),
+        ("real", "unit"),
+        shapes=(((3, 4), (3, 4)), ((2, 3, 4), (2, 3, 4))),
+    ),
+    Op(
+        "kl_div",
+        lambda lib, x, y: _F(lib).kl_div(
+            _F(lib).log_softmax(x, 1), _F(lib).softmax(y, 1), reduction="batchmean"
+        ),
+        lambda x, y: (
+            np.sum(_np_softmax(y, 1) * (_np_log_softmax(y, 1) - _np_log_softmax(x, 1))) / x.shape[0]
+        ),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    _reduce(
+        "cross_entropy",
+        lambda lib, x: _F(lib).cross_entropy(x, _lib_index(lib, _CE_TARGETS)),
+        lambda x: _np_ce(x, _CE_TARGETS),
+        shapes=(((3, 4),),),
+    ),
+    _reduce(
+        "cross_entropy_smoothing",
+        lambda lib, x: _F(lib).cross_entropy(x, _lib_index(lib, _CE_TARGETS), label_smoothing=0.2),
+        lambda x: _np_ce(x, _CE_TARGETS, 0.2),
+        shapes=(((3, 4),),),
+    ),
+    _reduce(
+        "cross_entropy_spatial",
+        lambda lib, x: _F(lib).cross_entropy(x, _lib_index(lib, _CE_TARGETS_2D)),
+        lambda x: _np_ce(x, _CE_TARGETS_2D),
+        shapes=(((2, 3, 3),),),
+    ),
+    Op(
+        "cross_entropy_probabilities",
+        lambda lib, x, y: _F(lib).cross_entropy(x, _F(lib).softmax(y, 1)),
+        lambda x, y: np.mean(-np.sum(_np_softmax(y, 1) * _np_log_softmax(x, 1), 1)),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    _reduce(
+        "nll_loss",
+        lambda lib, x: _F(lib).nll_loss(x, _lib_index(lib, _CE_TARGETS), reduction="sum"),
+        lambda x: -np.sum(x[np.arange(3), _CE_TARGETS]),
+        shapes=(((3, 4),),),
+    ),
+    Op(
+        "poisson_nll_loss",
+        lambda lib, x, y: _F(lib).poisson_nll_loss(x, y),
+        lambda x, y: np.mean(np.exp(x) - y * x),
+        ("real", "pos"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    Op(
+        "gaussian_nll_loss",
+        lambda lib, x, y, v: _F(lib).gaussian_nll_loss(x, y, v),
+        lambda x, y, v: np.mean(0.5 * (np.log(v) + (x - y) ** 2 / v)),
+        ("real", "real", "pos"),
+        shapes=(((3, 4), (3, 4), (3, 4)),),
+    ),
+    _reduce(
+        "soft_margin_loss",
+        lambda lib, x: _F(lib).soft_margin_loss(x, _fixed(lib, x).sign()),
+        lambda x: np.mean(np.log1p(np.exp(-np.sign(_fixed_np(x.shape)) * x))),
+        shapes=(((3, 4),), ((5,),)),
+    ),
+    Op(
+        "margin_ranking_loss",
+        lambda lib, a, b: _F(lib).margin_ranking_loss(a, b, _fixed(lib, a).sign(), margin=0.2),
+        lambda a, b: np.mean(np.maximum(0, -np.sign(_fixed_np(a.shape)) * (a - b) + 0.2)),
+        ("real", "real"),
+        shapes=(((5,), (5,)),),
+    ),
+    _reduce(
+        "multilabel_soft_margin_loss",
+        lambda lib, x: _F(lib).multilabel_soft_margin_loss(x, (_fixed(lib, x) > 0).to(x.dtype)),
+        lambda x: np.mean(
+            np.mean(
+                -(_fixed_np(x.shape) > 0.0).astype(float) * np.log(_sigmoid(x))
+                - (_fixed_np(x.shape) <= 0) * np.log(_sigmoid(-x)),
+                1,
+            )
+        ),
+        shapes=(((3, 4),),),
+    ),
+    # normalisation
+    Op(
+        "layer_norm",
+        lambda lib, x, w, b: _F(lib).layer_norm(x, w.shape, w, b),
+        lambda x, w, b: _np_layer_norm(x, w.ndim, w, b),
+        ("real", "real", "real"),
+        shapes=(((3, 4), (4,), (4,)), ((2, 3, 4), (4,), (4,)), ((2, 3, 4), (3, 4), (3, 4))),
+    ),
+    _reduce(
+        "layer_norm_no_affine",
+        lambda lib, x: _F(lib).layer_norm(x, (x.shape[-1],)),
+        lambda x: _np_layer_norm(x, 1, 1.0, 0.0),
+        shapes=(((3, 4),), ((0, 3),)),
+    ),
+    Op(
+        "group_norm",
+        lambda lib, x, w, b: _F(lib).group_norm(x, 2, w, b),
+        lambda x, w, b: _np_group_norm(x, 2, w, b),
+        ("real", "real", "real"),
+        shapes=(((2, 4, 3), (4,), (4,)), ((1, 2, 2, 3), (2,), (2,))),
+    ),
+    Op(
+        "batch_norm_training",
+        lambda lib, x, w, b: _F(lib).batch_norm(x, None, None, w, b, training=True),
+        lambda x, w, b: _np_batch_norm(x, w, b),
+        ("real", "real", "real"),
+        shapes=(((4, 3), (3,), (3,)), ((2, 3, 4), (3,), (3,))),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "instance_norm",
+        lambda lib, x: _F(lib).instance_norm(x),
+        lambda x: _np_layer_norm(x, 1, 1.0, 0.0),
+        shapes=(((2, 3, 4),),),
+    ),
+    Op(
+        "rms_norm",
+        lambda lib, x, w: _F(lib).rms_norm(x, (4,), w, eps=1e-6),
+        lambda x, w: x / np.sqrt(np.mean(x * x, -1, keepdims=True) + 1e-6) * w,
+        ("real", "real"),
+        shapes=(((3, 4), (4,)), ((2, 3, 4), (4,))),
+    ),
+    # convolution, pooling, resampling
+    Op(
+        "conv1d",
+        lambda lib, x, w, b: _F(lib).conv1d(x, w, b, padding=1),
+        lambda x, w, b: _np_conv(x, w, b, padding=1),
+        ("real", "real", "real"),
+        shapes=(((2, 3, 5), (4, 3, 3), (4,)), ((1, 1, 1), (2, 1, 1), (2,))),
+    ),
+    Op(
+        "conv1d_stride_dilation_groups",
+        lambda lib, x, w: _F(lib).conv1d(x, w, stride=2, dilation=2, groups=2),
+        lambda x, w: _np_conv(x, w, stride=2, dilation=2, groups=2),
+        ("real", "real"),
+        shapes=(((2, 4, 7), (4, 2, 2)),),
+    ),
+    Op(
+        "conv2d",
+        lambda lib, x, w, b: _F(lib).conv2d(x, w, b, stride=1, padding=1),
+        lambda x, w, b: _np_conv(x, w, b, padding=1),
+        ("real", "real", "real"),
+        shapes=(((2, 2, 4, 3), (3, 2, 2, 2), (3,)), ((1, 1, 3, 3), (1, 1, 3, 3), (1,))),
+    ),
+    Op(
+        "conv2d_stride_groups",
+        lambda lib, x, w: _F(lib).conv2d(x, w, stride=2, groups=2),
+        lambda x, w: _np_conv(x, w, stride=2, groups=2),
+        ("real", "real"),
+        shapes=(((1, 2, 5, 5), (2, 1, 3, 3)),),
+    ),
+    _reduce(
+        "avg_pool1d",
+        lambda lib, x: _F(lib).avg_pool1d(x, 2),
+        lambda x: _np_pool(x, (2,), np.mean),
+        shapes=(((2, 3, 4),),),
+    ),
+    _reduce(
+        "avg_pool2d",
+        lambda lib, x: _F(lib).avg_pool2d(x, 2),
+        lambda x: _np_pool(x, (2, 2), np.mean),
+        shapes=(((2, 3, 4, 2),), ((1, 4, 6),)),
+    ),
+    _reduce(
+        "max_pool1d",
+        lambda lib, x: _F(lib).max_pool1d(x, 2),
+        lambda x: _np_pool(x, (2,), np.max),
+        shapes=(((2, 3, 4),),),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "max_pool2d",
+        lambda lib, x: _F(lib).max_pool2d(x, 2),
+        lambda x: _np_pool(x, (2, 2), np.max),
+        shapes=(((2, 3, 4, 2),), ((1, 4, 6),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "adaptive_avg_pool2d",
+        lambda lib, x: _F(lib).adaptive_avg_pool2d(x, (2, 1)),
+        lambda x: _np_pool(x, (x.shape[-2] // 2, x.shape[-1]), np.mean),
+        shapes=(((2, 3, 4, 2),), ((1, 4, 6),)),
+    ),
+    _reduce(
+        "interpolate_nearest",
+        lambda lib, x: _F(lib).interpolate(x, scale_factor=2, mode="nearest"),
+        lambda x: x.repeat(2, -1).repeat(2, -2),
+        shapes=(((1, 2, 2, 3),),),
+    ),
+    _reduce(
+        "interpolate_bilinear",
+        lambda lib, x: _F(lib).interpolate(x, size=(3, 5), mode="bilinear"),
+        lambda x: _np_bilinear_resize(x, (3, 5), False),
+        shapes=(((1, 2, 2, 3),), ((2, 1, 4, 4),)),
+    ),
+    _reduce(
+        "interpolate_bilinear_align_corners",
+        lambda lib, x: _F(lib).interpolate(x, size=(3, 5), mode="bilinear", align_corners=True),
+        lambda x: _np_bilinear_resize(x, (3, 5), True),
+        shapes=(((1, 2, 2, 3),),),
+    ),
+    _reduce(
+        "interpolate_linear",
+        lambda lib, x: _F(lib).interpolate(x, size=7, mode="linear"),
+        lambda x: np.einsum("oi,...i->...o", _linear_matrix(x.shape[-1], 7, False), x),
+        shapes=(((2, 3, 4),),),
+    ),
+    _reduce(
+        "pad_reflect",
+        lambda lib, x: _F(lib).pad(x, (2, 1), mode="reflect"),
+        lambda x: np.pad(x, ((0, 0), (0, 0), (2, 1)), mode="reflect"),
+        shapes=(((2, 3, 4),),),
+    ),
+    _reduce(
+        "pad_replicate",
+        lambda lib, x: _F(lib).pad(x, (1, 2, 0, 1), mode="replicate"),
+        lambda x: np.pad(x, ((0, 0), (0, 0), (0, 1), (1, 2)), mode="edge"),
+        shapes=(((1, 2, 3, 3),),),
+    ),
+    _reduce(
+        "pad_constant",
+        lambda lib, x: _F(lib).pad(x, (1, 1, 2, 0), value=0.5),
+        lambda x: np.pad(x, ((0, 0), (2, 0), (1, 1)), constant_values=0.5),
+        shapes=(((2, 3, 4),), ((0, 2, 1),)),
+    ),
+    _reduce(
+        "pixel_shuffle",
+        lambda lib, x: _F(lib).pixel_shuffle(x, 2),
+        lambda x: (
+            x.reshape(x.shape[0], -1, 2, 2, *x.shape[2:])
+            .transpose(0, 1, 4, 2, 5, 3)
+            .reshape(x.shape[0], -1, x.shape[2] * 2, x.shape[3] * 2)
+        ),
+        shapes=(((2, 8, 2, 3),),),
+    ),
+    Op(
+        "embedding",
+        lambda lib, w: _F(lib).embedding(_lib_index(lib, _GATHER), w),
+        lambda w: w[_GATHER],
+        ("real",),
+        shapes=(((3, 4),), ((4, 2),)),
+    ),
+]
+
+
+OPS += LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS
+
 BY_NAME = {op.name: op for op in OPS}
 assert len(BY_NAME) == len(OPS), "op names must be unique"
 
