@@ -73,7 +73,7 @@ struct SavedTensorsHooksStack {
 };
 }  // namespace
 
-std::vector<std::pair<py::object, py::object>>& saved_tensors_hooks_stack() {
+std::vector<std::pair<py::object, py::object>>& hooks_stack() {
   thread_local SavedTensorsHooksStack stack;
   return stack.hooks;
 }
@@ -396,7 +396,7 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   if (native->has_saved) {
     std::vector<SavedTensor> saved;
     std::vector<bool> intermediate;
-    const auto& hooks = saved_tensors_hooks_stack();
+    const auto& hooks = hooks_stack();
     for (py::handle s : native->to_save) {
       if (s.is_none()) {
         saved.emplace_back();
@@ -438,7 +438,11 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       for (auto& name : names) {
         if (!ensure_attr_descriptor(info.backward_cls, name)) continue;
         Tensor t = py::reinterpret_borrow<py::object>(PyDict_GetItem(d.ptr(), name.ptr())).cast<Tensor>();
+        // Plain ctx attributes are not saved tensors: saved_tensors_hooks leave them alone.
+        const bool hooks_on = saved_tensor_hooks_active();
+        set_saved_tensor_hooks_active(false);
         native->attrs.push_back({name, SavedTensor(t, is_output(t)), is_intermediate(t)});
+        set_saved_tensor_hooks_active(hooks_on);
         PyDict_DelItem(d.ptr(), name.ptr());
       }
     }
@@ -547,11 +551,13 @@ void init_function(py::module_& m) {
       });
 
   m.def("_push_saved_tensors_hooks", [](py::object pack, py::object unpack) {
-    saved_tensors_hooks_stack().emplace_back(std::move(pack), std::move(unpack));
+    hooks_stack().emplace_back(std::move(pack), std::move(unpack));
+    set_saved_tensor_hooks_active(true);
   });
   m.def("_pop_saved_tensors_hooks", [] {
-    auto& st = saved_tensors_hooks_stack();
+    auto& st = hooks_stack();
     if (!st.empty()) st.pop_back();
+    set_saved_tensor_hooks_active(!st.empty());
   });
 
   // once_differentiable: results of a backward run without graph, wrapped so that differentiating
@@ -588,5 +594,7 @@ void init_function(py::module_& m) {
     }
   };
 }
+
+std::vector<std::pair<py::object, py::object>>& saved_tensors_hooks_stack() { return hooks_stack(); }
 
 }  // namespace engine::python

@@ -12,10 +12,12 @@ from engine.autograd.grad_mode import (
     set_grad_enabled,
 )
 from engine.autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
+from engine.autograd.variable import Variable
 
 __all__ = [
     "Function",
     "GradcheckError",
+    "Variable",
     "backward",
     "detect_anomaly",
     "enable_grad",
@@ -36,7 +38,7 @@ __all__ = [
 def _as_tuple(x):
     if x is None:
         return None
-    if _C.is_tensor(x):
+    if _C.is_tensor(x) or isinstance(x, graph.GradientEdge):
         return (x,)
     return tuple(x)
 

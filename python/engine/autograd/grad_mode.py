@@ -2,11 +2,7 @@
 
 Each works as a context manager and as a decorator."""
 
-from _thread import _local  # threading.local itself, without importing threading at startup
-
 from engine import _C
-
-_inference = _local()
 
 
 def _wraps(fn):
@@ -84,31 +80,36 @@ class set_grad_enabled(_GradModeContext):
 
 def is_inference_mode_enabled():
     """True inside an ``inference_mode()`` block on this thread."""
-    return getattr(_inference, "depth", 0) > 0
+    return _C.is_inference_mode_enabled()
 
 
 class inference_mode(_GradModeContext):
-    """Like ``no_grad`` (nothing is recorded), and ``is_inference_mode_enabled()`` is True inside.
+    """Inference mode: nothing is recorded (as under ``no_grad``), and every tensor allocated
+    inside is an *inference tensor* (``is_inference()``): it can never be saved for backward, and
+    outside inference mode it cannot be modified in place nor made to require grad.
 
-    ``inference_mode(False)`` is a no-op block, as in PyTorch. Unlike PyTorch, tensors made inside
-    are ordinary tensors (no inference-tensor flag): they may later be saved for backward."""
+    ``inference_mode(False)`` turns it off again inside an enclosing block, and turns grad mode on,
+    as in PyTorch. Works as a context manager and as a decorator (also bare: ``@inference_mode``).
+    """
+
+    def __new__(cls, mode=True):
+        if isinstance(mode, bool) or not callable(mode):
+            return super().__new__(cls)
+        return cls()(mode)
 
     def __init__(self, mode=True):
         self.mode = bool(mode)
 
-    @property
-    def _enabled(self):
-        return False if self.mode else _C.is_grad_enabled()
-
     def __enter__(self):
-        super().__enter__()
-        if self.mode:
-            _inference.depth = getattr(_inference, "depth", 0) + 1
+        self._prev = _C.is_grad_enabled()
+        self._prev_inference = _C.is_inference_mode_enabled()
+        _C._set_grad_enabled(not self.mode)
+        _C._set_inference_mode(self.mode)
 
     def __exit__(self, *exc):
-        if self.mode:
-            _inference.depth -= 1
-        return super().__exit__(*exc)
+        _C._set_inference_mode(self._prev_inference)
+        _C._set_grad_enabled(self._prev)
+        return False
 
     def __call__(self, fn):
         mode = self.mode
