@@ -72,3 +72,20 @@ def test_post_accumulate_hook_only_on_leaves():
         RuntimeError, match="post accumulate grad hooks cannot be registered on non-leaf"
     ):
         (a * 2).register_post_accumulate_grad_hook(lambda t: None)
+
+
+def test_post_accumulate_hook_may_return_a_tensor_but_nothing_else():
+    a = torch.ones(2, requires_grad=True)
+    a.register_post_accumulate_grad_hook(lambda t: t)
+    (a * 2).sum().backward()
+    b = torch.ones(2, requires_grad=True)
+    b.register_post_accumulate_grad_hook(lambda t: 1)
+    with pytest.raises(TypeError, match="expected Variable, but hook returned 'int'"):
+        (b * 2).sum().backward()
+
+
+def test_set_multithreading_enabled_is_scoped():
+    assert torch.autograd.is_multithreading_enabled()
+    with torch.autograd.set_multithreading_enabled(False):
+        assert not torch.autograd.is_multithreading_enabled()
+    assert torch.autograd.is_multithreading_enabled()

@@ -261,7 +261,10 @@ py::object tensor_register_post_accumulate_grad_hook(const Tensor& t, py::object
     index = hooks.size();
     hooks.push_back([f](const Tensor& v) {
       py::gil_scoped_acquire gil;
-      f->fn(py::cast(v));
+      py::object r = f->fn(py::cast(v));
+      // PyTorch ignores a returned tensor, and rejects anything else with these words.
+      ENGINE_CHECK(r.is_none() || is_tensor(r), engine::TypeError, "expected Variable, but hook returned '",
+                   type_name(r), "'");
     });
   }
   std::weak_ptr<TensorImpl> weak = t.impl();

@@ -8,8 +8,10 @@ from engine.autograd.grad_mode import (
     enable_grad,
     inference_mode,
     is_inference_mode_enabled,
+    is_multithreading_enabled,
     no_grad,
     set_grad_enabled,
+    set_multithreading_enabled,
 )
 from engine.autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
 from engine.autograd.variable import Variable
@@ -32,6 +34,7 @@ __all__ = [
     "once_differentiable",
     "set_detect_anomaly",
     "set_grad_enabled",
+    "set_multithreading_enabled",
 ]
 
 

@@ -123,3 +123,32 @@ class inference_mode(_GradModeContext):
 
     def clone(self):
         return inference_mode(self.mode)
+
+
+_multithreading = [True]
+
+
+class set_multithreading_enabled(_GradModeContext):
+    """Context manager that turns the backward pass's use of worker threads on or off. Engine's
+    backward always runs on the calling thread, so this only records the setting (read back by
+    ``engine.autograd.is_multithreading_enabled()``), as PyTorch does on CPU."""
+
+    def __init__(self, mode):
+        self._prev_mt = _multithreading[0]
+        self.mode = bool(mode)
+        _multithreading[0] = self.mode
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        _multithreading[0] = self._prev_mt
+        return False
+
+    def clone(self):
+        return set_multithreading_enabled(self.mode)
+
+
+def is_multithreading_enabled():
+    """Whether ``set_multithreading_enabled`` last turned backward's worker threads on."""
+    return _multithreading[0]
