@@ -30,6 +30,7 @@ __all__ = [
     "gradgradcheck",
     "inference_mode",
     "is_inference_mode_enabled",
+    "is_multithreading_enabled",
     "no_grad",
     "once_differentiable",
     "set_detect_anomaly",
