@@ -125,3 +125,48 @@ def test_decorator_forms():
     assert f() and g()
     with torch.inference_mode():
         assert not h()
+
+
+def test_grad_mode_decorators_on_generators_restore_the_mode_around_yield():
+    @torch.no_grad()
+    def gen():
+        for _ in range(2):
+            yield torch.is_grad_enabled()
+
+    it = gen()
+    assert next(it) is False
+    assert torch.is_grad_enabled()  # restored while the generator is suspended
+    assert next(it) is False
+
+    @torch.inference_mode()
+    def inf_gen():
+        yield torch.is_inference_mode_enabled()
+
+    assert list(inf_gen()) == [True]
+    assert not torch.is_inference_mode_enabled()
+
+
+def test_bare_decorators_and_direct_call():
+    @torch.no_grad
+    def f():
+        return torch.is_grad_enabled()
+
+    @torch.enable_grad
+    def g():
+        return torch.is_grad_enabled()
+
+    assert f() is False
+    with torch.no_grad():
+        assert g() is True
+    assert torch.no_grad(lambda: torch.is_grad_enabled())() is False
+
+
+def test_decorating_a_class_warns():
+    with pytest.warns(FutureWarning, match="Decorating classes is deprecated"):
+
+        @torch.no_grad()
+        class Made:
+            def __init__(self):
+                self.grad = torch.is_grad_enabled()
+
+    assert Made().grad is False

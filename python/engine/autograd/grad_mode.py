@@ -12,8 +12,69 @@ def _wraps(fn):
     return functools.wraps(fn)
 
 
+def _decorate(make_context, fn):
+    """Wraps ``fn`` so that it runs inside ``make_context()``. A generator function gets the mode
+    around each step it runs (not while suspended at ``yield``), as PyTorch's decorators do; a
+    class is decorated through its constructor, with PyTorch's deprecation warning."""
+    import inspect
+
+    if inspect.isclass(fn):
+        import warnings
+
+        warnings.warn(
+            "Decorating classes is deprecated and will be disabled in future versions. You should "
+            "only decorate functions or methods. To preserve the current behavior of class "
+            "decoration, you can directly decorate the `__init__` method and nothing else.",
+            FutureWarning,
+            stacklevel=3,
+        )
+        cls = fn
+
+        def fn(*args, **kwargs):
+            return cls(*args, **kwargs)
+
+    if inspect.isgeneratorfunction(fn):
+
+        @_wraps(fn)
+        def generator_wrapper(*args, **kwargs):
+            gen = fn(*args, **kwargs)
+            try:
+                with make_context():
+                    response = gen.send(None)
+                while True:
+                    try:
+                        request = yield response
+                    except GeneratorExit:
+                        with make_context():
+                            gen.close()
+                        raise
+                    except BaseException as exc:
+                        with make_context():
+                            response = gen.throw(exc)
+                    else:
+                        with make_context():
+                            response = gen.send(request)
+            except StopIteration as stop:
+                return stop.value
+
+        return generator_wrapper
+
+    @_wraps(fn)
+    def wrapper(*args, **kwargs):
+        with make_context():
+            return fn(*args, **kwargs)
+
+    return wrapper
+
+
 class _GradModeContext:
     _enabled: bool
+
+    def __new__(cls, orig_func=None):
+        # Bare decoration (@no_grad, no parentheses) passes the function itself.
+        if orig_func is None:
+            return super().__new__(cls)
+        return cls()(orig_func)
 
     def __enter__(self):
         self._prev = _C.is_grad_enabled()
@@ -24,12 +85,7 @@ class _GradModeContext:
         return False
 
     def __call__(self, fn):
-        @_wraps(fn)
-        def wrapper(*args, **kwargs):
-            with self.__class__():
-                return fn(*args, **kwargs)
-
-        return wrapper
+        return _decorate(self.clone, fn)
 
     def clone(self):
         return self.__class__()
@@ -63,16 +119,13 @@ class set_grad_enabled(_GradModeContext):
         _C._set_grad_enabled(self._prev)
         return False
 
+    def __new__(cls, mode):
+        return object.__new__(cls)
+
     def __call__(self, fn):
         _C._set_grad_enabled(self._prev)
         mode = self._enabled
-
-        @_wraps(fn)
-        def wrapper(*args, **kwargs):
-            with set_grad_enabled(mode):
-                return fn(*args, **kwargs)
-
-        return wrapper
+        return _decorate(lambda: set_grad_enabled(mode), fn)
 
     def clone(self):
         return set_grad_enabled(self._enabled)
@@ -94,7 +147,7 @@ class inference_mode(_GradModeContext):
 
     def __new__(cls, mode=True):
         if isinstance(mode, bool) or not callable(mode):
-            return super().__new__(cls)
+            return object.__new__(cls)
         return cls()(mode)
 
     def __init__(self, mode=True):
@@ -113,13 +166,7 @@ class inference_mode(_GradModeContext):
 
     def __call__(self, fn):
         mode = self.mode
-
-        @_wraps(fn)
-        def wrapper(*args, **kwargs):
-            with inference_mode(mode):
-                return fn(*args, **kwargs)
-
-        return wrapper
+        return _decorate(lambda: inference_mode(mode), fn)
 
     def clone(self):
         return inference_mode(self.mode)
@@ -132,6 +179,9 @@ class set_multithreading_enabled(_GradModeContext):
     """Context manager that turns the backward pass's use of worker threads on or off. Engine's
     backward always runs on the calling thread, so this only records the setting (read back by
     ``engine.autograd.is_multithreading_enabled()``), as PyTorch does on CPU."""
+
+    def __new__(cls, mode):
+        return object.__new__(cls)
 
     def __init__(self, mode):
         self._prev_mt = _multithreading[0]
