@@ -4,6 +4,7 @@ retain_grad / hooks across in-place ops. Expected messages are PyTorch 2.13's.""
 
 import engine as torch
 import pytest
+from engine.autograd import Function
 
 NO_GRAD_VIEW = (
     "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
@@ -175,3 +176,43 @@ def test_multi_output_view_written_in_no_grad_loses_its_history():
     with pytest.raises(RuntimeError, match=message):
         _ = out[0] * 2
     assert repr(out[0]) == "tensor(2., grad_fn=<Invalid>)"
+
+
+CUSTOM_VIEW = (
+    "is a view and is being modified inplace. This view was created inside a custom Function (or "
+    "because an input was returned as-is) and the autograd logic to handle view+inplace would "
+    "override the custom backward associated with the custom Function, leading to incorrect "
+    "gradients. This behavior is forbidden. You can fix this by cloning the output of the custom "
+    "Function."
+)
+
+
+class FirstTwo(Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x[:2]
+
+    @staticmethod
+    def backward(ctx, g):
+        return torch.cat([g, torch.zeros(1)])
+
+
+class Same(Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+
+@pytest.mark.parametrize("fn", [FirstTwo, Same])
+@pytest.mark.parametrize("make_input", [lambda a: a.clone(), lambda a: a])
+def test_views_returned_by_custom_functions_cannot_be_written_in_place(fn, make_input):
+    x = make_input(torch.ones(3, requires_grad=True))
+    y = fn.apply(x)
+    with pytest.raises(RuntimeError) as info:
+        y.add_(1)
+    assert str(info.value) == f"Output 0 of {fn.__name__} {CUSTOM_VIEW}"
+    y.clone().add_(1).sum().backward()  # the advice works

@@ -30,6 +30,15 @@ void check_view_creation(const Tensor& self) {
           "both outside (if you want the inplace to be tracked).");
     case CreationMeta::MultiOutput:
       throw std::runtime_error(multi_output_inplace_message(self));
+    case CreationMeta::InCustomFunction: {
+      const auto* m = autograd_meta(self);
+      throw std::runtime_error(str_cat(
+          "Output ", m ? m->multi_output_nr : 0, " of ", m && m->multi_output_fn ? m->multi_output_fn : "?",
+          " is a view and is being modified inplace. This view was created inside a custom Function (or because an "
+          "input was returned as-is) and the autograd logic to handle view+inplace would override the custom "
+          "backward associated with the custom Function, leading to incorrect gradients. This behavior is "
+          "forbidden. You can fix this by cloning the output of the custom Function."));
+    }
     default:
       return;
   }

@@ -10,6 +10,7 @@
 #include "engine/autograd/error_node.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
+#include "engine/autograd/view_meta.h"
 #include "engine/core/error.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
@@ -377,6 +378,15 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
         if (auto* m = autograd_meta(t)) m->requires_grad = false;
       } else {
         set_history(t, node);
+        if (!dirty && t.is_view()) {
+          // A view made in forward (or an input returned as-is): an in-place write to it would
+          // bypass the custom backward, so it is refused (see inplace.cpp). The output's number and
+          // the Function's name go in the slots multi-output views use for the same message.
+          t.get()->view_creation_meta = static_cast<uint8_t>(CreationMeta::InCustomFunction);
+          auto& m = ensure_autograd_meta(t);
+          m.multi_output_fn = interned_name(node->producer_name());
+          m.multi_output_nr = static_cast<uint32_t>(node->output_is_tensor.size() - 1);
+        }
       }
       output_impls.insert(t.get());
     }

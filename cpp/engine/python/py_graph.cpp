@@ -197,6 +197,15 @@ std::shared_ptr<Node> node_from_py(py::handle obj) {
 
 }  // namespace
 
+const char* interned_name(const std::string& name) {
+  static auto* names = new std::vector<std::unique_ptr<std::string>>();
+  for (auto& n : *names) {
+    if (*n == name) return n->c_str();
+  }
+  names->push_back(std::make_unique<std::string>(name));
+  return names->back()->c_str();
+}
+
 py::object builtin_node_to_py(const std::shared_ptr<Node>& node) {
   static PyTypeObject* base = reinterpret_cast<PyTypeObject*>(py::type::of<Node>().release().ptr());
   py::object o = py::cast(node);
@@ -276,17 +285,7 @@ void init_graph(py::module_& m) {
       }
       return;
     }
-    // The name must outlive the tensors: keep one interned copy per op name.
-    static auto* names = new std::vector<std::unique_ptr<std::string>>();
-    const char* name = nullptr;
-    for (auto& n : *names) {
-      if (*n == fn) name = n->c_str();
-    }
-    if (!name) {
-      names->push_back(std::make_unique<std::string>(fn));
-      name = names->back()->c_str();
-    }
-    mark_multi_output_views(views, name);
+    mark_multi_output_views(views, interned_name(fn));
   });
   m.def("_set_inference_mode", [](bool enabled) { set_inference_mode_enabled(enabled); });
   m.def("is_inference_mode_enabled", [] { return inference_mode_enabled(); });
