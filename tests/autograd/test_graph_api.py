@@ -241,3 +241,27 @@ def test_inplace_function_keeps_the_flag():
 def test_print_of_a_tensor_with_history():
     a = leaf(1.0)
     assert repr(a * 2).endswith("grad_fn=<MulBackward0>)")
+
+
+def test_every_node_is_a_graph_node():
+    class Double(Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    a = leaf(1.0)
+    assert isinstance((a * 2).grad_fn, Node)
+    assert isinstance(Double.apply(a).grad_fn, Node)
+    assert isinstance(get_gradient_edge(a).node, Node)
+    assert not isinstance(a, Node)
+
+
+def test_saved_tensors_of_reductions():
+    a = leaf(1.0, 3.0, 2.0)
+    y = a.amax()
+    assert y.grad_fn._saved_self is a
+    assert torch.equal(y.grad_fn._saved_result, y)

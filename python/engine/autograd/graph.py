@@ -15,6 +15,7 @@ nodes alike. Each returns a ``RemovableHandle``.
 """
 
 from _thread import _local
+from abc import ABCMeta as _ABCMeta
 
 from engine import _C
 
@@ -28,7 +29,17 @@ __all__ = [
     "saved_tensors_hooks",
 ]
 
-Node = _C.Node
+
+class Node(metaclass=_ABCMeta):
+    """The type every graph node is an instance of: the built-in nodes (each of its own class,
+    all subclasses of the native node type) and custom Functions' nodes (their ctx objects)."""
+
+    @classmethod
+    def __subclasshook__(cls, subclass):
+        if cls is Node:
+            return issubclass(subclass, (_C.Node, _C._FunctionCtx))
+        return NotImplemented
+
 
 _state = _local()  # per thread: the message of an active disable_saved_tensors_hooks
 
@@ -203,7 +214,7 @@ def _tensor_register_post_accumulate_grad_hook(self, hook):
     return _C._tensor_register_post_accumulate_grad_hook(self, hook)
 
 
-Node.register_hook = _register_hook
-Node.register_prehook = _register_prehook
+_C.Node.register_hook = _register_hook
+_C.Node.register_prehook = _register_prehook
 _C.Tensor.register_hook = _tensor_register_hook
 _C.Tensor.register_post_accumulate_grad_hook = _tensor_register_post_accumulate_grad_hook
