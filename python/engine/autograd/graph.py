@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-class Node(metaclass=_ABCMeta):
+class Node(metaclass=_ABCMeta):  # noqa: B024 (a type to check against, nothing to implement)
     """The type every graph node is an instance of: the built-in nodes (each of its own class,
     all subclasses of the native node type) and custom Functions' nodes (their ctx objects)."""
 
