@@ -6,7 +6,7 @@ import collections.abc
 class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
 class dtype:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -1381,8 +1381,8 @@ class Tensor:
         ...
     def is_inference(self):
         """
-        False: engine's inference_mode records nothing but makes ordinary tensors (no
-            inference-tensor flag), so no tensor is an inference tensor.
+        True for an inference tensor: one allocated inside ``inference_mode()`` (or a view of
+            one).
         """
     def is_nonzero(self):
         """
@@ -1646,13 +1646,13 @@ class Tensor:
         ...
     def register_hook(self, hook):
         """
-        Registers ``hook(grad)``, run when this tensor's gradient is computed; may return a new "
-            "one.
+        Registers ``hook(grad)``, run when this tensor's gradient is computed; may return a new
+            one.
         """
     def register_post_accumulate_grad_hook(self, hook):
         """
-        Registers ``hook(tensor)``, run after the gradient was accumulated into this leaf's "
-            "``.grad``.
+        Registers ``hook(tensor)``, run after the gradient was accumulated into this leaf's
+            ``.grad``.
         """
     def relu(self) -> Tensor:
         ...
@@ -1925,7 +1925,9 @@ class Node:
         """
         Create and return a new object.  See help(type) for accurate signature.
         """
-    def __call__(self, *args) -> None:
+    def __call__(self, *args) -> typing.Any:
+        ...
+    def __getattr__(self, arg0: str) -> typing.Any:
         ...
     def __reduce_ex__(self, protocol):
         ...
@@ -1935,12 +1937,17 @@ class Node:
         ...
     def register_hook(self, hook):
         """
-        Registers ``hook(grad_inputs, grad_outputs)``, run after this node; may return new "
-            "grad_inputs.
+        Registers ``hook(grad_inputs, grad_outputs)``, run after this node; may return new
+            grad_inputs.
         """
     def register_prehook(self, hook):
         """
         Registers ``hook(grad_outputs)``, run before this node; may return new grad_outputs.
+        """
+    @property
+    def metadata(self) -> typing.Any:
+        """
+        A dict for the user's data about this node (torch.autograd.graph.Node.metadata).
         """
     @property
     def next_functions(self) -> tuple:
@@ -1948,6 +1955,16 @@ class Node:
     @property
     def variable(self) -> typing.Any:
         ...
+class SavedTensor:
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
+    def register_hooks(self, pack_hook: typing.Any, unpack_hook: typing.Any) -> None:
+        """
+        Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.
+        """
 class _FunctionInfo:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -2021,9 +2038,15 @@ def _cached_bytes() -> int:
     """
 def _col2im(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     ...
+def _current_graph_task_id() -> int:
+    ...
 def _function_apply(arg0: typing.Any, *args, **kwargs) -> typing.Any:
     ...
+def _gradient_edge(arg0: Tensor) -> tuple[typing.Any, int]:
+    ...
 def _im2col(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
+    ...
+def _increment_version(arg0: typing.Any) -> None:
     ...
 def _inplace_apply(self: Tensor, fn: collections.abc.Callable, others: collections.abc.Sequence[Tensor]) -> Tensor:
     ...
@@ -2075,6 +2098,8 @@ def _linalg_write_out(out: typing.Any, result: Tensor, inputs: collections.abc.S
     """
     Writes result into out (resized if needed) after PyTorch's out= checks; returns out.
     """
+def _mark_multi_output_views(arg0: collections.abc.Sequence[Tensor], arg1: str) -> None:
+    ...
 def _max_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool) -> tuple[Tensor, Tensor]:
     ...
 def _normal_cdf(arg0: Tensor) -> Tensor:
@@ -2113,6 +2138,8 @@ def _pop_saved_tensors_hooks() -> None:
     ...
 def _push_saved_tensors_hooks(arg0: typing.Any, arg1: typing.Any) -> None:
     ...
+def _queue_callback(arg0: typing.Any) -> None:
+    ...
 def _register_node_hook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:
     ...
 def _register_node_prehook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:
@@ -2123,11 +2150,13 @@ def _release_cached_buffers() -> None:
     """
 def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
     ...
-def _run_backward(outputs: collections.abc.Sequence[Tensor], grad_outputs: collections.abc.Sequence[typing.Any], keep_graph: bool, create_graph: bool, inputs: collections.abc.Sequence[Tensor], allow_unused: bool, accumulate: bool) -> typing.Any:
+def _run_backward(outputs: collections.abc.Sequence[Tensor], grad_outputs: collections.abc.Sequence[typing.Any], keep_graph: bool, create_graph: bool, inputs: collections.abc.Sequence[typing.Any], allow_unused: bool, accumulate: bool) -> typing.Any:
     ...
 def _set_anomaly_enabled(arg0: bool, arg1: bool) -> None:
     ...
 def _set_grad_enabled(arg0: bool) -> None:
+    ...
+def _set_inference_mode(arg0: bool) -> None:
     ...
 def _simd_level() -> str:
     """
@@ -2140,6 +2169,8 @@ def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
 def _tensor_register_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
     ...
 def _tensor_register_post_accumulate_grad_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
+    ...
+def _will_engine_execute_node(arg0: typing.Any) -> bool:
     ...
 def abs(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     ...
@@ -2296,6 +2327,10 @@ def is_anomaly_check_nan_enabled() -> bool:
 def is_anomaly_enabled() -> bool:
     ...
 def is_grad_enabled() -> bool:
+    ...
+def is_inference(arg0: Tensor) -> bool:
+    ...
+def is_inference_mode_enabled() -> bool:
     ...
 def is_tensor(arg0: typing.Any) -> bool:
     ...
