@@ -6,7 +6,7 @@ import collections.abc
 class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'zeros', 'zeros_like']
 class dtype:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -364,6 +364,11 @@ class Tensor:
         tensor_split along dim 1 (dim 0 for 1-D input); an int must divide the size.
         """
     @staticmethod
+    def hypot(input, other):
+        """
+        ``sqrt(input**2 + other**2)``, broadcast.
+        """
+    @staticmethod
     def index_fill(input, dim, index, value):
         """
         input with the slices at `index` along dim set to value (a number or 0-d tensor).
@@ -444,6 +449,11 @@ class Tensor:
     def logdet(input):
         """
         log(det(input)): nan for a negative determinant, -inf for a singular matrix.
+        """
+    @staticmethod
+    def logit(input, eps = None):
+        """
+        ``log(p / (1 - p))``, with p clamped to [eps, 1 - eps] when eps is given.
         """
     @staticmethod
     def lu(*args, out = None, **kwargs):
@@ -583,11 +593,6 @@ class Tensor:
     def nonzero_static(input, *, size, fill_value = -1):
         """
         nonzero with exactly `size` rows: truncated, or padded with fill_value.
-        """
-    @staticmethod
-    def norm(input, p = 'fro', dim = None, keepdim = False, out = None, dtype = None):
-        """
-        torch.norm: the native p-norms, and the nuclear norm of matrices (p='nuc').
         """
     @staticmethod
     def not_equal(*args, **kwargs):
@@ -815,6 +820,12 @@ class Tensor:
     def vsplit(input, indices_or_sections):
         """
         tensor_split along dim 0 of an input of 2 or more dims; an int must divide the size.
+        """
+    @staticmethod
+    def xlogy(input, other):
+        """
+        ``input * log(other)``, 0 where input is 0 (unless other is NaN); the derivative is exact
+            there too (the log sees 1 where input is 0, so no 0 * inf reaches backward).
         """
     @classmethod
     def _make_subclass(cls: typing.Any, data: Tensor, require_grad: bool = False) -> typing.Any:
@@ -1318,8 +1329,6 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.heaviside`.
         """
-    def hypot(self, other: typing.Any) -> Tensor:
-        ...
     def hypot_(self, *args, **kwargs):
         """
         In-place version of :meth:`Tensor.hypot`.
@@ -1372,8 +1381,8 @@ class Tensor:
         ...
     def is_inference(self):
         """
-        False: engine's inference_mode records nothing but makes ordinary tensors (no
-            inference-tensor flag), so no tensor is an inference tensor.
+        True for an inference tensor: one allocated inside ``inference_mode()`` (or a view of
+            one).
         """
     def is_nonzero(self):
         """
@@ -1479,8 +1488,6 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.logical_xor`.
         """
-    def logit(self, eps: typing.SupportsFloat | typing.SupportsIndex | None = None) -> Tensor:
-        ...
     def logit_(self, *args, **kwargs):
         """
         In-place version of :meth:`Tensor.logit`.
@@ -1590,6 +1597,8 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.nextafter`.
         """
+    def norm(self, p: typing.Any = 'fro', dim: typing.Any = None, keepdim: bool = False, dtype: typing.Any = None) -> Tensor:
+        ...
     def normal_(self, mean: typing.SupportsFloat | typing.SupportsIndex = 0.0, std: typing.SupportsFloat | typing.SupportsIndex = 1.0, *, generator: typing.Any = None) -> Tensor:
         ...
     def not_equal_(self, *args, **kwargs):
@@ -1637,13 +1646,13 @@ class Tensor:
         ...
     def register_hook(self, hook):
         """
-        Registers ``hook(grad)``, run when this tensor's gradient is computed; may return a new "
-            "one.
+        Registers ``hook(grad)``, run when this tensor's gradient is computed; may return a new
+            one.
         """
     def register_post_accumulate_grad_hook(self, hook):
         """
-        Registers ``hook(tensor)``, run after the gradient was accumulated into this leaf's "
-            "``.grad``.
+        Registers ``hook(tensor)``, run after the gradient was accumulated into this leaf's
+            ``.grad``.
         """
     def relu(self) -> Tensor:
         ...
@@ -1835,8 +1844,6 @@ class Tensor:
         ...
     def where(self, arg0: Tensor, arg1: typing.Any) -> Tensor:
         ...
-    def xlogy(self, other: typing.Any) -> Tensor:
-        ...
     def xlogy_(self, *args, **kwargs):
         """
         In-place version of :meth:`Tensor.xlogy`.
@@ -1918,7 +1925,9 @@ class Node:
         """
         Create and return a new object.  See help(type) for accurate signature.
         """
-    def __call__(self, *args) -> None:
+    def __call__(self, *args) -> typing.Any:
+        ...
+    def __getattr__(self, arg0: str) -> typing.Any:
         ...
     def __reduce_ex__(self, protocol):
         ...
@@ -1928,12 +1937,17 @@ class Node:
         ...
     def register_hook(self, hook):
         """
-        Registers ``hook(grad_inputs, grad_outputs)``, run after this node; may return new "
-            "grad_inputs.
+        Registers ``hook(grad_inputs, grad_outputs)``, run after this node; may return new
+            grad_inputs.
         """
     def register_prehook(self, hook):
         """
         Registers ``hook(grad_outputs)``, run before this node; may return new grad_outputs.
+        """
+    @property
+    def metadata(self) -> typing.Any:
+        """
+        A dict for the user's data about this node (torch.autograd.graph.Node.metadata).
         """
     @property
     def next_functions(self) -> tuple:
@@ -1941,6 +1955,16 @@ class Node:
     @property
     def variable(self) -> typing.Any:
         ...
+class SavedTensor:
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
+    def register_hooks(self, pack_hook: typing.Any, unpack_hook: typing.Any) -> None:
+        """
+        Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.
+        """
 class _FunctionInfo:
     @staticmethod
     def __new__(type, *args, **kwargs):
@@ -2014,9 +2038,15 @@ def _cached_bytes() -> int:
     """
 def _col2im(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     ...
+def _current_graph_task_id() -> int:
+    ...
 def _function_apply(arg0: typing.Any, *args, **kwargs) -> typing.Any:
     ...
+def _gradient_edge(arg0: Tensor) -> tuple[typing.Any, int]:
+    ...
 def _im2col(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
+    ...
+def _increment_version(arg0: typing.Any) -> None:
     ...
 def _inplace_apply(self: Tensor, fn: collections.abc.Callable, others: collections.abc.Sequence[Tensor]) -> Tensor:
     ...
@@ -2068,16 +2098,14 @@ def _linalg_write_out(out: typing.Any, result: Tensor, inputs: collections.abc.S
     """
     Writes result into out (resized if needed) after PyTorch's out= checks; returns out.
     """
+def _mark_multi_output_views(arg0: collections.abc.Sequence[Tensor], arg1: str) -> None:
+    ...
 def _max_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool) -> tuple[Tensor, Tensor]:
     ...
 def _normal_cdf(arg0: Tensor) -> Tensor:
     ...
 def _once_differentiable_wrap(arg0: typing.Any, *args) -> typing.Any:
     ...
-def _optim_adadelta(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], square_avgs: collections.abc.Sequence[Tensor], acc_deltas: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, rho: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
-    """
-    Adadelta step.
-    """
 def _optim_adagrad(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], state_sums: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, lr_decay: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
     """
     Adagrad step.
@@ -2089,10 +2117,6 @@ def _optim_adam(params: collections.abc.Sequence[Tensor], grads: collections.abc
 def _optim_adamax(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_infs: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
     """
     Adamax step.
-    """
-def _optim_asgd(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], axs: collections.abc.Sequence[Tensor], mus: collections.abc.Sequence[Tensor], etas: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, lambd: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex, t0: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
-    """
-    ASGD step; also advances each parameter's eta and mu.
     """
 def _optim_nadam(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], exp_avgs: collections.abc.Sequence[Tensor], exp_avg_sqs: collections.abc.Sequence[Tensor], mu_products: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, lr: typing.SupportsFloat | typing.SupportsIndex, beta1: typing.SupportsFloat | typing.SupportsIndex, beta2: typing.SupportsFloat | typing.SupportsIndex, eps: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, momentum_decay: typing.SupportsFloat | typing.SupportsIndex, decoupled_weight_decay: bool, maximize: bool) -> None:
     """
@@ -2106,10 +2130,6 @@ def _optim_rmsprop(params: collections.abc.Sequence[Tensor], grads: collections.
     """
     RMSprop step.
     """
-def _optim_rprop(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], prevs: collections.abc.Sequence[Tensor], step_sizes: collections.abc.Sequence[Tensor], steps: collections.abc.Sequence[Tensor], *, eta_minus: typing.SupportsFloat | typing.SupportsIndex, eta_plus: typing.SupportsFloat | typing.SupportsIndex, step_size_min: typing.SupportsFloat | typing.SupportsIndex, step_size_max: typing.SupportsFloat | typing.SupportsIndex, maximize: bool) -> None:
-    """
-    Rprop step.
-    """
 def _optim_sgd(params: collections.abc.Sequence[Tensor], grads: collections.abc.Sequence[Tensor], momentum_buffers: collections.abc.Sequence[Tensor | None], *, lr: typing.SupportsFloat | typing.SupportsIndex, momentum: typing.SupportsFloat | typing.SupportsIndex, dampening: typing.SupportsFloat | typing.SupportsIndex, weight_decay: typing.SupportsFloat | typing.SupportsIndex, nesterov: bool, maximize: bool) -> list[Tensor]:
     """
     SGD step; returns the momentum buffers (created on the first step, None without momentum).
@@ -2117,6 +2137,8 @@ def _optim_sgd(params: collections.abc.Sequence[Tensor], grads: collections.abc.
 def _pop_saved_tensors_hooks() -> None:
     ...
 def _push_saved_tensors_hooks(arg0: typing.Any, arg1: typing.Any) -> None:
+    ...
+def _queue_callback(arg0: typing.Any) -> None:
     ...
 def _register_node_hook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:
     ...
@@ -2128,11 +2150,13 @@ def _release_cached_buffers() -> None:
     """
 def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
     ...
-def _run_backward(outputs: collections.abc.Sequence[Tensor], grad_outputs: collections.abc.Sequence[typing.Any], keep_graph: bool, create_graph: bool, inputs: collections.abc.Sequence[Tensor], allow_unused: bool, accumulate: bool) -> typing.Any:
+def _run_backward(outputs: collections.abc.Sequence[Tensor], grad_outputs: collections.abc.Sequence[typing.Any], keep_graph: bool, create_graph: bool, inputs: collections.abc.Sequence[typing.Any], allow_unused: bool, accumulate: bool) -> typing.Any:
     ...
 def _set_anomaly_enabled(arg0: bool, arg1: bool) -> None:
     ...
 def _set_grad_enabled(arg0: bool) -> None:
+    ...
+def _set_inference_mode(arg0: bool) -> None:
     ...
 def _simd_level() -> str:
     """
@@ -2145,6 +2169,8 @@ def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
 def _tensor_register_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
     ...
 def _tensor_register_post_accumulate_grad_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
+    ...
+def _will_engine_execute_node(arg0: typing.Any) -> bool:
     ...
 def abs(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     ...
@@ -2284,8 +2310,6 @@ def gt(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typin
     ...
 def heaviside(input: typing.Any, values: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
-def hypot(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
 def i0(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
 def igamma(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
@@ -2303,6 +2327,10 @@ def is_anomaly_check_nan_enabled() -> bool:
 def is_anomaly_enabled() -> bool:
     ...
 def is_grad_enabled() -> bool:
+    ...
+def is_inference(arg0: Tensor) -> bool:
+    ...
+def is_inference_mode_enabled() -> bool:
     ...
 def is_tensor(arg0: typing.Any) -> bool:
     ...
@@ -2341,8 +2369,6 @@ def logical_not(input: Tensor, *, out: typing.Any = None) -> typing.Any:
 def logical_or(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
 def logical_xor(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    ...
-def logit(input: typing.Any, eps: typing.SupportsFloat | typing.SupportsIndex | None = None, *, out: typing.Any = None) -> typing.Any:
     ...
 def logsumexp(input: Tensor, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
     ...
@@ -2463,8 +2489,6 @@ def unsqueeze(arg0: Tensor, arg1: typing.SupportsInt | typing.SupportsIndex) -> 
 def var(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None) -> Tensor:
     ...
 def where(arg0: Tensor, arg1: typing.Any, arg2: typing.Any) -> Tensor:
-    ...
-def xlogy(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
 def zeros(*args, **kwargs) -> Tensor:
     ...

@@ -8,7 +8,7 @@ import warnings
 
 from engine import _C, _creation
 from engine._composite_ops import _scaled_sum, _tensor_arg, _type_name
-from engine._shape_ops import _wrap, chunk, split
+from engine._shape_ops import _split_views, _wrap, chunk, split
 from engine._tensor import Size
 
 _Tensor = _C.Tensor
@@ -157,18 +157,22 @@ def unsafe_split(input, split_size, dim=0):
     _tensor_arg("unsafe_split", input, "input", 1)
     if isinstance(split_size, bool) or not isinstance(split_size, int):
         split_size = _int_sequence("unsafe_split", split_size, "split_size", 2)
-    return tuple(split(input, split_size, dim))
+    return tuple(_split_views(input, split_size, dim))
 
 
 def unsafe_split_with_sizes(input, split_sizes, dim=0):
     """``split_with_sizes``."""
-    return split_with_sizes(input, split_sizes, dim)
+    out = split_with_sizes(input, split_sizes, dim)
+    _C._mark_multi_output_views(out, "")  # the unsafe variants' views may be written in place
+    return out
 
 
 def unsafe_chunk(input, chunks, dim=0):
     """``chunk``."""
     _tensor_arg("unsafe_chunk", input, "input", 1)
-    return tuple(chunk(input, chunks, dim))
+    out = tuple(chunk(input, chunks, dim))
+    _C._mark_multi_output_views(out, "")  # the unsafe variants' views may be written in place
+    return out
 
 
 def _atleast(fname, ndim, tensors):

@@ -110,6 +110,14 @@ def roll(input, shifts, dims=None):
 
 
 def split(tensor, split_size_or_sections, dim=0):
+    out = _split_views(tensor, split_size_or_sections, dim)
+    # Several views of one tensor: none of them may be written in place under autograd.
+    name = "Split" if isinstance(split_size_or_sections, int) else "SplitWithSizes"
+    _C._mark_multi_output_views(out, name)
+    return out
+
+
+def _split_views(tensor, split_size_or_sections, dim=0):
     n = tensor.shape[_wrap(dim, tensor.dim())]
     if isinstance(split_size_or_sections, int):
         size = split_size_or_sections
@@ -140,7 +148,9 @@ def chunk(input, chunks, dim=0):
 
 
 def unbind(input, dim=0):
-    return tuple(input.select(dim, i) for i in range(input.shape[_wrap(dim, input.dim())]))
+    out = tuple(input.select(dim, i) for i in range(input.shape[_wrap(dim, input.dim())]))
+    _C._mark_multi_output_views(out, "Unbind")
+    return out
 
 
 def _tri(input, diagonal, lower, name):

@@ -82,9 +82,9 @@ def is_warn_always_enabled():
 
 
 def is_inference(self):
-    """False: engine's inference_mode records nothing but makes ordinary tensors (no
-    inference-tensor flag), so no tensor is an inference tensor."""
-    return False
+    """True for an inference tensor: one allocated inside ``inference_mode()`` (or a view of
+    one)."""
+    return _C.is_inference(self)
 
 
 def _is_cpu(self):

@@ -269,9 +269,14 @@ def tensor_repr(t) -> str:
             suffixes.append("dtype=" + dtype_name)
         tensor_str = _tensor_str(t, indent)
 
-    grad_fn = t.grad_fn
+    try:
+        grad_fn = t.grad_fn
+        grad_fn_name = None if grad_fn is None else grad_fn.name().rsplit("::", 1)[-1]
+    except RuntimeError:
+        # Reading the history can fail (a view whose history is forbidden): PyTorch's fallback.
+        grad_fn, grad_fn_name = True, "Invalid"
     if grad_fn is not None:
-        suffixes.append(f"grad_fn=<{grad_fn.name()}>")
+        suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
 

@@ -87,7 +87,7 @@ class State:
         engine.set_default_dtype(engine.float32)
         if engine.get_num_threads() != self.threads:
             engine.set_num_threads(self.threads)
-        self.grad_mode._inference.depth = 0
+        engine._C._set_inference_mode(False)
         for k, v in self.print_saved.items():
             setattr(self.print_opts, k, v)
         sys.setrecursionlimit(self.recursion)

@@ -25,8 +25,9 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
   std::unique_lock<std::mutex> lock(grad_accumulation_mutex());
   if (!meta.grad.defined()) {
     // Keep the incoming buffer when nobody else holds it; otherwise copy, so that a later in-place
-    // accumulation cannot write into a tensor the user still sees.
-    meta.grad = (create_graph || g.use_count() == 1) ? g : ops::clone(g);
+    // accumulation cannot write into a tensor the user still sees. A non-contiguous buffer (the
+    // broadcast gradient of a sum is a stride-0 view) is copied too, so it can be accumulated into.
+    meta.grad = (create_graph || (g.use_count() == 1 && g.is_contiguous())) ? g : ops::clone(g);
     if (!create_graph) meta.grad = detach(meta.grad);
   } else if (!create_graph && !requires_grad(meta.grad)) {
     ops::add_(meta.grad, g);

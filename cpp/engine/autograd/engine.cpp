@@ -120,7 +120,55 @@ void run_pre_hooks(Node& node, variable_list& inputs, bool create_graph) {
   }
 }
 
+// What hooks may ask about the running pass; one per nested run_backward, innermost current.
+struct GraphTaskState {
+  int64_t id;
+  const std::unordered_map<Node*, std::shared_ptr<Node>>* alive;
+  const std::unordered_set<Node*>* needed;  // non-null when capturing
+  std::vector<std::function<void()>> callbacks;
+  GraphTaskState* outer;
+};
+thread_local GraphTaskState* t_graph_task = nullptr;
+std::atomic<int64_t> g_next_graph_task_id{0};
+
+// Makes `state` current for its scope; runs the queued callbacks when the pass completes.
+class GraphTaskScope {
+ public:
+  explicit GraphTaskScope(GraphTaskState& s) : state_(s) {
+    s.outer = t_graph_task;
+    t_graph_task = &s;
+  }
+  ~GraphTaskScope() { t_graph_task = state_.outer; }
+  void run_callbacks() {
+    // A callback may queue further callbacks: they run too, in order.
+    for (size_t i = 0; i < state_.callbacks.size(); ++i) {
+      std::function<void()> cb = state_.callbacks[i];
+      cb();
+    }
+  }
+  GraphTaskScope(const GraphTaskScope&) = delete;
+  GraphTaskScope& operator=(const GraphTaskScope&) = delete;
+
+ private:
+  GraphTaskState& state_;
+};
+
 }  // namespace
+
+void queue_callback(std::function<void()> callback) {
+  ENGINE_CHECK(t_graph_task, std::runtime_error, "Final callbacks can only be installed during backward pass.");
+  t_graph_task->callbacks.push_back(std::move(callback));
+}
+
+bool will_execute_node(const Node* node) {
+  ENGINE_CHECK(t_graph_task, std::runtime_error,
+               "_will_engine_execute_node should only be called during the backward pass");
+  Node* n = const_cast<Node*>(node);
+  if (t_graph_task->needed) return t_graph_task->needed->count(n) > 0;
+  return t_graph_task->alive->count(n) > 0;
+}
+
+int64_t current_graph_task_id() { return t_graph_task ? t_graph_task->id : -1; }
 
 bool AnomalyMode::enabled() { return g_anomaly.load(std::memory_order_relaxed); }
 bool AnomalyMode::check_nan() { return g_anomaly_nan.load(std::memory_order_relaxed); }
@@ -181,6 +229,9 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
       }
     }
   }
+
+  GraphTaskState task{g_next_graph_task_id.fetch_add(1), &alive, capturing ? &needed : nullptr, {}, nullptr};
+  GraphTaskScope task_scope(task);
 
   variable_list captured(opts.capture.size());
   std::unordered_map<Node*, variable_list> buffers;
@@ -253,6 +304,7 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
       if (--dependencies[next] == 0) ready.push(next);
     }
   }
+  task_scope.run_callbacks();
   return captured;
 }
 

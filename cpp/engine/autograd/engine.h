@@ -24,6 +24,15 @@ struct AnomalyMode {
   static void (*report)(Node& node);
 };
 
+// Queries about the backward pass running on this thread (PyTorch's graph task), for hooks that
+// run inside it. Each raises when no backward pass is running.
+// Runs `callback` once the current backward pass has finished (Variable._execution_engine.queue_callback).
+void queue_callback(std::function<void()> callback);
+// Whether `node` will run in the current backward pass (torch._C._will_engine_execute_node).
+bool will_execute_node(const Node* node);
+// An id of the current backward pass, or -1 when none runs on this thread.
+int64_t current_graph_task_id();
+
 // roots[i] receives root_grads[i]. Returns the captured gradients (undefined where none arrived).
 variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts);
 

@@ -15,6 +15,7 @@
 
 namespace engine {
 
+class SavedTensor;
 using variable_list = std::vector<Tensor>;
 
 // What a node knows of each tensor it will receive a gradient for (shape and dtype of a forward
@@ -64,6 +65,12 @@ class Node : public std::enable_shared_from_this<Node> {
   virtual bool skips_undefined_inputs() const { return true; }
   // The name used when a tensor this node produced is reported in an error.
   virtual std::string producer_name() const { return name(); }
+  // The node's saved tensors under the names PyTorch exposes them by (grad_fn._saved_self is
+  // visit("self", ...)); nodes that save nothing, or have not been described, visit nothing.
+  using SavedVisitor = std::function<void(const char* name, SavedTensor& value)>;
+  virtual void visit_saved(const SavedVisitor& visit) { (void)visit; }
+  // The Python bindings' per-node state (the `metadata` dict), made on first use.
+  std::unique_ptr<DeferredRelease>& py_state() { return py_state_; }
 
   const edge_list& next_edges() const { return next_edges_; }
   edge_list& mutable_next_edges() { return next_edges_; }
@@ -99,6 +106,7 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<std::pair<uint32_t, TensorHook>> tensor_pre_hooks_;
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retained_grads_;
   std::atomic<bool> hooked_{false};
+  std::unique_ptr<DeferredRelease> py_state_;
 };
 
 }  // namespace engine

@@ -12,8 +12,20 @@ const char* const kSavedTensorsFreedMessage =
     "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
     "if you need to access saved tensors after calling backward.";
 
+namespace {
+thread_local bool t_hooks_active = false;
+}  // namespace
+
+bool saved_tensor_hooks_active() { return t_hooks_active; }
+void set_saved_tensor_hooks_active(bool active) { t_hooks_active = active; }
+std::shared_ptr<PackedTensor> (*pack_saved_tensor)(const Tensor& t) = nullptr;
+
 SavedTensor::SavedTensor(const Tensor& t, bool is_output) {
   if (!t.defined()) return;
+  ENGINE_CHECK(!t.get()->is_inference, std::runtime_error,
+               "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
+               "mode in computation tracked by autograd. To work around this, you can make a clone to get a normal "
+               "tensor and use it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.");
   was_defined_ = true;
   saved_version_ = t.version();
   is_output_ = is_output;
@@ -23,11 +35,35 @@ SavedTensor::SavedTensor(const Tensor& t, bool is_output) {
   // An output is stored as a history-free alias; anything else is kept as the tensor itself, so
   // unpacking gives back the very object the user saved.
   data_ = is_output ? detach(t) : t;
+  if (t_hooks_active && pack_saved_tensor) set_packed(pack_saved_tensor(t));
+}
+
+void SavedTensor::set_packed(std::shared_ptr<PackedTensor> packed) {
+  if (!packed) return;
+  packed_ = std::move(packed);
+  data_ = Tensor();
 }
 
 Tensor SavedTensor::unpack(const std::shared_ptr<Node>& owner) const {
   if (!was_defined_) return Tensor();
   ENGINE_CHECK(!released_, std::runtime_error, kSavedTensorsFreedMessage);
+  if (packed_) {
+    // Whatever the unpack hook returns stands for the saved tensor (no version check: the pack hook
+    // may have copied it); it gets the saved tensor's place in the graph.
+    Tensor t = packed_->unpack();
+    if (!t.defined() || (!is_output_ && !requires_grad_)) return t;
+    Tensor out = detach(t);
+    auto& m = ensure_autograd_meta(out);
+    std::shared_ptr<Node> fn = is_output_ ? owner : producer_.lock();
+    if (fn) {
+      m.grad_fn = std::move(fn);
+      m.output_nr = output_nr_;
+    } else if (requires_grad_) {
+      if (!is_output_ && t.get() && requires_grad(t) && is_leaf(t)) return t;
+      m.requires_grad = true;
+    }
+    return out;
+  }
   const uint32_t current = data_.version();
   if (current != saved_version_) {
     std::string msg = str_cat("one of the variables needed for gradient computation has been modified by an ",
@@ -55,6 +91,7 @@ Tensor SavedTensor::unpack(const std::shared_ptr<Node>& owner) const {
 
 void SavedTensor::reset() {
   data_ = Tensor();
+  packed_.reset();
   released_ = true;
 }
 

@@ -11,6 +11,18 @@ namespace engine {
 
 class Node;
 
+// A saved tensor handed to saved_tensors_hooks' pack hook: `unpack` calls the matching unpack hook.
+struct PackedTensor {
+  virtual ~PackedTensor() = default;
+  virtual Tensor unpack() const = 0;
+};
+
+// Set by the Python layer. `saved_tensor_hooks_active` says (cheaply) whether this thread has
+// saved_tensors_hooks in force; if so `pack_saved_tensor` packs with the innermost pair.
+bool saved_tensor_hooks_active();
+void set_saved_tensor_hooks_active(bool active);
+extern std::shared_ptr<PackedTensor> (*pack_saved_tensor)(const Tensor& t);
+
 class SavedTensor {
  public:
   SavedTensor() = default;
@@ -22,6 +34,11 @@ class SavedTensor {
   void reset();
   bool defined() const { return was_defined_; }
   bool released() const { return released_; }
+  // Replaces the stored tensor by what `packed` holds (grad_fn._raw_saved_x.register_hooks).
+  void set_packed(std::shared_ptr<PackedTensor> packed);
+  bool has_hooks() const { return static_cast<bool>(packed_); }
+  // The stored tensor itself (for packing it later); undefined once released or packed.
+  const Tensor& data() const { return data_; }
 
  private:
   Tensor data_;
@@ -33,6 +50,8 @@ class SavedTensor {
   bool requires_grad_ = false;
   // The node that produced the saved tensor, for the version error message.
   std::weak_ptr<Node> producer_;
+  // With saved_tensors_hooks: what the pack hook returned (data_ is then empty).
+  std::shared_ptr<PackedTensor> packed_;
 };
 
 // PyTorch's message for reading saved tensors after backward freed them.

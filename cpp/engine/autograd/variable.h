@@ -1,6 +1,7 @@
 #pragma once
 // The autograd half of a tensor: whether it requires grad, its .grad, and where its history starts.
 #include <functional>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct AutogradMeta : AutogradMetaInterface {
   // Tensor.register_hook callbacks: each may return a replacement gradient.
   std::vector<std::function<Tensor(const Tensor&)>> hooks;
   std::vector<std::function<void(const Tensor&)>> post_accumulate_hooks;
+  // For output `multi_output_nr` of an op returning several views (unbind, split): the op's name,
+  // for the error when one is written in place; `history_invalid` once one was written in place
+  // under no_grad, after which its history cannot be used (PyTorch's grad_fn=<Invalid>).
+  const char* multi_output_fn = nullptr;
+  uint32_t multi_output_nr = 0;
+  bool history_invalid = false;
 };
 
 AutogradMeta* autograd_meta(const Tensor& t);
@@ -42,6 +49,12 @@ void set_history(const Tensor& t, const std::shared_ptr<Node>& node);
 // True when any tensor requires grad and grad mode is on: the op must record a node.
 bool compute_requires_grad(std::initializer_list<const Tensor*> tensors);
 edge_list collect_next_edges(std::initializer_list<const Tensor*> tensors);
+
+// Marks views[i] as output i of `fn`, an op returning several views (see AutogradMeta).
+void mark_multi_output_views(const std::vector<Tensor>& views, const char* fn);
+// PyTorch's messages for a multi-output view written in place, and for one whose history was lost.
+std::string multi_output_inplace_message(const Tensor& view);
+std::string multi_output_invalid_message(const Tensor& view);
 
 // A new tensor sharing t's data and version counter, with no history (Tensor.detach()).
 Tensor detach(const Tensor& t);

@@ -5,9 +5,18 @@
 
 namespace engine {
 
+namespace {
+thread_local bool t_inference_mode = false;
+uint8_t no_view_creation_meta() { return 0; }
+}  // namespace
+
+bool inference_mode_enabled() { return t_inference_mode; }
+void set_inference_mode_enabled(bool enabled) { t_inference_mode = enabled; }
+uint8_t (*current_view_creation_meta)() = &no_view_creation_meta;
+
 TensorImpl::TensorImpl(std::shared_ptr<Storage> storage_, Dims shape_, Dims strides_, int64_t offset_, DType dtype_)
     : storage(std::move(storage_)), shape(std::move(shape_)), strides(std::move(strides_)), offset(offset_),
-      dtype(dtype_) {
+      dtype(dtype_), is_inference(t_inference_mode) {
   refresh_layout();
 }
 
@@ -42,6 +51,8 @@ Tensor Tensor::as_strided(const Dims& shape, const Dims& strides, int64_t offset
   auto impl = std::make_shared<TensorImpl>(impl_->storage, shape, strides, offset, impl_->dtype);
   // Views of views point at the root, so "is this a view of a leaf" is one step.
   impl->view_base = impl_->view_base ? impl_->view_base : impl_;
+  impl->is_inference = impl_->is_inference;
+  impl->view_creation_meta = current_view_creation_meta();
   return Tensor(std::move(impl));
 }
 

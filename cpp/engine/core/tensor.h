@@ -14,6 +14,12 @@ struct AutogradMetaInterface {
   virtual ~AutogradMetaInterface() = default;
 };
 
+// Inference mode (thread-local): tensors allocated while it is on are inference tensors.
+bool inference_mode_enabled();
+void set_inference_mode_enabled(bool enabled);
+// The creation mode recorded on every new view; set by the autograd layer (core knows no grad mode).
+extern uint8_t (*current_view_creation_meta)();
+
 struct TensorImpl {
   TensorImpl(std::shared_ptr<Storage> storage, Dims shape, Dims strides, int64_t offset, DType dtype);
   ~TensorImpl();
@@ -31,6 +37,12 @@ struct TensorImpl {
   std::unique_ptr<AutogradMetaInterface> autograd_meta;
   // Views remember their base so in-place writes through them can be checked.
   std::shared_ptr<TensorImpl> view_base;
+  // Made while inference mode was on (PyTorch's inference tensors): never saved for backward, never
+  // written in place outside inference mode. Views and aliases inherit it from their source.
+  bool is_inference = false;
+  // For a view: the mode it was created in (autograd's CreationMeta, see view_meta.h), which
+  // decides whether it may be written in place later.
+  uint8_t view_creation_meta = 0;
 
   void refresh_layout();
 };

@@ -50,6 +50,10 @@ struct SubBackward0 : BuiltinNode<SubBackward0> {
 struct MulBackward0 : BuiltinNode<MulBackward0> {
   static constexpr const char* kName = "MulBackward0";
   SavedTensor self_, other_;
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("other", other_);
+  }
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
     return {should_compute_output(0) ? g[0] * other_.unpack(me) : Tensor(),
@@ -64,6 +68,10 @@ struct MulBackward0 : BuiltinNode<MulBackward0> {
 struct DivBackward0 : BuiltinNode<DivBackward0> {
   static constexpr const char* kName = "DivBackward0";
   SavedTensor self_, other_;
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("other", other_);
+  }
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
     Tensor b = other_.unpack(me);
@@ -104,6 +112,11 @@ struct PowBackward : Node {
     self_.reset();
     exponent_.reset();
     result_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("exponent", exponent_);
+    if (result_.defined()) visit("result", result_);
   }
 };
 

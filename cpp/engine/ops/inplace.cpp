@@ -1,6 +1,7 @@
 // In-place operations. The value is computed out of place (recording history if needed), written
 // into self's memory, the version bumped, and self's history moved onto the new node.
 #include "engine/autograd/grad_mode.h"
+#include "engine/autograd/view_meta.h"
 #include "engine/core/error.h"
 #include "engine/core/overlap.h"
 #include "engine/kernels/elementwise.h"
@@ -11,8 +12,52 @@ namespace engine::ops {
 
 namespace {
 
+void check_view_creation(const Tensor& self) {
+  Tensor base(self.get()->view_base);
+  if (!requires_grad(base)) return;
+  switch (static_cast<CreationMeta>(self.get()->view_creation_meta)) {
+    case CreationMeta::NoGradMode:
+      throw std::runtime_error(
+          "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that this "
+          "use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
+          "and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both "
+          "outside (if you want the inplace to be tracked).");
+    case CreationMeta::InferenceMode:
+      throw std::runtime_error(
+          "A view was created in inference mode and is being modified inplace in normal mode. Given that this use "
+          "case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and "
+          "the inplace either both inside the inference_mode block (if you don't want the inplace to be tracked) or "
+          "both outside (if you want the inplace to be tracked).");
+    case CreationMeta::MultiOutput:
+      throw std::runtime_error(multi_output_inplace_message(self));
+    case CreationMeta::InCustomFunction: {
+      const auto* m = autograd_meta(self);
+      throw std::runtime_error(str_cat(
+          "Output ", m ? m->multi_output_nr : 0, " of ", m && m->multi_output_fn ? m->multi_output_fn : "?",
+          " is a view and is being modified inplace. This view was created inside a custom Function (or because an "
+          "input was returned as-is) and the autograd logic to handle view+inplace would override the custom "
+          "backward associated with the custom Function, leading to incorrect gradients. This behavior is "
+          "forbidden. You can fix this by cloning the output of the custom Function."));
+    }
+    default:
+      return;
+  }
+}
+
 void check_inplace(const Tensor& self, bool records) {
-  if (!GradMode::is_enabled()) return;
+  ENGINE_CHECK(!self.get()->is_inference || inference_mode_enabled(), std::runtime_error,
+               "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get a "
+               "normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more "
+               "details.");
+  if (!GradMode::is_enabled()) {
+    // Written under no_grad, a multi-output view of a tensor that requires grad loses its history.
+    if (self.is_view() && self.get()->view_creation_meta == static_cast<uint8_t>(CreationMeta::MultiOutput) &&
+        requires_grad(Tensor(self.get()->view_base))) {
+      ensure_autograd_meta(self).history_invalid = true;
+    }
+    return;
+  }
+  if (self.is_view() && !inference_mode_enabled()) check_view_creation(self);
   if (is_leaf(self) && requires_grad(self)) {
     throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
   }
@@ -23,6 +68,21 @@ void check_inplace(const Tensor& self, bool records) {
     }
   }
   (void)records;
+}
+
+// A tensor's history moved to a new node: retain_grad() follows it (the tensor's .grad is the
+// gradient of its current value, as in PyTorch), while hooks stay with the old version.
+void move_retained_grad(const Tensor& self, const std::shared_ptr<Node>& old_fn) {
+  auto* m = autograd_meta(self);
+  if (!m || !m->retains_grad || !m->grad_fn || m->grad_fn == old_fn) return;
+  std::lock_guard<std::mutex> lock(hooks_mutex());
+  if (old_fn) {
+    for (auto& [nr, weak] : old_fn->retained_grads()) {
+      if (weak.lock() == self.impl()) weak.reset();
+    }
+  }
+  m->grad_fn->mark_hooked();
+  m->grad_fn->retained_grads().emplace_back(m->output_nr, self.impl());
 }
 
 // An in-place write through a view whose base has (or gets) history: the base's history becomes
@@ -45,8 +105,10 @@ bool commit_view(Tensor& self, const Tensor& result) {
   rebase_history_of_view(base, result, fn);
   Tensor fresh = strided_view(base, fn);
   auto& m = ensure_autograd_meta(self);
+  std::shared_ptr<Node> old_fn = m.grad_fn;
   m.grad_fn = grad_fn(fresh);
   m.output_nr = output_nr(fresh);
+  move_retained_grad(self, old_fn);
   return true;
 }
 
@@ -63,8 +125,10 @@ Tensor& commit(Tensor& self, const Tensor& result) {
   if (const auto& fn = grad_fn(result); fn && GradMode::is_enabled()) {
     // `result` is a fresh tensor: its node's only output is slot 0, which now belongs to self.
     auto& m = ensure_autograd_meta(self);
+    std::shared_ptr<Node> old_fn = m.grad_fn;
     m.grad_fn = fn;
     m.output_nr = output_nr(result);
+    move_retained_grad(self, old_fn);
   }
   return self;
 }

@@ -223,6 +223,10 @@ struct ReductionBackward : Node {
     self_.reset();
     result_.reset();
   }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("result", result_);
+  }
 };
 
 // Attaches a ReductionBackward of type N to `out`, the result of reducing `a` over `mask`.
@@ -372,6 +376,10 @@ struct CumprodBackward0 : BuiltinNode<CumprodBackward0> {
   static constexpr const char* kName = "CumprodBackward0";
   int64_t dim;
   SavedTensor self_, result_;
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("result", result_);
+  }
   variable_list apply(variable_list&& g) override {
     // Exact for inputs without zeros: d y_j / d x_i = y_j / x_i for j >= i.
     auto me = shared_from_this();

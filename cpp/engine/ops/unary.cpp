@@ -42,6 +42,10 @@ struct UnaryBackward : Node {
     input_.reset();
     result_.reset();
   }
+  void visit_saved(const SavedVisitor& visit) override {
+    if (input_.defined()) visit("self", input_);
+    if (result_.defined()) visit("result", result_);
+  }
 };
 
 Tensor unary(UnaryOp op, const Tensor& a, bool float_op, const char* name, UnaryBackward::Rule rule,

@@ -16,7 +16,7 @@ namespace engine::python {
 py::object node_to_py(const std::shared_ptr<Node>& node) {
   if (!node) return py::none();
   if (auto* pn = dynamic_cast<PyNode*>(node.get())) return pn->ctx();
-  return py::cast(node);
+  return builtin_node_to_py(node);
 }
 
 namespace {
@@ -29,7 +29,7 @@ std::string size_str(const Dims& d) {
 
 // Shared by Tensor.backward and autograd.grad: `inputs` empty means accumulate into leaves.
 py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py::object>& grad_outputs,
-                        bool keep_graph, bool create_graph, const std::vector<Tensor>& inputs, bool allow_unused,
+                        bool keep_graph, bool create_graph, const std::vector<py::object>& inputs, bool allow_unused,
                         bool accumulate) {
   ENGINE_CHECK(outputs.size() == grad_outputs.size(), std::runtime_error, "grad requires one gradient per output, got ",
                grad_outputs.size(), " gradients for ", outputs.size(), " outputs");
@@ -57,10 +57,8 @@ py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py
   BackwardOptions opts;
   opts.keep_graph = keep_graph;
   opts.create_graph = create_graph;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    ENGINE_CHECK(requires_grad(inputs[i]), std::runtime_error, "One of the differentiated Tensors does not require grad");
-    opts.capture.push_back(gradient_edge(inputs[i]));
-  }
+  // `inputs` may hold tensors and GradientEdges (torch.autograd.graph.get_gradient_edge).
+  for (const py::object& in : inputs) opts.capture.push_back(edge_from_py(in));
   variable_list result;
   {
     py::gil_scoped_release nogil;
@@ -69,8 +67,8 @@ py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py
   if (accumulate) {
     // backward(inputs=...): accumulate only into the given tensors.
     for (size_t i = 0; i < inputs.size(); ++i) {
-      if (!result[i].defined()) continue;
-      auto& m = ensure_autograd_meta(inputs[i]);
+      if (!result[i].defined() || !is_tensor(inputs[i])) continue;
+      auto& m = ensure_autograd_meta(inputs[i].cast<Tensor>());
       Tensor g = create_graph ? result[i] : detach(result[i]);
       std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
       m.grad = m.grad.defined() ? ops::add(m.grad, g) : g;
@@ -263,7 +261,10 @@ py::object tensor_register_post_accumulate_grad_hook(const Tensor& t, py::object
     index = hooks.size();
     hooks.push_back([f](const Tensor& v) {
       py::gil_scoped_acquire gil;
-      f->fn(py::cast(v));
+      py::object r = f->fn(py::cast(v));
+      // PyTorch ignores a returned tensor, and rejects anything else with these words.
+      ENGINE_CHECK(r.is_none() || is_tensor(r), engine::TypeError, "expected Variable, but hook returned '",
+                   type_name(r), "'");
     });
   }
   std::weak_ptr<TensorImpl> weak = t.impl();
@@ -320,15 +321,13 @@ void init_autograd(py::module_& m) {
         if (auto* acc = dynamic_cast<const AccumulateGrad*>(&n)) return py::cast(acc->variable());
         throw py::attribute_error("'" + n.name() + "' object has no attribute 'variable'");
       })
-      .def("__call__", [](const Node& n, py::args) {
-        throw engine::TypeError("'" + n.name() + "' object is not callable");
-      })
       .def("__repr__", [](py::handle self) {
-        const Node& n = self.cast<const Node&>();
         char buf[32];
         std::snprintf(buf, sizeof buf, "%p", static_cast<const void*>(self.ptr()));
-        return "<" + n.name() + " object at " + buf + ">";
+        return "<" + py::str(py::type::handle_of(self).attr("__name__")).cast<std::string>() + " object at " + buf +
+               ">";
       });
+  init_graph(m);
 }
 
 }  // namespace engine::python

@@ -10,6 +10,7 @@
 #include "engine/autograd/error_node.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
+#include "engine/autograd/view_meta.h"
 #include "engine/core/error.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
@@ -73,7 +74,7 @@ struct SavedTensorsHooksStack {
 };
 }  // namespace
 
-std::vector<std::pair<py::object, py::object>>& saved_tensors_hooks_stack() {
+std::vector<std::pair<py::object, py::object>>& hooks_stack() {
   thread_local SavedTensorsHooksStack stack;
   return stack.hooks;
 }
@@ -377,6 +378,15 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
         if (auto* m = autograd_meta(t)) m->requires_grad = false;
       } else {
         set_history(t, node);
+        if (!dirty && t.is_view()) {
+          // A view made in forward (or an input returned as-is): an in-place write to it would
+          // bypass the custom backward, so it is refused (see inplace.cpp). The output's number and
+          // the Function's name go in the slots multi-output views use for the same message.
+          t.get()->view_creation_meta = static_cast<uint8_t>(CreationMeta::InCustomFunction);
+          auto& m = ensure_autograd_meta(t);
+          m.multi_output_fn = interned_name(node->producer_name());
+          m.multi_output_nr = static_cast<uint32_t>(node->output_is_tensor.size() - 1);
+        }
       }
       output_impls.insert(t.get());
     }
@@ -396,7 +406,7 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   if (native->has_saved) {
     std::vector<SavedTensor> saved;
     std::vector<bool> intermediate;
-    const auto& hooks = saved_tensors_hooks_stack();
+    const auto& hooks = hooks_stack();
     for (py::handle s : native->to_save) {
       if (s.is_none()) {
         saved.emplace_back();
@@ -438,7 +448,11 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       for (auto& name : names) {
         if (!ensure_attr_descriptor(info.backward_cls, name)) continue;
         Tensor t = py::reinterpret_borrow<py::object>(PyDict_GetItem(d.ptr(), name.ptr())).cast<Tensor>();
+        // Plain ctx attributes are not saved tensors: saved_tensors_hooks leave them alone.
+        const bool hooks_on = saved_tensor_hooks_active();
+        set_saved_tensor_hooks_active(false);
         native->attrs.push_back({name, SavedTensor(t, is_output(t)), is_intermediate(t)});
+        set_saved_tensor_hooks_active(hooks_on);
         PyDict_DelItem(d.ptr(), name.ptr());
       }
     }
@@ -547,11 +561,13 @@ void init_function(py::module_& m) {
       });
 
   m.def("_push_saved_tensors_hooks", [](py::object pack, py::object unpack) {
-    saved_tensors_hooks_stack().emplace_back(std::move(pack), std::move(unpack));
+    hooks_stack().emplace_back(std::move(pack), std::move(unpack));
+    set_saved_tensor_hooks_active(true);
   });
   m.def("_pop_saved_tensors_hooks", [] {
-    auto& st = saved_tensors_hooks_stack();
+    auto& st = hooks_stack();
     if (!st.empty()) st.pop_back();
+    set_saved_tensor_hooks_active(!st.empty());
   });
 
   // once_differentiable: results of a backward run without graph, wrapped so that differentiating
@@ -588,5 +604,7 @@ void init_function(py::module_& m) {
     }
   };
 }
+
+std::vector<std::pair<py::object, py::object>>& saved_tensors_hooks_stack() { return hooks_stack(); }
 
 }  // namespace engine::python

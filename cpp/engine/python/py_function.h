@@ -55,6 +55,17 @@ struct FunctionCtx {
   Tensor unpack(const SavedTensor& s, bool intermediate, const std::shared_ptr<Node>& owner, const std::string& what);
 };
 
+// saved_tensors_hooks(pack, unpack) in force on this thread, innermost last.
+std::vector<std::pair<py::object, py::object>>& saved_tensors_hooks_stack();
+
+// py_graph.cpp: the Python object of a built-in node (an instance of its own class, named for
+// the node); a tensor or GradientEdge given as `inputs=` as a graph edge; the graph API bindings.
+py::object builtin_node_to_py(const std::shared_ptr<Node>& node);
+Edge edge_from_py(py::handle obj);
+void init_graph(py::module_& m);
+// A copy of `name` that lives as long as the process (one per distinct name), for tensors' metadata.
+const char* interned_name(const std::string& name);
+
 // A shared_ptr to the ctx's node (null if it has none), holding a reference to the ctx. Needs the GIL.
 std::shared_ptr<PyNode> share_node(FunctionCtx& c);
 

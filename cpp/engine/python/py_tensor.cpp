@@ -163,9 +163,16 @@ void init_tensor(py::module_& m) {
       .def_property_readonly("dtype", [](const Tensor& t) { return dtype_to_py(t.dtype()); })
       .def_property_readonly("ndim", [](const Tensor& t) { return t.dim(); })
       .def_property_readonly("is_leaf", [](const Tensor& t) { return is_leaf(t); })
-      .def_property_readonly("grad_fn", [](const Tensor& t) { return node_to_py(grad_fn(t)); })
+      .def_property_readonly("grad_fn", [](const Tensor& t) {
+        const auto* m = autograd_meta(t);
+        ENGINE_CHECK(!m || !m->history_invalid, std::runtime_error, multi_output_invalid_message(t));
+        return node_to_py(grad_fn(t));
+      })
       .def_property_readonly("output_nr", [](const Tensor& t) { return output_nr(t); })
-      .def_property_readonly("_version", [](const Tensor& t) { return t.version(); })
+      .def_property_readonly("_version", [](const Tensor& t) {
+        ENGINE_CHECK(!t.get()->is_inference, std::runtime_error, "Inference tensors do not track version counter.");
+        return t.version();
+      })
       .def_property_readonly("_base", [](const Tensor& t) { return Tensor(t.get()->view_base); })
       .def_property_readonly("retains_grad", [](const Tensor& t) {
         auto* m = autograd_meta(t);
@@ -258,6 +265,11 @@ void init_tensor(py::module_& m) {
       .def_static("_make_subclass", &make_subclass, py::arg("cls"), py::arg("data"), py::arg("require_grad") = false)
       .def("detach", [](const Tensor& t) { return detach(t); })
       .def("detach_", [](const Tensor& t) {
+        ENGINE_CHECK(!t.is_view(), std::runtime_error,
+                     "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
+                     "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "
+                     "buckets, and hence detach_() cannot be called on these gradients. To fix this error, please "
+                     "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.");
         if (auto* m = autograd_meta(t)) {
           m->grad_fn.reset();
           m->requires_grad = false;

@@ -8,14 +8,18 @@ from engine.autograd.grad_mode import (
     enable_grad,
     inference_mode,
     is_inference_mode_enabled,
+    is_multithreading_enabled,
     no_grad,
     set_grad_enabled,
+    set_multithreading_enabled,
 )
 from engine.autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
+from engine.autograd.variable import Variable
 
 __all__ = [
     "Function",
     "GradcheckError",
+    "Variable",
     "backward",
     "detect_anomaly",
     "enable_grad",
@@ -26,17 +30,19 @@ __all__ = [
     "gradgradcheck",
     "inference_mode",
     "is_inference_mode_enabled",
+    "is_multithreading_enabled",
     "no_grad",
     "once_differentiable",
     "set_detect_anomaly",
     "set_grad_enabled",
+    "set_multithreading_enabled",
 ]
 
 
 def _as_tuple(x):
     if x is None:
         return None
-    if _C.is_tensor(x):
+    if _C.is_tensor(x) or isinstance(x, graph.GradientEdge):
         return (x,)
     return tuple(x)
 

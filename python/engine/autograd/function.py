@@ -18,7 +18,13 @@ import warnings
 from engine import _C
 from engine.autograd.grad_mode import _wraps
 
-__all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable"]
+__all__ = [
+    "Function",
+    "FunctionCtx",
+    "BackwardCFunction",
+    "InplaceFunction",
+    "once_differentiable",
+]
 
 FunctionCtx = _C._FunctionCtx
 
@@ -204,3 +210,12 @@ def _no_grad():
     from engine.autograd.grad_mode import no_grad
 
     return no_grad()
+
+
+class InplaceFunction(Function):
+    """A ``Function`` that may work in place on its input (``self.inplace``), as PyTorch's legacy
+    ``torch.autograd.function.InplaceFunction``."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace

@@ -2,11 +2,7 @@
 
 Each works as a context manager and as a decorator."""
 
-from _thread import _local  # threading.local itself, without importing threading at startup
-
 from engine import _C
-
-_inference = _local()
 
 
 def _wraps(fn):
@@ -16,8 +12,69 @@ def _wraps(fn):
     return functools.wraps(fn)
 
 
+def _decorate(make_context, fn):
+    """Wraps ``fn`` so that it runs inside ``make_context()``. A generator function gets the mode
+    around each step it runs (not while suspended at ``yield``), as PyTorch's decorators do; a
+    class is decorated through its constructor, with PyTorch's deprecation warning."""
+    import inspect
+
+    if inspect.isclass(fn):
+        import warnings
+
+        warnings.warn(
+            "Decorating classes is deprecated and will be disabled in future versions. You should "
+            "only decorate functions or methods. To preserve the current behavior of class "
+            "decoration, you can directly decorate the `__init__` method and nothing else.",
+            FutureWarning,
+            stacklevel=3,
+        )
+        cls = fn
+
+        def fn(*args, **kwargs):
+            return cls(*args, **kwargs)
+
+    if inspect.isgeneratorfunction(fn):
+
+        @_wraps(fn)
+        def generator_wrapper(*args, **kwargs):
+            gen = fn(*args, **kwargs)
+            try:
+                with make_context():
+                    response = gen.send(None)
+                while True:
+                    try:
+                        request = yield response
+                    except GeneratorExit:
+                        with make_context():
+                            gen.close()
+                        raise
+                    except BaseException as exc:
+                        with make_context():
+                            response = gen.throw(exc)
+                    else:
+                        with make_context():
+                            response = gen.send(request)
+            except StopIteration as stop:
+                return stop.value
+
+        return generator_wrapper
+
+    @_wraps(fn)
+    def wrapper(*args, **kwargs):
+        with make_context():
+            return fn(*args, **kwargs)
+
+    return wrapper
+
+
 class _GradModeContext:
     _enabled: bool
+
+    def __new__(cls, orig_func=None):
+        # Bare decoration (@no_grad, no parentheses) passes the function itself.
+        if orig_func is None:
+            return super().__new__(cls)
+        return cls()(orig_func)
 
     def __enter__(self):
         self._prev = _C.is_grad_enabled()
@@ -28,12 +85,7 @@ class _GradModeContext:
         return False
 
     def __call__(self, fn):
-        @_wraps(fn)
-        def wrapper(*args, **kwargs):
-            with self.__class__():
-                return fn(*args, **kwargs)
-
-        return wrapper
+        return _decorate(self.clone, fn)
 
     def clone(self):
         return self.__class__()
@@ -67,16 +119,13 @@ class set_grad_enabled(_GradModeContext):
         _C._set_grad_enabled(self._prev)
         return False
 
+    def __new__(cls, mode):
+        return object.__new__(cls)
+
     def __call__(self, fn):
         _C._set_grad_enabled(self._prev)
         mode = self._enabled
-
-        @_wraps(fn)
-        def wrapper(*args, **kwargs):
-            with set_grad_enabled(mode):
-                return fn(*args, **kwargs)
-
-        return wrapper
+        return _decorate(lambda: set_grad_enabled(mode), fn)
 
     def clone(self):
         return set_grad_enabled(self._enabled)
@@ -84,41 +133,72 @@ class set_grad_enabled(_GradModeContext):
 
 def is_inference_mode_enabled():
     """True inside an ``inference_mode()`` block on this thread."""
-    return getattr(_inference, "depth", 0) > 0
+    return _C.is_inference_mode_enabled()
 
 
 class inference_mode(_GradModeContext):
-    """Like ``no_grad`` (nothing is recorded), and ``is_inference_mode_enabled()`` is True inside.
+    """Inference mode: nothing is recorded (as under ``no_grad``), and every tensor allocated
+    inside is an *inference tensor* (``is_inference()``): it can never be saved for backward, and
+    outside inference mode it cannot be modified in place nor made to require grad.
 
-    ``inference_mode(False)`` is a no-op block, as in PyTorch. Unlike PyTorch, tensors made inside
-    are ordinary tensors (no inference-tensor flag): they may later be saved for backward."""
+    ``inference_mode(False)`` turns it off again inside an enclosing block, and turns grad mode on,
+    as in PyTorch. Works as a context manager and as a decorator (also bare: ``@inference_mode``).
+    """
+
+    def __new__(cls, mode=True):
+        if isinstance(mode, bool) or not callable(mode):
+            return object.__new__(cls)
+        return cls()(mode)
 
     def __init__(self, mode=True):
         self.mode = bool(mode)
 
-    @property
-    def _enabled(self):
-        return False if self.mode else _C.is_grad_enabled()
-
     def __enter__(self):
-        super().__enter__()
-        if self.mode:
-            _inference.depth = getattr(_inference, "depth", 0) + 1
+        self._prev = _C.is_grad_enabled()
+        self._prev_inference = _C.is_inference_mode_enabled()
+        _C._set_grad_enabled(not self.mode)
+        _C._set_inference_mode(self.mode)
 
     def __exit__(self, *exc):
-        if self.mode:
-            _inference.depth -= 1
-        return super().__exit__(*exc)
+        _C._set_inference_mode(self._prev_inference)
+        _C._set_grad_enabled(self._prev)
+        return False
 
     def __call__(self, fn):
         mode = self.mode
-
-        @_wraps(fn)
-        def wrapper(*args, **kwargs):
-            with inference_mode(mode):
-                return fn(*args, **kwargs)
-
-        return wrapper
+        return _decorate(lambda: inference_mode(mode), fn)
 
     def clone(self):
         return inference_mode(self.mode)
+
+
+_multithreading = [True]
+
+
+class set_multithreading_enabled(_GradModeContext):
+    """Context manager that turns the backward pass's use of worker threads on or off. Engine's
+    backward always runs on the calling thread, so this only records the setting (read back by
+    ``engine.autograd.is_multithreading_enabled()``), as PyTorch does on CPU."""
+
+    def __new__(cls, mode):
+        return object.__new__(cls)
+
+    def __init__(self, mode):
+        self._prev_mt = _multithreading[0]
+        self.mode = bool(mode)
+        _multithreading[0] = self.mode
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        _multithreading[0] = self._prev_mt
+        return False
+
+    def clone(self):
+        return set_multithreading_enabled(self.mode)
+
+
+def is_multithreading_enabled():
+    """Whether ``set_multithreading_enabled`` last turned backward's worker threads on."""
+    return _multithreading[0]

@@ -1,0 +1,295 @@
+// The graph API's Python side (torch.autograd.graph): a Python class per built-in node type, nodes
+// that can be called and carry a metadata dict, saved-tensor introspection (grad_fn._saved_self,
+// _raw_saved_self.register_hooks), saved_tensors_hooks for built-in ops, gradient edges, queries
+// about the running backward pass, and inference mode.
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+#include "engine/autograd/engine.h"
+#include "engine/autograd/grad_mode.h"
+#include "engine/autograd/saved_tensor.h"
+#include "engine/autograd/variable.h"
+#include "engine/autograd/view_meta.h"
+#include "engine/core/error.h"
+#include "engine/ops/ops.h"
+#include "engine/python/bindings.h"
+#include "engine/python/py_function.h"
+
+namespace engine::python {
+
+namespace {
+
+// Drops a Python object with the GIL held, wherever the C++ owner dies (or leaks it at exit).
+void drop_with_gil(py::object& o) {
+  if (!o) return;
+  if (!Py_IsInitialized()) {
+    o.release();
+    return;
+  }
+  py::gil_scoped_acquire gil;
+  o = py::object();
+}
+
+// The Python state of a built-in node: its `metadata` dict.
+struct NodePyState : DeferredRelease {
+  py::object metadata;
+  ~NodePyState() override { drop_with_gil(metadata); }
+};
+
+// A tensor saved through saved_tensors_hooks: what pack returned, and the unpack hook to read it.
+struct PyPackedTensor : PackedTensor {
+  PyPackedTensor(py::object unpack, py::object packed) : unpack_(std::move(unpack)), packed_(std::move(packed)) {}
+  ~PyPackedTensor() override {
+    drop_with_gil(unpack_);
+    drop_with_gil(packed_);
+  }
+  Tensor unpack() const override {
+    py::gil_scoped_acquire gil;
+    py::object r = unpack_(packed_);
+    ENGINE_CHECK(is_tensor(r), engine::TypeError,
+                 "Output of saved tensor unpack_hook expected to be a Tensor but got result of type ", type_name(r));
+    return r.cast<Tensor>();
+  }
+
+ private:
+  py::object unpack_, packed_;
+};
+
+// Calls `pack(t)` with saved-tensor hooks switched off, so that ops the hook runs save nothing
+// through it again.
+std::shared_ptr<PackedTensor> pack_with(const py::object& pack, const py::object& unpack, const Tensor& t) {
+  struct Pause {
+    bool was = saved_tensor_hooks_active();
+    Pause() { set_saved_tensor_hooks_active(false); }
+    ~Pause() { set_saved_tensor_hooks_active(was); }
+  } pause;
+  py::object packed = pack(py::cast(t));
+  return std::make_shared<PyPackedTensor>(unpack, std::move(packed));
+}
+
+std::shared_ptr<PackedTensor> pack_with_current_hooks(const Tensor& t) {
+  py::gil_scoped_acquire gil;
+  auto& stack = saved_tensors_hooks_stack();
+  if (stack.empty()) return nullptr;
+  auto [pack, unpack] = stack.back();
+  return pack_with(pack, unpack, t);
+}
+
+// The name a node's Python class has: the node's name without a C++ namespace.
+std::string class_name_of(const Node& n) {
+  std::string name = n.name();
+  const size_t colon = name.rfind("::");
+  return colon == std::string::npos ? name : name.substr(colon + 2);
+}
+
+// One Python class per node name, subclasses of Node without instance state of their own, made
+// on first use and kept for the interpreter's life.
+py::object node_class(const std::string& name) {
+  static py::dict* classes = new py::dict();
+  py::str key(name);
+  if (classes->contains(key)) return (*classes)[key];
+  py::object base = py::type::of<Node>();
+  auto* base_type = reinterpret_cast<PyTypeObject*>(base.ptr());
+  // Built from a spec with the base's deallocator and layout and no state of its own, so that an
+  // existing Node wrapper can be re-classed into it (__class__ assignment needs exactly that).
+  // The spec's name is referenced by the type for its whole life: keep it.
+  static auto* names = new std::vector<std::unique_ptr<std::string>>();
+  names->push_back(std::make_unique<std::string>("builtins." + name));  // module.qualname, as PyTorch's
+  PyType_Slot slots[] = {{Py_tp_dealloc, reinterpret_cast<void*>(base_type->tp_dealloc)}, {0, nullptr}};
+  PyType_Spec spec{names->back()->c_str(), 0, 0, static_cast<unsigned int>(Py_TPFLAGS_DEFAULT), slots};
+  py::object cls = py::reinterpret_steal<py::object>(PyType_FromSpecWithBases(&spec, py::make_tuple(base).ptr()));
+  if (!cls) throw py::error_already_set();
+  (*classes)[key] = cls;
+  return cls;
+}
+
+// Finds the saved tensor `name` of `n`, or null.
+SavedTensor* find_saved(Node& n, const std::string& name) {
+  SavedTensor* found = nullptr;
+  n.visit_saved([&](const char* k, SavedTensor& s) {
+    if (!found && name == k) found = &s;
+  });
+  return found;
+}
+
+// grad_fn._raw_saved_<name>: a handle on one saved tensor of a node.
+struct SavedTensorRef {
+  std::shared_ptr<Node> owner;
+  std::string name;
+
+  SavedTensor& get() const {
+    SavedTensor* s = find_saved(*owner, name);
+    ENGINE_CHECK(s, std::runtime_error, "saved tensor '", name, "' is gone");
+    return *s;
+  }
+  void register_hooks(py::object pack, py::object unpack) const {
+    ENGINE_CHECK(PyCallable_Check(pack.ptr()) && PyCallable_Check(unpack.ptr()), engine::TypeError,
+                 "register_hooks(): expected two callables (pack_hook, unpack_hook), got ", type_name(pack), " and ",
+                 type_name(unpack));
+    SavedTensor& s = get();
+    ENGINE_CHECK(!s.released(), std::runtime_error,
+                 "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of the "
+                 "graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need "
+                 "to backward through the graph a second time or if you need to access saved variables after calling "
+                 "backward.");
+    ENGINE_CHECK(s.defined(), std::runtime_error, "Calling register_hooks on a saved tensor with value None is forbidden");
+    ENGINE_CHECK(!s.has_hooks(), std::runtime_error,
+                 "Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only one pair of "
+                 "hooks is allowed at a time.");
+    s.set_packed(pack_with(pack, unpack, s.data()));
+  }
+};
+
+Tensor zeros_for(const InputMetadata& m) { return ops::zeros(m.shape, m.dtype); }
+
+// grad_fn(*grads): runs the node's backward on the given gradients of its outputs.
+py::object call_node(const std::shared_ptr<Node>& n, py::args args) {
+  const auto& meta = n->input_metadata();
+  ENGINE_CHECK(args.size() == meta.size(), engine::TypeError, n->name(), " expected ", meta.size(),
+               " gradient(s) (one per output of its forward), got ", args.size());
+  variable_list grads(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    py::handle a = args[i];
+    if (a.is_none()) {
+      // Built-in rules expect every gradient: None stands for zeros.
+      if (n->skips_undefined_inputs()) grads[i] = zeros_for(meta[i]);
+      continue;
+    }
+    ENGINE_CHECK(is_tensor(a), engine::TypeError, n->name(), "(): gradients must be Tensors or None, got ",
+                 type_name(a));
+    grads[i] = a.cast<Tensor>();
+    ENGINE_CHECK(grads[i].shape() == meta[i].shape, std::runtime_error, n->name(), "(): gradient ", i, " has shape ",
+                 dims_str(grads[i].shape()), " but the output it stands for has shape ", dims_str(meta[i].shape));
+  }
+  variable_list out = n->apply(std::move(grads));
+  auto to_py = [](const Tensor& t) { return t.defined() ? py::cast(t) : py::none(); };
+  if (out.size() == 1) return to_py(out[0]);
+  py::tuple r(out.size());
+  for (size_t i = 0; i < out.size(); ++i) r[i] = to_py(out[i]);
+  return std::move(r);
+}
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
+  const bool raw = starts_with(attr, "_raw_saved_");
+  const bool plain = !raw && starts_with(attr, "_saved_");
+  if (raw || plain) {
+    const std::string name = attr.substr(raw ? 11 : 7);
+    if (SavedTensor* s = find_saved(*n, name)) {
+      if (raw) return py::cast(SavedTensorRef{n, name});
+      if (!s->defined()) return py::none();
+      return py::cast(s->unpack(n));
+    }
+  }
+  throw py::attribute_error("'" + class_name_of(*n) + "' object has no attribute '" + attr + "'");
+}
+
+std::shared_ptr<Node> node_from_py(py::handle obj) {
+  if (py::isinstance<FunctionCtx>(obj)) {
+    auto n = share_node(obj.cast<FunctionCtx&>());
+    ENGINE_CHECK(n, std::runtime_error, "this Function recorded no graph node");
+    return n;
+  }
+  ENGINE_CHECK(py::isinstance<Node>(obj), engine::TypeError, "expected a graph node, got ", type_name(obj));
+  return obj.cast<std::shared_ptr<Node>>();
+}
+
+}  // namespace
+
+const char* interned_name(const std::string& name) {
+  static auto* names = new std::vector<std::unique_ptr<std::string>>();
+  for (auto& n : *names) {
+    if (*n == name) return n->c_str();
+  }
+  names->push_back(std::make_unique<std::string>(name));
+  return names->back()->c_str();
+}
+
+py::object builtin_node_to_py(const std::shared_ptr<Node>& node) {
+  static PyTypeObject* base = reinterpret_cast<PyTypeObject*>(py::type::of<Node>().release().ptr());
+  py::object o = py::cast(node);
+  if (Py_TYPE(o.ptr()) == base) o.attr("__class__") = node_class(class_name_of(*node));
+  return o;
+}
+
+Edge edge_from_py(py::handle obj) {
+  if (is_tensor(obj)) {
+    Tensor t = obj.cast<Tensor>();
+    ENGINE_CHECK(requires_grad(t), std::runtime_error, "One of the differentiated Tensors does not require grad");
+    return gradient_edge(t);
+  }
+  ENGINE_CHECK(py::hasattr(obj, "node") && py::hasattr(obj, "output_nr"), engine::TypeError,
+               "inputs must be Tensors or GradientEdges, got ", type_name(obj));
+  return Edge(node_from_py(obj.attr("node")), static_cast<uint32_t>(obj.attr("output_nr").cast<int64_t>()));
+}
+
+void init_graph(py::module_& m) {
+  pack_saved_tensor = &pack_with_current_hooks;
+
+  py::object node_cls = py::type::of<Node>();
+  node_cls.attr("__call__") = py::cpp_function(&call_node, py::name("__call__"), py::is_method(node_cls));
+  node_cls.attr("__getattr__") = py::cpp_function(&saved_attr, py::name("__getattr__"), py::is_method(node_cls));
+  node_cls.attr("metadata") = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyProperty_Type))(
+      py::cpp_function([](const std::shared_ptr<Node>& n) -> py::object {
+        auto& st = n->py_state();
+        if (!st) {
+          auto s = std::make_unique<NodePyState>();
+          s->metadata = py::dict();
+          st = std::move(s);
+        }
+        return static_cast<NodePyState&>(*st).metadata;
+      }),
+      py::none(), py::none(), "A dict for the user's data about this node (torch.autograd.graph.Node.metadata).");
+
+  py::class_<SavedTensorRef>(m, "SavedTensor")
+      .def("register_hooks", &SavedTensorRef::register_hooks, py::arg("pack_hook"), py::arg("unpack_hook"),
+           "Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.");
+
+  m.def("_gradient_edge", [](const Tensor& t) {
+    ENGINE_CHECK(requires_grad(t), std::runtime_error,
+                 "It is not possible to get the gradient edge for a Tensor that does not require gradients");
+    Edge e = gradient_edge(t);
+    return py::make_tuple(node_to_py(e.function), e.input_nr);
+  });
+  m.def("_queue_callback", [](py::object fn) {
+    ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError, "queue_callback(): expected a callable, got ",
+                 type_name(fn));
+    // The callback list dies inside the backward pass, where the GIL is not held.
+    struct Holder {
+      py::object fn;
+      ~Holder() { drop_with_gil(fn); }
+    };
+    auto holder = std::make_shared<Holder>(Holder{std::move(fn)});
+    queue_callback([holder] {
+      py::gil_scoped_acquire gil;
+      holder->fn();
+    });
+  });
+  m.def("_will_engine_execute_node", [](py::handle node) { return will_execute_node(node_from_py(node).get()); });
+  m.def("_current_graph_task_id", [] { return current_graph_task_id(); });
+  m.def("_increment_version", [](py::handle obj) {
+    if (is_tensor(obj)) {
+      obj.cast<Tensor>().bump_version();
+      return;
+    }
+    for (py::handle t : obj) t.cast<Tensor>().bump_version();
+  });
+  m.def("_mark_multi_output_views", [](const std::vector<Tensor>& views, const std::string& fn) {
+    if (fn.empty()) {
+      // The unsafe_ variants: views that may be written in place after all.
+      for (const Tensor& v : views) {
+        if (v.get()->view_creation_meta == static_cast<uint8_t>(CreationMeta::MultiOutput)) {
+          v.get()->view_creation_meta = static_cast<uint8_t>(CreationMeta::Default);
+        }
+      }
+      return;
+    }
+    mark_multi_output_views(views, interned_name(fn));
+  });
+  m.def("_set_inference_mode", [](bool enabled) { set_inference_mode_enabled(enabled); });
+  m.def("is_inference_mode_enabled", [] { return inference_mode_enabled(); });
+  m.def("is_inference", [](const Tensor& t) { return t.get()->is_inference; });
+}
+
+}  // namespace engine::python
