@@ -81,17 +81,6 @@ T* matrix(const Tensor& buf, int64_t i, int64_t stride) {
   return buf.data<T>() + i * stride;
 }
 
-// Calls f(float{}) or f(double{}): LAPACK's real types, the only ones matrix_shape lets through
-// (a dispatcher over every floating dtype would ask for LAPACK routines that do not exist).
-template <typename F>
-void dispatch_real(DType dtype, F&& f) {
-  if (dtype == DType::Float32) {
-    f(float{});
-  } else {
-    f(double{});
-  }
-}
-
 Dims with_vector(const Dims& batch, int64_t n) {
   Dims d = batch;
   d.push_back(n);
@@ -108,7 +97,7 @@ std::tuple<Tensor, Tensor, Tensor> lapack_lu_factor(const Tensor& a) {
   Tensor info = zeros(s.batch, DType::Int32);
   if (m > 0 && n > 0) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         info.data<int32_t>()[i] =
@@ -137,7 +126,7 @@ Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, 
   }
   if (n > 0 && k > 0) {
     kernels::ReleaseInterpreterLock unlocked(a.numel() + x.numel());
-    dispatch_real(lu.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(lu.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         lapack::getrs<T>(transpose, n, k, matrix<T>(a, i, int64_t(n) * n), ld_of(n), p + i * n,
@@ -156,7 +145,7 @@ std::tuple<Tensor, Tensor> lapack_cholesky(const Tensor& a, bool upper) {
   Tensor info = zeros(s.batch, DType::Int32);
   if (n > 0) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         T* f = matrix<T>(buf, i, int64_t(n) * n);
@@ -180,7 +169,7 @@ std::tuple<Tensor, Tensor> lapack_geqrf(const Tensor& a) {
   Tensor tau = zeros(with_vector(s.batch, k), a.dtype());
   if (k > 0) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         lapack::geqrf<T>(m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m), matrix<T>(tau, i, k));
@@ -202,7 +191,7 @@ Tensor lapack_orgqr(const Tensor& a, const Tensor& tau) {
   Tensor t = contiguous(detach(tau));
   if (n > 0) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         lapack::orgqr<T>(m, n, static_cast<int>(k), matrix<T>(buf, i, int64_t(m) * n), ld_of(m), matrix<T>(t, i, k));
@@ -226,7 +215,7 @@ Tensor lapack_ormqr(const Tensor& a, const Tensor& tau, const Tensor& c, bool le
   Tensor t = contiguous(detach(tau));
   if (m > 0 && n > 0) {
     kernels::ReleaseInterpreterLock unlocked(abuf.numel() + cbuf.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         lapack::ormqr<T>(left, transpose, m, n, static_cast<int>(k), matrix<T>(abuf, i, int64_t(s.rows) * s.cols),
@@ -250,7 +239,7 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_svd(const Tensor& a, bool full
   const char jobz = !compute_uv ? 'N' : full_matrices ? 'A' : 'S';
   if (k > 0) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       T dummy[1] = {T(0)};
       for (int64_t i = 0; i < s.count; ++i) {
@@ -262,7 +251,7 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_svd(const Tensor& a, bool full
     });
   } else if (compute_uv) {
     // No singular values: the full bases of an empty matrix are identities.
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         if (ucols == m) {
@@ -287,7 +276,7 @@ std::tuple<Tensor, Tensor, Tensor> lapack_eigh(const Tensor& a, bool upper, bool
   Tensor info = zeros(s.batch, DType::Int32);
   if (n > 0) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         info.data<int32_t>()[i] = lapack::syevd<T>(vectors, upper, n, matrix<T>(buf, i, int64_t(n) * n), n,
@@ -308,7 +297,7 @@ Tensor lapack_triangular_solve(const Tensor& a, const Tensor& b, bool upper, boo
   Tensor abuf = column_major(a, s, na), x = column_major(b, sb, m);
   if (m > 0 && n > 0) {
     kernels::ReleaseInterpreterLock unlocked(abuf.numel() + x.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         lapack::trsm<T>(left, upper, transpose, unitriangular, m, n, matrix<T>(abuf, i, int64_t(na) * na), ld_of(na),
@@ -334,7 +323,7 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_lstsq(const Tensor& a, const T
   Tensor info = zeros(s.batch, DType::Int32);
   if (m > 0 && n > 0 && k > 0) {
     kernels::ReleaseInterpreterLock unlocked(abuf.numel() + x.numel());
-    dispatch_real(a.dtype(), [&](auto tag) {
+    ENGINE_DISPATCH_FLOAT(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
       for (int64_t i = 0; i < s.count; ++i) {
         int r = 0;
