@@ -53,6 +53,29 @@ void through_float_buffer(const Tensor& dst, F fill) {
   kernels::copy(dst, tmp);
 }
 
+// A float32 draw that rounds up to `to` in R becomes `from`, so a 16-bit uniform stays in
+// [from, to) as PyTorch's does.
+template <typename R>
+void fold_rounded_top(float* v, int64_t n, double from, double to) {
+  const float top = static_cast<float>(R(static_cast<float>(to)));
+  for (int64_t i = 0; i < n; ++i) {
+    if (static_cast<float>(R(v[i])) == top) v[i] = static_cast<float>(from);
+  }
+}
+
+// PyTorch's 16-bit normal fill draws whole blocks of 16: every block but a partial last one is
+// the float32 fill of 16 * ceil(n / 16) values, and the last 16 elements are that fill's last
+// block (a float32 fill of n would draw n + 16 values instead). Computed in float, rounded once.
+void fill_normal_reduced(Generator& gen, const Tensor& buf, double mean, double stdv) {
+  const int64_t n = buf.numel();
+  const int64_t m = (n + 15) / 16 * 16;
+  Tensor tmp = Tensor::empty({m}, DType::Float32);
+  float* p = tmp.data<float>();
+  kernels::fill_normal(gen, p, m, mean, stdv, true);
+  if (m != n) std::copy(p + m - 16, p + m, p + n - 16);
+  kernels::copy(buf, tmp.as_strided(buf.shape(), contiguous_strides(buf.shape()), 0));
+}
+
 void check_float(const Tensor& t, const char* op) {
   ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error, op, " expects a floating point tensor, got ",
                dtype_name(t.dtype()));
@@ -72,6 +95,9 @@ Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen) {
   start_inplace(t);
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool vector_ok) {
+    if (is_reduced_floating(buf.dtype()) && vector_ok && buf.numel() >= 16) {
+      return fill_normal_reduced(gen, buf, mean, stdv);
+    }
     through_float_buffer(buf, [&](const Tensor& fb) {
       if (fb.dtype() == DType::Float32) kernels::fill_normal(gen, fb.data<float>(), fb.numel(), mean, stdv, vector_ok);
       else kernels::fill_normal(gen, fb.data<double>(), fb.numel(), mean, stdv, vector_ok);
@@ -89,8 +115,10 @@ Tensor& uniform_(Tensor& t, double from, double to, Generator& gen) {
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool) {
     through_float_buffer(buf, [&](const Tensor& fb) {
-      if (fb.dtype() == DType::Float32) kernels::fill_uniform(gen, fb.data<float>(), fb.numel(), from, to);
-      else kernels::fill_uniform(gen, fb.data<double>(), fb.numel(), from, to);
+      if (fb.dtype() == DType::Float64) return kernels::fill_uniform(gen, fb.data<double>(), fb.numel(), from, to);
+      kernels::fill_uniform(gen, fb.data<float>(), fb.numel(), from, to);
+      if (buf.dtype() == DType::Float16) fold_rounded_top<Half>(fb.data<float>(), fb.numel(), from, to);
+      if (buf.dtype() == DType::BFloat16) fold_rounded_top<BFloat16>(fb.data<float>(), fb.numel(), from, to);
     });
   });
   t.bump_version();
