@@ -649,6 +649,25 @@ def test_half_arithmetic_keeps_scalars_at_float32_precision():
     ]
     assert engine.add(h, h, alpha=0.1).tolist() == [1100.0, 3.30078125]
     assert (h - 0.1).tolist() == [1000.0, 2.900390625]
+    # a 0-d first operand is rounded first; so is alpha * b (PyTorch 2.13's values)
+    assert engine.mul(engine.tensor(0.1), h).tolist() == [100.0, 0.2998046875]
+    q = engine.tensor([1000.0, 3.0, -0.7, 0.01], dtype=engine.float16)
+    assert engine.sub(q, q, alpha=0.3).tolist() == [
+        700.0,
+        2.099609375,
+        -0.490234375,
+        0.0070037841796875,
+    ]
+    assert engine.add(q, q, alpha=0.3).tolist() == [
+        1300.0,
+        3.900390625,
+        -0.91015625,
+        0.01300048828125,
+    ]
+    # `number / t` is t.reciprocal() * number, as in PyTorch
+    assert (0.3 / q).tolist() == [0.0003001689910888672, 0.0999755859375, -0.42822265625, 30.0]
+    qb = q.to(engine.bfloat16)
+    assert (0.3 - qb).tolist() == [-1000.0, -2.703125, 1.0, 0.291015625]
     assert (h + 0.1).tolist() == [1000.0, 3.099609375]
     g = h.clone()
     g *= 1e-8
@@ -657,3 +676,39 @@ def test_half_arithmetic_keeps_scalars_at_float32_precision():
     assert (h > 2.9999).tolist() == [True, False] and (h == 3.0001).tolist() == [False, True]
     b = engine.tensor([1000.0, 3.0], dtype=engine.bfloat16)
     assert (b * 0.1).tolist() == [100.0, 0.30078125]
+
+
+def test_half_prod_linspace_and_narrow_full_follow_pytorch():
+    h = engine.tensor([1000.0, 3.0, -0.7, 0.01], dtype=engine.float16)
+    assert h.prod().item() == -21.0  # rounded at every step, as PyTorch's
+    assert engine.linspace(0, 1, 7, dtype=engine.float16).tolist() == [
+        0.0,
+        0.1666259765625,
+        0.333251953125,
+        0.5,
+        0.6669921875,
+        0.83349609375,
+        1.0,
+    ]
+    assert engine.linspace(0, 1, 7, dtype=engine.bfloat16).tolist()[4] == 0.6640625
+    assert engine.full((1,), -1, dtype=engine.uint8).tolist() == [255]
+    assert engine.full((1,), 1.5, dtype=engine.uint8).tolist() == [1]
+    for value, dtype, name in [
+        (256, engine.uint8, "uint8_t"),
+        (-256, engine.uint8, "uint8_t"),
+        (-0.5, engine.uint8, "uint8_t"),
+        (128, engine.int8, "int8_t"),
+        (127.9, engine.int8, "int8_t"),
+        (40000, engine.int16, "int16_t"),
+    ]:
+        with pytest.raises(RuntimeError, match=f"value cannot be converted to type {name} without"):
+            engine.full((1,), value, dtype=dtype)
+
+
+def test_reverse_division_records_a_multiplication():
+    x = engine.tensor([2.0, 4.0], requires_grad=True)
+    y = 3 / x
+    assert y.grad_fn.name() == "MulBackward0" and y.tolist() == [1.5, 0.75]
+    y.sum().backward()
+    assert x.grad.tolist() == [-0.75, -0.1875]
+    assert (1 / engine.tensor([1, 4])).tolist() == [1.0, 0.25]

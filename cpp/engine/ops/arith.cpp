@@ -148,13 +148,17 @@ void check_sub_operands(const Tensor& a, const Tensor& b) {
 }
 
 // float16 / bfloat16 add, sub, mul and div as PyTorch's CPU kernels compute them: in float32 with
-// one rounding at the end, a 0-d operand (a Python number, say) and alpha kept at float32 precision
-// instead of first being rounded to 16 bits; other operands are converted to the result dtype first.
+// one rounding at the end. A 0-d second operand (a Python number, say) takes part at float32
+// precision instead of first being rounded to 16 bits; every other operand, and alpha * b, is
+// rounded to the result dtype first (PyTorch 2.13's results, operand by operand).
 Tensor arith_in_float32(BinaryOp op, const Tensor& a, const Tensor& b, DType dt, double alpha = 1.0) {
-  auto operand = [dt](const Tensor& t) { return cast(t.dim() == 0 ? t : cast(t, dt), DType::Float32); };
-  Tensor b32 = operand(b);
-  if (alpha != 1.0) b32 = binary_kernel(BinaryOp::Mul, b32, wrapped_scalar(alpha, DType::Float64), DType::Float32, DType::Float32);
-  return cast(binary_kernel(op, operand(a), b32, DType::Float32, DType::Float32), dt);
+  Tensor a32 = cast(cast(a, dt), DType::Float32);
+  Tensor b32 = cast(b.dim() == 0 && alpha == 1.0 ? b : cast(b, dt), DType::Float32);
+  if (alpha != 1.0) {
+    b32 = cast(cast(binary_kernel(BinaryOp::Mul, b32, wrapped_scalar(alpha, DType::Float64), DType::Float32, DType::Float32), dt),
+               DType::Float32);
+  }
+  return cast(binary_kernel(op, a32, b32, DType::Float32, DType::Float32), dt);
 }
 
 }  // namespace
