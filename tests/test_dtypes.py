@@ -712,3 +712,26 @@ def test_reverse_division_records_a_multiplication():
     y.sum().backward()
     assert x.grad.tolist() == [-0.75, -0.1875]
     assert (1 / engine.tensor([1, 4])).tolist() == [1.0, 0.25]
+
+
+@pytest.mark.parametrize(
+    "low,high,dtype,message",
+    [
+        (0, 300, "uint8", "to - 1 is out of bounds for unsigned char"),
+        (-5, 10, "uint8", "from is out of bounds for unsigned char"),
+        (0, 256, "int8", "to - 1 is out of bounds for signed char"),
+        (-40000, 0, "int16", "from is out of bounds for short int"),
+        (0, 2**32, "int32", "to - 1 is out of bounds for int"),
+        (0, 70000, "float16", r"to - 1 is out of bounds for c10::Half"),
+    ],
+)
+def test_randint_range_must_fit_the_dtype(low, high, dtype, message):
+    with pytest.raises(RuntimeError, match=f"^{message}$"):
+        engine.randint(low, high, (4,), dtype=dt(dtype))
+
+
+def test_randint_full_uint8_range():
+    engine.manual_seed(0)
+    assert engine.randint(0, 256, (4,), dtype=engine.uint8).tolist() == [172, 47, 117, 192]
+    engine.manual_seed(0)
+    assert engine.randint(-5, 10, (4,), dtype=engine.int8).tolist() == [9, 4, 3, -5]

@@ -76,6 +76,24 @@ void fill_normal_reduced(Generator& gen, const Tensor& buf, double mean, double 
   kernels::copy(buf, tmp.as_strided(buf.shape(), contiguous_strides(buf.shape()), 0));
 }
 
+// PyTorch's bounds on randint's range for the narrower dtypes, named as its messages name them.
+void check_from_to_in_range(DType d, int64_t from, int64_t to_inclusive) {
+  const char* name = nullptr;
+  double lo = 0, hi = 0;
+  switch (d) {
+    case DType::UInt8: name = "unsigned char", lo = 0, hi = 255; break;
+    case DType::Int8: name = "signed char", lo = -128, hi = 127; break;
+    case DType::Int16: name = "short int", lo = -32768, hi = 32767; break;
+    case DType::Int32: name = "int", lo = -2147483648.0, hi = 2147483647.0; break;
+    case DType::Float16: name = "c10::Half", lo = -65504, hi = 65504; break;
+    default: return;  // int64, float32/64 and bfloat16 hold every int64 range; bool is checked earlier
+  }
+  ENGINE_CHECK(static_cast<double>(from) >= lo && static_cast<double>(from) <= hi, std::runtime_error,
+               "from is out of bounds for ", name);
+  ENGINE_CHECK(static_cast<double>(to_inclusive) >= lo && static_cast<double>(to_inclusive) <= hi, std::runtime_error,
+               "to - 1 is out of bounds for ", name);
+}
+
 void check_float(const Tensor& t, const char* op) {
   ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error, op, " expects a floating point tensor, got ",
                dtype_name(t.dtype()));
@@ -146,6 +164,7 @@ Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
   ENGINE_CHECK(low < high, std::runtime_error,
                "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=", low,
                " >= to=", high);
+  check_from_to_in_range(t.dtype(), low, high - 1);
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool) {
     switch (buf.dtype()) {
