@@ -398,11 +398,14 @@ def test_integer_tensors_cannot_require_grad():
 @pytest.mark.parametrize("name", ["float16", "bfloat16"])
 def test_rand_and_randn_with_16_bit_dtypes(name):
     engine.manual_seed(0)
-    r = engine.rand(1000, dtype=dt(name))
+    r = engine.rand(3000, dtype=dt(name))
     engine.manual_seed(0)
-    ref = engine.rand(1000).to(dt(name))
+    ref = engine.rand(3000).to(dt(name))
+    # The float32 stream rounded, except that draws rounding up to 1.0 become 0.0 (PyTorch's
+    # uniform stays in [0, 1)).
+    ref = engine.where(ref == 1.0, engine.zeros((), dtype=dt(name)), ref)
     assert r.dtype is dt(name) and r.tolist() == ref.tolist()
-    assert 0.0 <= min(r.tolist()) and max(r.tolist()) <= 1.0
+    assert 0.0 <= min(r.tolist()) and max(r.tolist()) < 1.0
     engine.manual_seed(0)
     n = engine.randn(5, dtype=dt(name))
     engine.manual_seed(0)
@@ -533,3 +536,202 @@ def test_half_bit_patterns_of_specials():
     assert got == [
         _half_bits(v) for v in [1.0, -2.0, 65504.0, 6.103515625e-05, 5.960464477539063e-08]
     ]
+
+
+def test_tensor_class_as_legacy_constructor():
+    assert engine.Tensor([1, 2]).dtype is engine.float32
+    t = engine.Tensor(2, 3)
+    assert tuple(t.shape) == (2, 3) and t.dtype is engine.float32 and isinstance(t, engine.Tensor)
+    engine.set_default_dtype(engine.float64)
+    try:
+        assert engine.Tensor([1.5]).dtype is engine.float64
+    finally:
+        engine.set_default_dtype(engine.float32)
+    with pytest.raises(TypeError, match="^cannot create"):
+        engine.Tensor.__new__(engine.Tensor)
+
+
+def test_shifts_on_narrow_integers_follow_pytorch():
+    a = engine.tensor([1, -3, 64], dtype=engine.int8)
+    assert (a << 2).tolist() == [4, -12, 0] and (a << 2).dtype is engine.int8
+    assert (a >> 1).tolist() == [0, -2, 32]
+    assert (a << 9).tolist() == [0, 0, 0] and (a >> 9).tolist() == [0, -1, 0]
+    assert (a << -1).tolist() == [0, 0, 0] and (a >> -1).tolist() == [0, -1, 0]
+    u = engine.tensor([1, 200], dtype=engine.uint8)
+    assert (u << 1).tolist() == [2, 144] and (u >> 1).tolist() == [0, 100]
+    assert (u >> 8).tolist() == [0, 0] and (2 << u).tolist() == [4, 0]
+    assert (u << engine.tensor([1, 2])).dtype is engine.int64
+    big = engine.tensor([1, -5])
+    assert (big << 63).tolist() == [-(2**63), -(2**63)] and (big >> 64).tolist() == [0, -1]
+    assert engine.bitwise_left_shift(big, 1).tolist() == [2, -10]
+    assert engine.bitwise_right_shift(big, 1).tolist() == [0, -3]
+    s = engine.tensor([16384], dtype=engine.int16)
+    assert (s << 1).tolist() == [-32768] and s.bitwise_left_shift(2).tolist() == [0]
+    t = engine.tensor([3], dtype=engine.int16)
+    t <<= 2
+    assert t.tolist() == [12]
+    t >>= 1
+    assert t.tolist() == [6]
+    with pytest.raises(NotImplementedError, match="\"lshift_cpu\" not implemented for 'Float'"):
+        engine.ones(2) << 1
+    with pytest.raises(NotImplementedError, match="\"rshift_cpu\" not implemented for 'Half'"):
+        engine.ones(2, dtype=engine.float16) >> 1
+    with pytest.raises(NotImplementedError, match="\"lshift_cpu\" not implemented for 'Bool'"):
+        engine.tensor([True]) << engine.tensor([True])
+    assert (engine.tensor([True]) << 1).tolist() == [2]
+
+
+def test_rand_half_matches_recorded_pytorch_values():
+    # torch.manual_seed(0); torch.rand(3000, dtype=torch.half)[335:340] in PyTorch 2.13
+    engine.manual_seed(0)
+    got = engine.rand(3000, dtype=engine.float16)[335:340].tolist()
+    assert got == [0.69580078125, 0.87744140625, 0.0, 0.93701171875, 0.88720703125]
+
+
+@pytest.mark.parametrize("name", ["float16", "bfloat16"])
+@pytest.mark.parametrize("n", [16, 17, 40, 1000])
+def test_randn_16_bit_draws_whole_blocks_like_pytorch(name, n):
+    # PyTorch fills 16-bit normals block by block: the float32 fill of 16 * ceil(n / 16)
+    # values, the last 16 elements taken from its last block, rounded once.
+    engine.manual_seed(0)
+    got = engine.randn(n, dtype=dt(name))
+    m = (n + 15) // 16 * 16
+    engine.manual_seed(0)
+    f = engine.randn(m).tolist()
+    ref = f[:n]
+    ref[n - 16 :] = f[m - 16 :]
+    assert got.tolist() == engine.tensor(ref).to(dt(name)).tolist()
+
+
+def test_randn_half_matches_recorded_pytorch_values():
+    # torch.manual_seed(0); torch.randn(17, dtype=torch.half)[13:] in PyTorch 2.13
+    engine.manual_seed(0)
+    got = engine.randn(17, dtype=engine.float16)[13:].tolist()
+    assert got == [1.3896484375, 1.5859375, 0.9462890625, -0.84375]
+
+
+def test_gradient_through_a_dtype_conversion():
+    x = engine.tensor([1.0, 2.0], requires_grad=True)
+    (x.half() * 3).sum().backward()
+    assert x.grad.dtype is engine.float32 and x.grad.tolist() == [3.0, 3.0]
+
+
+def test_half_statistics_are_computed_in_float32():
+    m = engine.tensor([0.5, -1.25, 3.0, 2.5, -0.75, 100.0], dtype=engine.float16).reshape(2, 3)
+    # PyTorch 2.13: var in float32, one rounding (3278, where half arithmetic would give 3280)
+    assert m.var(1).tolist() == [4.5625, 3278.0] and m.var(1).dtype is engine.float16
+    assert m.std(1).dtype is engine.float16 and m.norm().dtype is engine.float16
+    x = m.detach().requires_grad_()
+    x.var().backward()
+    assert x.grad.dtype is engine.float16
+
+
+def test_uint8_any_all_give_uint8_and_bfloat16_sorts():
+    u = engine.tensor([0, 3], dtype=engine.uint8)
+    assert u.any().dtype is engine.uint8 and u.any().item() == 1 and u.all().item() == 0
+    assert engine.tensor([1, 2]).any().dtype is engine.bool
+    b = engine.tensor([3.0, -1.0, 2.0], dtype=engine.bfloat16)
+    values, indices = engine.sort(b)
+    assert values.tolist() == [-1.0, 2.0, 3.0] and values.dtype is engine.bfloat16
+    assert indices.tolist() == [1, 2, 0]
+    assert engine.topk(b, 1).values.tolist() == [3.0]
+
+
+def test_half_arithmetic_keeps_scalars_at_float32_precision():
+    # PyTorch 2.13: a Python number (or any 0-d operand) takes part in float32, one rounding.
+    h = engine.tensor([1000.0, 3.0], dtype=engine.float16)
+    assert (h * 1e-8).tolist() == [1.0013580322265625e-05, 5.960464477539063e-08]
+    assert (h * 0.1).tolist() == [100.0, 0.300048828125]
+    assert (0.1 * h).tolist() == [100.0, 0.300048828125]
+    assert (h * engine.tensor(1e-8, dtype=engine.float64)).tolist() == [
+        1.0013580322265625e-05,
+        5.960464477539063e-08,
+    ]
+    assert engine.add(h, h, alpha=0.1).tolist() == [1100.0, 3.30078125]
+    assert (h - 0.1).tolist() == [1000.0, 2.900390625]
+    # a 0-d first operand is rounded first; so is alpha * b (PyTorch 2.13's values)
+    assert engine.mul(engine.tensor(0.1), h).tolist() == [100.0, 0.2998046875]
+    q = engine.tensor([1000.0, 3.0, -0.7, 0.01], dtype=engine.float16)
+    assert engine.sub(q, q, alpha=0.3).tolist() == [
+        700.0,
+        2.099609375,
+        -0.490234375,
+        0.0070037841796875,
+    ]
+    assert engine.add(q, q, alpha=0.3).tolist() == [
+        1300.0,
+        3.900390625,
+        -0.91015625,
+        0.01300048828125,
+    ]
+    # `number / t` is t.reciprocal() * number, as in PyTorch
+    assert (0.3 / q).tolist() == [0.0003001689910888672, 0.0999755859375, -0.42822265625, 30.0]
+    qb = q.to(engine.bfloat16)
+    assert (0.3 - qb).tolist() == [-1000.0, -2.703125, 1.0, 0.291015625]
+    assert (h + 0.1).tolist() == [1000.0, 3.099609375]
+    g = h.clone()
+    g *= 1e-8
+    assert g.tolist() == [1.0013580322265625e-05, 5.960464477539063e-08]
+    # comparisons round the scalar to the tensor's dtype first, as PyTorch's do
+    assert (h > 2.9999).tolist() == [True, False] and (h == 3.0001).tolist() == [False, True]
+    b = engine.tensor([1000.0, 3.0], dtype=engine.bfloat16)
+    assert (b * 0.1).tolist() == [100.0, 0.30078125]
+
+
+def test_half_prod_linspace_and_narrow_full_follow_pytorch():
+    h = engine.tensor([1000.0, 3.0, -0.7, 0.01], dtype=engine.float16)
+    assert h.prod().item() == -21.0  # rounded at every step, as PyTorch's
+    assert engine.linspace(0, 1, 7, dtype=engine.float16).tolist() == [
+        0.0,
+        0.1666259765625,
+        0.333251953125,
+        0.5,
+        0.6669921875,
+        0.83349609375,
+        1.0,
+    ]
+    assert engine.linspace(0, 1, 7, dtype=engine.bfloat16).tolist()[4] == 0.6640625
+    assert engine.full((1,), -1, dtype=engine.uint8).tolist() == [255]
+    assert engine.full((1,), 1.5, dtype=engine.uint8).tolist() == [1]
+    for value, dtype, name in [
+        (256, engine.uint8, "uint8_t"),
+        (-256, engine.uint8, "uint8_t"),
+        (-0.5, engine.uint8, "uint8_t"),
+        (128, engine.int8, "int8_t"),
+        (127.9, engine.int8, "int8_t"),
+        (40000, engine.int16, "int16_t"),
+    ]:
+        with pytest.raises(RuntimeError, match=f"value cannot be converted to type {name} without"):
+            engine.full((1,), value, dtype=dtype)
+
+
+def test_reverse_division_records_a_multiplication():
+    x = engine.tensor([2.0, 4.0], requires_grad=True)
+    y = 3 / x
+    assert y.grad_fn.name() == "MulBackward0" and y.tolist() == [1.5, 0.75]
+    y.sum().backward()
+    assert x.grad.tolist() == [-0.75, -0.1875]
+    assert (1 / engine.tensor([1, 4])).tolist() == [1.0, 0.25]
+
+
+@pytest.mark.parametrize(
+    "low,high,dtype,message",
+    [
+        (0, 300, "uint8", "to - 1 is out of bounds for unsigned char"),
+        (-5, 10, "uint8", "from is out of bounds for unsigned char"),
+        (0, 256, "int8", "to - 1 is out of bounds for signed char"),
+        (-40000, 0, "int16", "from is out of bounds for short int"),
+        (0, 2**32, "int32", "to - 1 is out of bounds for int"),
+        (0, 70000, "float16", r"to - 1 is out of bounds for c10::Half"),
+    ],
+)
+def test_randint_range_must_fit_the_dtype(low, high, dtype, message):
+    with pytest.raises(RuntimeError, match=f"^{message}$"):
+        engine.randint(low, high, (4,), dtype=dt(dtype))
+
+
+def test_randint_full_uint8_range():
+    engine.manual_seed(0)
+    assert engine.randint(0, 256, (4,), dtype=engine.uint8).tolist() == [172, 47, 117, 192]
+    engine.manual_seed(0)
+    assert engine.randint(-5, 10, (4,), dtype=engine.int8).tolist() == [9, 4, 3, -5]

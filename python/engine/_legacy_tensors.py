@@ -3,7 +3,8 @@
 Each legacy type is a class whose instances are never created: calling it builds an ordinary
 tensor of its dtype (``FloatTensor(2, 3)`` uninitialised of that shape, ``FloatTensor([1, 2])``
 from data), and ``isinstance(t, engine.FloatTensor)`` asks whether ``t`` is a float32 tensor, as
-in PyTorch. ``engine.Tensor(...)`` constructs like the default dtype's type.
+in PyTorch. ``engine.Tensor(...)`` constructs like the default dtype's type (though
+``engine.Tensor()`` with no arguments is refused rather than giving an empty tensor).
 """
 
 from engine import _C
@@ -145,8 +146,23 @@ def _is_signed(self):
     return self.dtype.is_signed
 
 
+def _tensor_new(cls, *args, **kwargs):
+    """``engine.Tensor(*sizes)`` / ``engine.Tensor(data)``: the default dtype's legacy
+    constructor. Without arguments (and for subclasses) nothing is created: an instance whose
+    native part was never built must not exist."""
+    if cls is not _Tensor or not (args or kwargs):
+        raise TypeError(f"cannot create '{cls.__name__}' instances")
+    return construct_default(args, kwargs)
+
+
+def _tensor_init(self, *args, **kwargs):
+    """The tensor was complete when ``__new__`` returned it."""
+
+
 def _install():
     T = _Tensor
+    T.__new__ = staticmethod(_tensor_new)
+    T.__init__ = _tensor_init
     T.type = _type
     T.is_signed = _is_signed
     T.itemsize = property(lambda self: self.element_size(), doc="Bytes per element.")

@@ -10,7 +10,10 @@ def _order(input, dim, descending):
     """int64 indices sorting input along dim (stable; equal elements keep their order)."""
     import numpy as np
 
-    a = input.detach().numpy() if input.dim() else input.detach().reshape(1).numpy()
+    x = input.detach() if input.dim() else input.detach().reshape(1)
+    if x.dtype == _C.bfloat16:
+        x = x.float()  # NumPy has no bfloat16; float32 holds every value exactly, same order
+    a = x.numpy()
     if descending:
         # Stable descending: sort the reversed slice ascending, then map back and reverse.
         n = a.shape[dim]

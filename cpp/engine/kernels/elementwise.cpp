@@ -115,6 +115,28 @@ T float_floor_div(T x, T y) {
   return fl;
 }
 
+// PyTorch's shifts: a count outside [0, bits) shifts everything out, leaving 0 (left) or the
+// sign (right); the left shift runs on 64 unsigned bits so no narrow type's shift overflows an int.
+template <typename T>
+T shift_left(T x, T n) {
+  constexpr int kBits = sizeof(T) * 8;
+  if constexpr (std::is_signed_v<T>) {
+    if (n < 0) return 0;
+  }
+  if (n >= kBits) return 0;
+  return static_cast<T>(static_cast<uint64_t>(static_cast<U<T>>(x)) << n);
+}
+template <typename T>
+T shift_right(T x, T n) {
+  constexpr int kBits = sizeof(T) * 8;
+  if constexpr (std::is_signed_v<T>) {
+    if (n < 0 || n >= kBits) return x < 0 ? T(-1) : T(0);
+  } else {
+    if (n >= kBits) return 0;
+  }
+  return static_cast<T>(x >> n);
+}
+
 // The vectorised loop of the machine's instruction set, for the ops and dtypes that have one.
 template <typename T>
 bool binary_simd(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
@@ -202,8 +224,8 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
     case BinaryOp::Remainder:
       if constexpr (std::is_floating_point_v<C>) {
         return binary_typed<T, T>(out, a, b, [](C x, C y) {
-          T r = std::fmod(x, y);
-          return (r != 0 && ((r < 0) != (y < 0))) ? T(r + y) : r;
+          C r = std::fmod(x, y);
+          return (r != 0 && ((r < 0) != (y < 0))) ? C(r + y) : r;
         });
       } else if constexpr (!std::is_same_v<T, bool>) {
         return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_mod<T>(x, y, true); });
@@ -220,6 +242,12 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
     case BinaryOp::BitOr:
       if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x || y); });
       else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x | y); });
+      break;
+    case BinaryOp::LeftShift:
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return shift_left<T>(x, y); });
+      break;
+    case BinaryOp::RightShift:
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return shift_right<T>(x, y); });
       break;
     case BinaryOp::BitXor:
       if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x != y); });

@@ -8,7 +8,8 @@ namespace engine::kernels {
 enum class BinaryOp {
   Add, Sub, Mul, Div, Pow, Eq, Ne, Lt, Le, Gt, Ge, Maximum, Minimum,
   // Integer FloorDivide / Remainder / Fmod expect a nonzero divisor (the ops layer checks).
-  Atan2, Fmod, Remainder, FloorDivide, BitAnd, BitOr, BitXor
+  Atan2, Fmod, Remainder, FloorDivide, BitAnd, BitOr, BitXor,
+  LeftShift, RightShift  // integral types only (the ops layer refuses bool and floating)
 };
 enum class UnaryOp {
   Neg, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Abs, Sign, Reciprocal,

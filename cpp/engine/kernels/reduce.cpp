@@ -134,7 +134,9 @@ void reduce_rows(RowOp op, const Tensor& out, const Tensor& in, int64_t outer, i
       for (int64_t r = 0; r < outer; ++r) {
         Acc p = 1;
         for (int64_t i = 0; i < inner; ++i) {
-          if constexpr (std::is_integral_v<Acc>) {
+          if constexpr (is_reduced_float_v<T>) {
+            p = static_cast<float>(T(static_cast<float>(p) * static_cast<float>(x[r * inner + i])));  // PyTorch rounds each step
+          } else if constexpr (std::is_integral_v<Acc>) {
             p = static_cast<Acc>(static_cast<uint64_t>(p) * static_cast<uint64_t>(static_cast<Acc>(x[r * inner + i])));
           } else {
             p *= static_cast<Acc>(x[r * inner + i]);

@@ -164,12 +164,31 @@ void check_sub_operands(const Tensor& a, const Tensor& b) {
                "mask, use the `~` or `logical_not()` operator instead.");
 }
 
+// float16 / bfloat16 add, sub, mul and div as PyTorch's CPU kernels compute them: in float32 with
+// one rounding at the end. A 0-d second operand (a Python number, say) takes part at float32
+// precision instead of first being rounded to 16 bits; every other operand, and alpha * b, is
+// rounded to the result dtype first (PyTorch 2.13's results, operand by operand).
+Tensor arith_in_float32(BinaryOp op, const Tensor& a, const Tensor& b, DType dt, double alpha = 1.0) {
+  Tensor a32 = cast(cast(a, dt), DType::Float32);
+  Tensor b32 = cast(b.dim() == 0 && alpha == 1.0 ? b : cast(b, dt), DType::Float32);
+  if (alpha != 1.0) {
+    b32 = cast(cast(binary_kernel(BinaryOp::Mul, b32, wrapped_scalar(alpha, DType::Float64), DType::Float32, DType::Float32), dt),
+               DType::Float32);
+  }
+  return cast(binary_kernel(op, a32, b32, DType::Float32, DType::Float32), dt);
+}
+
 }  // namespace
 
 Tensor add(const Tensor& a, const Tensor& b, double alpha) {
   const DType dt = result_type(a, b);
-  Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
-  Tensor out = binary_kernel(BinaryOp::Add, a, bb, dt, dt);
+  Tensor out;
+  if (is_reduced_floating(dt)) {
+    out = arith_in_float32(BinaryOp::Add, a, b, dt, alpha);
+  } else {
+    Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
+    out = binary_kernel(BinaryOp::Add, a, bb, dt, dt);
+  }
   if (auto node = make_node<AddBackward0>({&a, &b})) {
     node->alpha = alpha;
     set_history(out, node);
@@ -180,8 +199,13 @@ Tensor add(const Tensor& a, const Tensor& b, double alpha) {
 Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
   check_sub_operands(a, b);
   const DType dt = result_type(a, b);
-  Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
-  Tensor out = binary_kernel(BinaryOp::Sub, a, bb, dt, dt);
+  Tensor out;
+  if (is_reduced_floating(dt)) {
+    out = arith_in_float32(BinaryOp::Sub, a, b, dt, alpha);
+  } else {
+    Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
+    out = binary_kernel(BinaryOp::Sub, a, bb, dt, dt);
+  }
   if (auto node = make_node<SubBackward0>({&a, &b})) {
     node->alpha = alpha;
     set_history(out, node);
@@ -191,7 +215,7 @@ Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
 
 Tensor mul(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
-  Tensor out = binary_kernel(BinaryOp::Mul, a, b, dt, dt);
+  Tensor out = is_reduced_floating(dt) ? arith_in_float32(BinaryOp::Mul, a, b, dt) : binary_kernel(BinaryOp::Mul, a, b, dt, dt);
   if (auto node = make_node<MulBackward0>({&a, &b})) {
     // Each side is needed only for the other's gradient.
     if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
@@ -204,7 +228,7 @@ Tensor mul(const Tensor& a, const Tensor& b) {
 Tensor div(const Tensor& a, const Tensor& b) {
   DType dt = result_type(a, b);
   if (!is_floating(dt)) dt = default_dtype();  // true division
-  Tensor out = binary_kernel(BinaryOp::Div, a, b, dt, dt);
+  Tensor out = is_reduced_floating(dt) ? arith_in_float32(BinaryOp::Div, a, b, dt) : binary_kernel(BinaryOp::Div, a, b, dt, dt);
   if (auto node = make_node<DivBackward0>({&a, &b})) {
     if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
     node->other_ = SavedTensor(b, false);
@@ -421,6 +445,14 @@ Tensor floor_divide(const Tensor& a, const Tensor& b) {
 Tensor bitwise_and(const Tensor& a, const Tensor& b) { return bitwise(BinaryOp::BitAnd, a, b, "bitwise_and_cpu"); }
 Tensor bitwise_or(const Tensor& a, const Tensor& b) { return bitwise(BinaryOp::BitOr, a, b, "bitwise_or_cpu"); }
 Tensor bitwise_xor(const Tensor& a, const Tensor& b) { return bitwise(BinaryOp::BitXor, a, b, "bitwise_xor_cpu"); }
+Tensor bitwise_left_shift(const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(result_type(a, b) != DType::Bool, NotImplementedError, "\"lshift_cpu\" not implemented for 'Bool'");
+  return bitwise(BinaryOp::LeftShift, a, b, "lshift_cpu");
+}
+Tensor bitwise_right_shift(const Tensor& a, const Tensor& b) {
+  ENGINE_CHECK(result_type(a, b) != DType::Bool, NotImplementedError, "\"rshift_cpu\" not implemented for 'Bool'");
+  return bitwise(BinaryOp::RightShift, a, b, "rshift_cpu");
+}
 Tensor logical_and(const Tensor& a, const Tensor& b) {
   return binary_kernel(BinaryOp::BitAnd, truth(a), truth(b), DType::Bool, DType::Bool);
 }

@@ -17,6 +17,17 @@ Tensor full(const Dims& shape, double value, DType dtype) {
 
 Tensor full(const Dims& shape, const Tensor& value, DType dtype) {
   ENGINE_ASSERT(value.dim() == 0);
+  if (is_integral(dtype, false) && dtype != DType::Int64 && dtype != DType::Int32) {
+    // The narrow types: PyTorch's checked conversion. Floats must lie in the type's range; integers
+    // may also be negatives down to -max for an unsigned type (they wrap: -1 is 255 in uint8).
+    const char* name = dtype == DType::UInt8 ? "uint8_t" : dtype == DType::Int8 ? "int8_t" : "int16_t";
+    const double hi = dtype == DType::UInt8 ? 255.0 : dtype == DType::Int8 ? 127.0 : 32767.0;
+    const double lowest = dtype == DType::UInt8 ? 0.0 : -hi - 1.0;
+    const double lo = is_floating(value.dtype()) || dtype != DType::UInt8 ? lowest : -hi;
+    const double d = kernels::read_double(value, 0);
+    ENGINE_CHECK(d >= lo && d <= hi, std::runtime_error, "value cannot be converted to type ", name,
+                 " without overflow");
+  }
   if (dtype == DType::Int64 || dtype == DType::Int32) {
     // PyTorch's checked conversion, which names the C++ types.
     const char* name = dtype == DType::Int64 ? "int64_t" : "int";
@@ -93,7 +104,10 @@ Tensor arange(int64_t start, int64_t end, int64_t step, DType dtype) {
 Tensor linspace(double start, double end, int64_t steps, DType dtype) {
   ENGINE_CHECK(steps >= 0, std::runtime_error, "number of steps must be non-negative");
   Tensor t = Tensor::empty({steps}, dtype);
-  const double step = steps > 1 ? (end - start) / static_cast<double>(steps - 1) : 0.0;
+  double step = steps > 1 ? (end - start) / static_cast<double>(steps - 1) : 0.0;
+  // PyTorch holds a 16-bit linspace's step in the 16-bit type.
+  if (dtype == DType::Float16) step = static_cast<float>(Half(static_cast<float>(step)));
+  if (dtype == DType::BFloat16) step = static_cast<float>(BFloat16(static_cast<float>(step)));
   // Like PyTorch, fill the second half backwards from `end` so both endpoints are exact.
   const int64_t half = steps / 2;
   if (steps == 1) {

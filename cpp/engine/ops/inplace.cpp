@@ -144,6 +144,8 @@ bool reads_safely(const Tensor& self, const Tensor& other) {
 bool direct_ok(const Tensor& self, const Tensor& other) {
   if (self.dtype() == DType::Bool || other.dtype() == DType::Bool) return false;  // keeps the ops' own checks
   if (result_type(self, other) != self.dtype()) return false;
+  // A 16-bit self with another operand type computes in float32 (see ops::add), not in the kernel.
+  if (is_reduced_floating(self.dtype()) && other.dtype() != self.dtype()) return false;
   if (broadcast_shapes(self.shape(), other.shape()) != self.shape()) return false;
   return reads_safely(self, other);
 }

@@ -164,6 +164,8 @@ Tensor floor_divide(const Tensor& a, const Tensor& b);  // Python's //; not diff
 Tensor bitwise_and(const Tensor& a, const Tensor& b);
 Tensor bitwise_or(const Tensor& a, const Tensor& b);
 Tensor bitwise_xor(const Tensor& a, const Tensor& b);
+Tensor bitwise_left_shift(const Tensor& a, const Tensor& b);   // a << b, PyTorch's out-of-range counts
+Tensor bitwise_right_shift(const Tensor& a, const Tensor& b);  // a >> b (arithmetic for signed types)
 Tensor logical_and(const Tensor& a, const Tensor& b);
 Tensor logical_or(const Tensor& a, const Tensor& b);
 Tensor logical_xor(const Tensor& a, const Tensor& b);

@@ -455,9 +455,20 @@ std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim) { 
 Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { return arg_extremum(a, dim, keepdim, true); }
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { return arg_extremum(a, dim, keepdim, false); }
 
+namespace {
+// float16 / bfloat16 statistics are computed in float32 and rounded once, as PyTorch's are; the
+// conversions are differentiable, so gradients arrive in the input's dtype.
+template <typename F>
+std::optional<Tensor> in_float32(const Tensor& a, F f) {
+  if (!is_reduced_floating(a.dtype())) return std::nullopt;
+  return to_dtype(f(to_dtype(a, DType::Float32)), a.dtype());
+}
+}  // namespace
+
 // Written with differentiable ops: the gradient (and its own gradient) comes for free.
 Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "std and var only support floating point and complex dtypes");
+  if (auto r = in_float32(a, [&](const Tensor& x) { return var(x, dims, correction, keepdim); })) return *r;
   const std::vector<bool> mask = reduce_mask(a, dims);
   const int64_t count = masked_count(a.shape(), mask);
   std::vector<int64_t> all = all_dims_if_empty(a, dims);
@@ -469,12 +480,14 @@ Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction,
 }
 
 Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
+  if (auto r = in_float32(a, [&](const Tensor& x) { return std(x, dims, correction, keepdim); })) return *r;
   return sqrt(var(a, dims, correction, keepdim));
 }
 
 Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error,
                "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", scalar_type_name(a.dtype()));
+  if (auto r = in_float32(a, [&](const Tensor& x) { return norm(x, p, dims, keepdim); })) return *r;
   std::vector<int64_t> all = all_dims_if_empty(a, dims);
   auto reduce_sum = [&](const Tensor& t) { return all.empty() ? t : sum(t, all, keepdim); };
   if (std::isinf(p)) {
@@ -501,13 +514,16 @@ Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim
 Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype) { return scan(a, dim, dtype, true); }
 Tensor cumprod(const Tensor& a, int64_t dim, std::optional<DType> dtype) { return scan(a, dim, dtype, false); }
 
+// A uint8 input gives a uint8 result (0 or 1), as in PyTorch; every other dtype gives bool.
 Tensor all(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
   Tensor zeros_found = sum(eq(detach(a), wrapped_scalar(0.0, DType::Int64)), dims, keepdim);
-  return eq(zeros_found, wrapped_scalar(0.0, DType::Int64));
+  Tensor out = eq(zeros_found, wrapped_scalar(0.0, DType::Int64));
+  return a.dtype() == DType::UInt8 ? to_dtype(out, DType::UInt8) : out;
 }
 Tensor any(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
   Tensor nonzeros = sum(ne(detach(a), wrapped_scalar(0.0, DType::Int64)), dims, keepdim);
-  return ne(nonzeros, wrapped_scalar(0.0, DType::Int64));
+  Tensor out = ne(nonzeros, wrapped_scalar(0.0, DType::Int64));
+  return a.dtype() == DType::UInt8 ? to_dtype(out, DType::UInt8) : out;
 }
 
 }  // namespace engine::ops

@@ -276,6 +276,8 @@ void init_math(py::module_& m) {
   binary_fn<ops::bitwise_and>(m, cls, "bitwise_and");
   binary_fn<ops::bitwise_or>(m, cls, "bitwise_or");
   binary_fn<ops::bitwise_xor>(m, cls, "bitwise_xor");
+  binary_fn<ops::bitwise_left_shift>(m, cls, "bitwise_left_shift");
+  binary_fn<ops::bitwise_right_shift>(m, cls, "bitwise_right_shift");
   binary_fn<ops::logical_and>(m, cls, "logical_and");
   binary_fn<ops::logical_or>(m, cls, "logical_or");
   binary_fn<ops::logical_xor>(m, cls, "logical_xor");
@@ -287,6 +289,8 @@ void init_math(py::module_& m) {
   binary_inplace<ops::bitwise_and>(cls, "bitwise_and_");
   binary_inplace<ops::bitwise_or>(cls, "bitwise_or_");
   binary_inplace<ops::bitwise_xor>(cls, "bitwise_xor_");
+  binary_inplace<ops::bitwise_left_shift>(cls, "bitwise_left_shift_");
+  binary_inplace<ops::bitwise_right_shift>(cls, "bitwise_right_shift_");
   binary_inplace<ops::maximum>(cls, "maximum_");
   binary_inplace<ops::minimum>(cls, "minimum_");
   cls.def("maximum", [](const Tensor& a, py::handle b) { return ops::maximum(a, operand_arg(b, "maximum", "other", 1)); });
@@ -299,6 +303,8 @@ void init_math(py::module_& m) {
   dunders<ops::bitwise_and>(cls, "__and__", "__rand__", "__iand__");
   dunders<ops::bitwise_or>(cls, "__or__", "__ror__", "__ior__");
   dunders<ops::bitwise_xor>(cls, "__xor__", "__rxor__", "__ixor__");
+  dunders<ops::bitwise_left_shift>(cls, "__lshift__", "__rlshift__", "__ilshift__");
+  dunders<ops::bitwise_right_shift>(cls, "__rshift__", "__rrshift__", "__irshift__");
 
   for (const char* name : {"clamp", "clip"}) {
     m.def(name, [name](const Tensor& t, py::handle lo, py::handle hi, py::handle out) {

@@ -53,6 +53,47 @@ void through_float_buffer(const Tensor& dst, F fill) {
   kernels::copy(dst, tmp);
 }
 
+// A float32 draw that rounds up to `to` in R becomes `from`, so a 16-bit uniform stays in
+// [from, to) as PyTorch's does.
+template <typename R>
+void fold_rounded_top(float* v, int64_t n, double from, double to) {
+  const float top = static_cast<float>(R(static_cast<float>(to)));
+  for (int64_t i = 0; i < n; ++i) {
+    if (static_cast<float>(R(v[i])) == top) v[i] = static_cast<float>(from);
+  }
+}
+
+// PyTorch's 16-bit normal fill draws whole blocks of 16: every block but a partial last one is
+// the float32 fill of 16 * ceil(n / 16) values, and the last 16 elements are that fill's last
+// block (a float32 fill of n would draw n + 16 values instead). Computed in float, rounded once.
+void fill_normal_reduced(Generator& gen, const Tensor& buf, double mean, double stdv) {
+  const int64_t n = buf.numel();
+  const int64_t m = (n + 15) / 16 * 16;
+  Tensor tmp = Tensor::empty({m}, DType::Float32);
+  float* p = tmp.data<float>();
+  kernels::fill_normal(gen, p, m, mean, stdv, true);
+  if (m != n) std::copy(p + m - 16, p + m, p + n - 16);
+  kernels::copy(buf, tmp.as_strided(buf.shape(), contiguous_strides(buf.shape()), 0));
+}
+
+// PyTorch's bounds on randint's range for the narrower dtypes, named as its messages name them.
+void check_from_to_in_range(DType d, int64_t from, int64_t to_inclusive) {
+  const char* name = nullptr;
+  double lo = 0, hi = 0;
+  switch (d) {
+    case DType::UInt8: name = "unsigned char", lo = 0, hi = 255; break;
+    case DType::Int8: name = "signed char", lo = -128, hi = 127; break;
+    case DType::Int16: name = "short int", lo = -32768, hi = 32767; break;
+    case DType::Int32: name = "int", lo = -2147483648.0, hi = 2147483647.0; break;
+    case DType::Float16: name = "c10::Half", lo = -65504, hi = 65504; break;
+    default: return;  // int64, float32/64 and bfloat16 hold every int64 range; bool is checked earlier
+  }
+  ENGINE_CHECK(static_cast<double>(from) >= lo && static_cast<double>(from) <= hi, std::runtime_error,
+               "from is out of bounds for ", name);
+  ENGINE_CHECK(static_cast<double>(to_inclusive) >= lo && static_cast<double>(to_inclusive) <= hi, std::runtime_error,
+               "to - 1 is out of bounds for ", name);
+}
+
 void check_float(const Tensor& t, const char* op) {
   ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error, op, " expects a floating point tensor, got ",
                dtype_name(t.dtype()));
@@ -72,6 +113,9 @@ Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen) {
   start_inplace(t);
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool vector_ok) {
+    if (is_reduced_floating(buf.dtype()) && vector_ok && buf.numel() >= 16) {
+      return fill_normal_reduced(gen, buf, mean, stdv);
+    }
     through_float_buffer(buf, [&](const Tensor& fb) {
       if (fb.dtype() == DType::Float32) kernels::fill_normal(gen, fb.data<float>(), fb.numel(), mean, stdv, vector_ok);
       else kernels::fill_normal(gen, fb.data<double>(), fb.numel(), mean, stdv, vector_ok);
@@ -89,8 +133,10 @@ Tensor& uniform_(Tensor& t, double from, double to, Generator& gen) {
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool) {
     through_float_buffer(buf, [&](const Tensor& fb) {
-      if (fb.dtype() == DType::Float32) kernels::fill_uniform(gen, fb.data<float>(), fb.numel(), from, to);
-      else kernels::fill_uniform(gen, fb.data<double>(), fb.numel(), from, to);
+      if (fb.dtype() == DType::Float64) return kernels::fill_uniform(gen, fb.data<double>(), fb.numel(), from, to);
+      kernels::fill_uniform(gen, fb.data<float>(), fb.numel(), from, to);
+      if (buf.dtype() == DType::Float16) fold_rounded_top<Half>(fb.data<float>(), fb.numel(), from, to);
+      if (buf.dtype() == DType::BFloat16) fold_rounded_top<BFloat16>(fb.data<float>(), fb.numel(), from, to);
     });
   });
   t.bump_version();
@@ -118,6 +164,7 @@ Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
   ENGINE_CHECK(low < high, std::runtime_error,
                "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=", low,
                " >= to=", high);
+  check_from_to_in_range(t.dtype(), low, high - 1);
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool) {
     switch (buf.dtype()) {

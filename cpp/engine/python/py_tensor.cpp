@@ -90,6 +90,10 @@ py::object dunder(const Tensor& self, py::handle other) {
   if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(Op(self, o));
 }
+// `number / t` is PyTorch's `t.reciprocal() * number` (its grad_fn is MulBackward0, and 16-bit
+// tensors round the reciprocal first).
+Tensor rdiv(const Tensor& other, const Tensor& self) { return ops::mul(ops::reciprocal(self), other); }
+
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
 py::object rdunder(const Tensor& self, py::handle other) {
   Tensor o = to_operand(other);
@@ -105,6 +109,10 @@ py::object idunder(Tensor self, py::handle other) {
 }
 
 Tensor add2(const Tensor& a, const Tensor& b) { return ops::add(a, b); }
+// `number + t` and `number * t` are PyTorch's t.add(number) and t.mul(number): the number stays
+// the second operand (which a 16-bit tensor's arithmetic keeps at float32 precision).
+Tensor radd(const Tensor& other, const Tensor& self) { return ops::add(self, other); }
+Tensor rmul(const Tensor& other, const Tensor& self) { return ops::mul(self, other); }
 Tensor sub2(const Tensor& a, const Tensor& b) { return ops::sub(a, b); }
 Tensor& add_2(Tensor& a, const Tensor& b) { return ops::add_(a, b); }
 Tensor& sub_2(Tensor& a, const Tensor& b) { return ops::sub_(a, b); }
@@ -306,13 +314,13 @@ void init_tensor(py::module_& m) {
       .def("cpu", [](const Tensor& t) { return t; })
       // ---- arithmetic ----
       .def("__add__", &dunder<add2>)
-      .def("__radd__", &rdunder<add2>)
+      .def("__radd__", &rdunder<radd>)
       .def("__sub__", &dunder<sub2>)
       .def("__rsub__", &rdunder<sub2>)
       .def("__mul__", &dunder<ops::mul>)
-      .def("__rmul__", &rdunder<ops::mul>)
+      .def("__rmul__", &rdunder<rmul>)
       .def("__truediv__", &dunder<ops::div>)
-      .def("__rtruediv__", &rdunder<ops::div>)
+      .def("__rtruediv__", &rdunder<rdiv>)
       .def("__pow__", &dunder<ops::pow>)
       .def("__rpow__", &rdunder<ops::pow>)
       .def("__matmul__", &dunder<ops::matmul>)
