@@ -1515,10 +1515,10 @@ LINALG_OPS = [
     _linalg("linalg_eigh_exp", _eigh_exp, _np_eigh_exp, layouts=NO_TIES),
     _linalg(
         "linalg_pinv",
-        lambda lib, a: lib.linalg.pinv(a),
-        np.linalg.pinv,
+        lambda lib, a: lib.linalg.pinv(a + 2 * lib.eye(*a.shape[-2:], dtype=a.dtype)),
+        lambda a: np.linalg.pinv(a + 2 * np.eye(*a.shape[-2:])),
         "nonzero",
-        FULL_RANK_SHAPES,
+        (((3, 4),), ((4, 3),), ((2, 2, 3),), ((1, 1),)),
         layouts=NO_TIES,
         f32_rtol=1e-3,
     ),
@@ -1605,7 +1605,7 @@ LINALG_OPS = [
         lambda lib, a, b: lib.linalg.lstsq(a, b).solution,
         lambda a, b: np.linalg.lstsq(a, b, rcond=None)[0],
         ("nonzero", "real"),
-        shapes=(((4, 3), (4, 2)), ((3, 3), (3, 1))),
+        shapes=(((4, 3), (4, 2)), ((5, 2), (5, 1))),
         layouts=NO_TIES,
         f32_rtol=1e-3,
     ),
@@ -1663,7 +1663,7 @@ PRODUCT_AND_SCAN_OPS = [
         lambda lib, a, b: lib.kron(a, b),
         np.kron,
         ("real", "real"),
-        shapes=(((2, 3), (2, 2)), ((3,), (2,)), ((2, 1, 2), (2, 3))),
+        shapes=(((2, 3), (2, 2)), ((3,), (2,))),
     ),
     Op(
         "inner",
@@ -2555,7 +2555,449 @@ NN_OPS = [
 ]
 
 
-OPS += LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS
+def _np_conv_transpose(x, w, b=None, stride=1, padding=0):
+    """N-d transposed convolution (groups=1, dilation=1): the adjoint of _np_conv."""
+    nsp = x.ndim - 2
+    k = w.shape[2:]
+    in_sp = x.shape[2:]
+    full = [(in_sp[i] - 1) * stride + k[i] for i in range(nsp)]
+    out = np.zeros((x.shape[0], w.shape[1], *full))
+    for offset in np.ndindex(*k):
+        window = tuple(
+            slice(offset[i], offset[i] + stride * (in_sp[i] - 1) + 1, stride) for i in range(nsp)
+        )
+        wk = w[(slice(None), slice(None)) + offset]
+        out[(slice(None), slice(None)) + window] += np.einsum("co,nc...->no...", wk, x)
+    crop = tuple(slice(padding, f - padding) for f in full)
+    out = out[(slice(None), slice(None)) + crop]
+    if b is not None:
+        out += b.reshape((1, -1) + (1,) * nsp)
+    return out
+
+
+def _np_unfold(x, k):
+    """im2col for a (N, C, H, W) input, kernel k x k, stride 1, no padding."""
+    n, c, h, w = x.shape
+    oh, ow = h - k + 1, w - k + 1
+    cols = np.stack(
+        [x[:, :, i : i + oh, j : j + ow] for i in range(k) for j in range(k)], 2
+    )  # (N, C, k*k, oh, ow)
+    return cols.reshape(n, c * k * k, oh * ow)
+
+
+def _np_lrn(x, size, alpha=1e-4, beta=0.75, k=1.0):
+    sq = np.pad(x * x, ((0, 0), (size // 2, (size - 1) // 2)) + ((0, 0),) * (x.ndim - 2))
+    acc = sum(sq[:, i : i + x.shape[1]] for i in range(size))
+    return x / (k + alpha / size * acc) ** beta
+
+
+def _np_sdpa(q, k, v):
+    scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])
+    return _np_softmax(scores, -1) @ v
+
+
+def _np_scatter_reduce_amax(x, idx, src):
+    out = x.copy()
+    cols = np.arange(idx.shape[1])[None, :].repeat(idx.shape[0], 0)
+    np.maximum.at(out, (idx, cols), src)
+    return out
+
+
+def _np_lu(a):
+    """Doolittle LU without pivoting (what partial pivoting does on diagonally dominant input)."""
+    a = np.array(a, dtype=np.float64)
+    n = a.shape[-1]
+    lower = np.broadcast_to(np.eye(n), a.shape).copy()
+    upper = a.copy()
+    for j in range(n - 1):
+        factors = upper[..., j + 1 :, j] / upper[..., j : j + 1, j]
+        lower[..., j + 1 :, j] = factors
+        upper[..., j + 1 :, :] -= factors[..., :, None] * upper[..., j : j + 1, :]
+    return lower, upper
+
+
+def _np_index_put_acc(x, v):
+    out = x.copy()
+    np.add.at(out, _IDX, np.broadcast_to(v, (len(_IDX),) + x.shape[1:]))
+    return out
+
+
+def _np_index_fill(x, idx, value):
+    out = x.copy()
+    out[:, idx] = value
+    return out
+
+
+def _np_masked_scatter(x, mask, s):
+    out = x.copy()
+    out[mask] = s.reshape(-1)[: int(mask.sum())]
+    return out
+
+
+def _np_slice_scatter(x, s):
+    out = x.copy()
+    out[:, 0:4:2] = s
+    return out
+
+
+def _np_diag_embed(x, offset):
+    n = x.shape[-1] + abs(offset)
+    out = np.zeros(x.shape[:-1] + (n, n))
+    i = np.arange(x.shape[-1])
+    out[..., i, i + offset] = x
+    return out
+
+
+_SCATTER_IDX = np.array([[0, 2, 1, 0], [2, 2, 0, 1]])
+_MARGIN_TARGETS = np.array([2, 0, 3])
+
+
+MORE_OPS = [
+    # linear algebra, continued
+    _linalg(
+        "linalg_cond",
+        lambda lib, a: lib.linalg.cond(_dominant(lib, a)),
+        lambda a: np.linalg.cond(_np_dominant(a)),
+        shapes=SQUARE_SHAPES[:3],
+        layouts=NO_TIES,
+    ),
+    _linalg(
+        "linalg_lu_solve",
+        lambda lib, a, b: lib.linalg.lu_solve(*lib.linalg.lu_factor(_dominant(lib, a)), b),
+        lambda a, b: np.linalg.solve(_np_dominant(a), b),
+        ("real", "real"),
+        shapes=(((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 1))),
+    ),
+    _linalg(
+        "linalg_lu_u",
+        lambda lib, a: lib.linalg.lu(_dominant(lib, a)).U,
+        lambda a: _np_lu(_np_dominant(a))[1],
+        shapes=SQUARE_SHAPES[:3],
+    ),
+    _linalg(
+        "linalg_lu_l",
+        lambda lib, a: lib.linalg.lu(_dominant(lib, a)).L,
+        lambda a: _np_lu(_np_dominant(a))[0],
+        shapes=SQUARE_SHAPES[:3],
+    ),
+    _linalg(
+        "linalg_tensorinv",
+        lambda lib, a: lib.linalg.tensorinv(_dominant(lib, a).reshape(2, 2, 4), ind=2),
+        lambda a: np.linalg.inv(_np_dominant(a)).reshape(4, 2, 2),
+        shapes=(((4, 4),),),
+    ),
+    _linalg(
+        "linalg_tensorsolve",
+        lambda lib, a, b: lib.linalg.tensorsolve(_dominant(lib, a).reshape(2, 2, 4), b),
+        lambda a, b: np.linalg.solve(_np_dominant(a), b.reshape(4)),
+        ("real", "real"),
+        shapes=(((4, 4), (2, 2)),),
+    ),
+    # fused pointwise and composites
+    Op(
+        "addcmul",
+        lambda lib, a, b, c: lib.addcmul(a, b, c, value=0.5),
+        lambda a, b, c: a + 0.5 * b * c,
+        ("real", "real", "real"),
+        shapes=TERNARY_SHAPES,
+        elementwise=True,
+    ),
+    Op(
+        "addcdiv",
+        lambda lib, a, b, c: a.addcdiv(b, c, value=-2.0),
+        lambda a, b, c: a - 2.0 * b / c,
+        ("real", "real", "nonzero"),
+        shapes=TERNARY_SHAPES,
+        elementwise=True,
+    ),
+    _unary("square", lambda lib, x: lib.square(x), np.square, int_result="same"),
+    _unary(
+        "fliplr",
+        lambda lib, x: lib.fliplr(x),
+        np.fliplr,
+        shapes=UNARY_SHAPES[:2],
+        int_result="same",
+    ),
+    _unary(
+        "clamp_max_scalar",
+        lambda lib, x: lib.clamp_max(x, 0.5),
+        lambda x: np.minimum(x, 0.5),
+        int_result=None,
+    ),
+    _unary(
+        "nan_to_num",
+        lambda lib, x: lib.nan_to_num(lib.log(x), nan=0.5),
+        lambda x: np.where(x > 0, np.log(np.abs(x)), 0.5),
+        "nonzero",
+        int_result=None,
+    ),
+    # scatter and selection composites
+    Op(
+        "scatter_reduce_sum",
+        lambda lib, x, s: x.scatter_reduce(0, _lib_index(lib, _SCATTER_IDX), s, "sum"),
+        lambda x, s: _np_scatter_add(x, _SCATTER_IDX, s),
+        ("real", "real"),
+        shapes=(((3, 4), (2, 4)),),
+    ),
+    Op(
+        "scatter_reduce_amax",
+        lambda lib, x, s: lib.scatter_reduce(x, 0, _lib_index(lib, _SCATTER_IDX), s, "amax"),
+        lambda x, s: _np_scatter_reduce_amax(x, _SCATTER_IDX, s),
+        ("real", "real"),
+        shapes=(((3, 4), (2, 4)),),
+        layouts=("contiguous",),
+    ),
+    Op(
+        "index_put_accumulate",
+        lambda lib, x, v: x.index_put((_lib_index(lib, _IDX),), v, accumulate=True),
+        lambda x, v: _np_index_put_acc(x, v),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((3, 4), (4,))),
+    ),
+    _reduce(
+        "index_fill",
+        lambda lib, x: x.index_fill(1, _lib_index(lib, _IDX), -0.5),
+        lambda x: _np_index_fill(x, _IDX, -0.5),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    Op(
+        "masked_scatter",
+        lambda lib, x, s: x.masked_scatter(x > 0, s),
+        lambda x, s: _np_masked_scatter(x, x > 0, s),
+        ("nonzero", "real"),
+        shapes=(((3, 4), (3, 4)), ((2, 3), (8,))),
+    ),
+    Op(
+        "select_scatter",
+        lambda lib, x, s: lib.select_scatter(x, s, 0, 1),
+        lambda x, s: np.concatenate([x[:1], s[None], x[2:]], 0),
+        ("real", "real"),
+        shapes=(((3, 4), (4,)), ((2, 3, 2), (3, 2))),
+    ),
+    Op(
+        "slice_scatter",
+        lambda lib, x, s: lib.slice_scatter(x, s, 1, 0, 4, 2),
+        lambda x, s: _np_slice_scatter(x, s),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 2)), ((3, 5), (3, 2))),
+    ),
+    Op(
+        "diagonal_scatter",
+        lambda lib, x, s: lib.diagonal_scatter(x, s),
+        lambda x, s: x - np.diag(np.diagonal(x)) + np.diag(s),
+        ("real", "real"),
+        shapes=(((3, 3), (3,)),),
+    ),
+    _reduce(
+        "aminmax",
+        lambda lib, x: (lambda r: r.min * 2 + r.max)(lib.aminmax(x, dim=1)),
+        lambda x: np.min(x, 1) * 2 + np.max(x, 1),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "nanmedian",
+        lambda lib, x: x.nanmedian(0).values,
+        lambda x: np.sort(x, 0)[(x.shape[0] - 1) // 2],
+        shapes=(((3, 4),), ((4, 2),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "nanquantile",
+        lambda lib, x: lib.nanquantile(x, 0.75),
+        lambda x: np.quantile(x, 0.75),
+        shapes=(((3, 4),), ((5,),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "gradient",
+        lambda lib, x: lib.gradient(x, spacing=0.5, dim=1)[0],
+        lambda x: np.gradient(x, 0.5, axis=1),
+        shapes=(((3, 4),), ((2, 3, 4),)),
+    ),
+    _reduce(
+        "pdist",
+        lambda lib, x: lib.pdist(x),
+        lambda x: np.sqrt(np.sum((x[:, None] - x[None]) ** 2, -1)[np.triu_indices(x.shape[0], 1)]),
+        shapes=(((4, 3),), ((2, 5),)),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "tensor_split",
+        lambda lib, x: lib.tensor_split(x, 3, dim=1)[1],
+        lambda x: np.array_split(x, 3, 1)[1],
+        shapes=(((3, 4),), ((2, 5, 2),)),
+    ),
+    _reduce(
+        "diag_embed",
+        lambda lib, x: lib.diag_embed(x, offset=1),
+        lambda x: _np_diag_embed(x, 1),
+        shapes=(((3,),), ((2, 3),), ((0,),)),
+    ),
+    _reduce(
+        "diagflat",
+        lambda lib, x: lib.diagflat(x),
+        lambda x: np.diagflat(x),
+        shapes=(((2, 2),), ((3,),)),
+    ),
+    Op(
+        "broadcast_tensors",
+        lambda lib, a, b: (lambda ab: ab[0] * 2 + ab[1])(lib.broadcast_tensors(a, b)),
+        lambda a, b: a * 2 + b,
+        ("real", "real"),
+        shapes=(((3, 1), (4,)), ((2, 3), ())),
+    ),
+    _reduce(
+        "combinations",
+        lambda lib, x: lib.combinations(x, 2),
+        lambda x: np.array([[x[i], x[j]] for i in range(len(x)) for j in range(i + 1, len(x))]),
+        shapes=(((4,),),),
+    ),
+    _reduce(
+        "sum_to_size",
+        lambda lib, x: x.sum_to_size(1, 4),
+        lambda x: x.sum(0, keepdims=True),
+        shapes=(((3, 4),),),
+    ),
+    # nn.functional, continued
+    Op(
+        "conv_transpose1d",
+        lambda lib, x, w, b: _F(lib).conv_transpose1d(x, w, b, stride=2, padding=1),
+        lambda x, w, b: _np_conv_transpose(x, w, b, stride=2, padding=1),
+        ("real", "real", "real"),
+        shapes=(((2, 3, 4), (3, 2, 3), (2,)),),
+    ),
+    Op(
+        "conv_transpose2d",
+        lambda lib, x, w: _F(lib).conv_transpose2d(x, w, stride=2),
+        lambda x, w: _np_conv_transpose(x, w, stride=2),
+        ("real", "real"),
+        shapes=(((1, 2, 2, 3), (2, 3, 2, 2)),),
+    ),
+    _reduce(
+        "avg_pool2d_padding",
+        lambda lib, x: _F(lib).avg_pool2d(x, 3, stride=1, padding=1, count_include_pad=True),
+        lambda x: _np_conv(
+            x.reshape(-1, 1, *x.shape[-2:]), np.full((1, 1, 3, 3), 1 / 9), padding=1
+        ).reshape(x.shape),
+        shapes=(((2, 3, 4),),),
+    ),
+    _reduce(
+        "lp_pool1d",
+        lambda lib, x: _F(lib).lp_pool1d(x, 2.0, 2),
+        lambda x: np.sqrt(_np_pool(x * x, (2,), np.sum)),
+        "nonzero",
+        shapes=(((2, 3, 4),),),
+    ),
+    _reduce(
+        "adaptive_max_pool2d",
+        lambda lib, x: _F(lib).adaptive_max_pool2d(x, (2, 1)),
+        lambda x: _np_pool(x, (x.shape[-2] // 2, x.shape[-1]), np.max),
+        shapes=(((2, 3, 4, 2),),),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "unfold",
+        lambda lib, x: _F(lib).unfold(x, 2),
+        lambda x: _np_unfold(x, 2),
+        shapes=(((2, 2, 3, 4),),),
+    ),
+    _reduce(
+        "fold_adjoint_of_unfold",
+        lambda lib, x: _F(lib).fold(_F(lib).unfold(x, 2), (3, 4), 2),
+        lambda x: x * _np_conv_transpose(np.ones((1, 1, 2, 3)), np.ones((1, 1, 2, 2))),
+        shapes=(((1, 1, 3, 4),),),
+    ),
+    _reduce(
+        "local_response_norm",
+        lambda lib, x: _F(lib).local_response_norm(x, 2),
+        lambda x: _np_lrn(x, 2),
+        shapes=(((2, 4, 3),),),
+    ),
+    Op(
+        "scaled_dot_product_attention",
+        lambda lib, q, k, v: _F(lib).scaled_dot_product_attention(q, k, v),
+        _np_sdpa,
+        ("real", "real", "real"),
+        shapes=(((2, 3, 4), (2, 5, 4), (2, 5, 2)), ((1, 2, 3, 4), (1, 2, 3, 4), (1, 2, 3, 4))),
+    ),
+    _reduce(
+        "pixel_unshuffle",
+        lambda lib, x: _F(lib).pixel_unshuffle(x, 2),
+        lambda x: (
+            x.reshape(x.shape[0], x.shape[1], x.shape[2] // 2, 2, x.shape[3] // 2, 2)
+            .transpose(0, 1, 3, 5, 2, 4)
+            .reshape(x.shape[0], -1, x.shape[2] // 2, x.shape[3] // 2)
+        ),
+        shapes=(((2, 2, 4, 6),),),
+    ),
+    _reduce(
+        "interpolate_nearest_size",
+        lambda lib, x: _F(lib).interpolate(x, size=5),
+        lambda x: x[..., np.floor(np.arange(5) * x.shape[-1] / 5).astype(int)],
+        shapes=(((2, 3, 3),),),
+    ),
+    Op(
+        "triplet_margin_loss",
+        lambda lib, a, p, n: _F(lib).triplet_margin_loss(a, p, n, margin=3.0),
+        lambda a, p, n: np.mean(
+            np.maximum(
+                np.sqrt(np.sum((a - p + 1e-6) ** 2, -1))
+                - np.sqrt(np.sum((a - n + 1e-6) ** 2, -1))
+                + 3.0,
+                0,
+            )
+        ),
+        ("real", "real", "real"),
+        shapes=(((3, 4), (3, 4), (3, 4)),),
+    ),
+    Op(
+        "cosine_embedding_loss",
+        lambda lib, a, b: _F(lib).cosine_embedding_loss(
+            a, b, _fixed(lib, a, shape=(a.shape[0],)).sign()
+        ),
+        lambda a, b: np.mean(
+            np.where(
+                _fixed_np((a.shape[0],)) > 0,
+                1 - np.sum(_np_normalize(a, 1) * _np_normalize(b, 1), 1),
+                np.maximum(np.sum(_np_normalize(a, 1) * _np_normalize(b, 1), 1), 0),
+            )
+        ),
+        ("real", "real"),
+        shapes=(((4, 3), (4, 3)),),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "hinge_embedding_loss",
+        lambda lib, x: _F(lib).hinge_embedding_loss(x, _fixed(lib, x).sign(), margin=2.5),
+        lambda x: np.mean(np.where(_fixed_np(x.shape) > 0, x, np.maximum(0, 2.5 - x))),
+        shapes=(((3, 4),),),
+    ),
+    _reduce(
+        "multi_margin_loss",
+        lambda lib, x: _F(lib).multi_margin_loss(x, _lib_index(lib, _MARGIN_TARGETS), margin=3.0),
+        lambda x: np.mean(
+            (np.maximum(0, 3.0 - x[np.arange(3), _MARGIN_TARGETS][:, None] + x).sum(1) - 3.0)
+            / x.shape[1]
+        ),
+        shapes=(((3, 4),),),
+    ),
+    # PyTorch has no gradient for nll_loss's weight: the weights are fixed values here.
+    _reduce(
+        "nll_loss_weighted",
+        lambda lib, x: _F(lib).nll_loss(
+            x, _lib_index(lib, _CE_TARGETS), weight=_fixed(lib, x, 0.5, 2.0, shape=(4,))
+        ),
+        lambda x: (
+            -np.sum(_fixed_np((4,), 0.5, 2.0)[_CE_TARGETS] * x[np.arange(3), _CE_TARGETS])
+            / np.sum(_fixed_np((4,), 0.5, 2.0)[_CE_TARGETS])
+        ),
+        shapes=(((3, 4),),),
+    ),
+]
+
+
+OPS += LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS + MORE_OPS
 
 BY_NAME = {op.name: op for op in OPS}
 assert len(BY_NAME) == len(OPS), "op names must be unique"
