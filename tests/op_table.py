@@ -14,10 +14,16 @@ reliable (log and sqrt on positive values, abs / relu / sign / where's condition
 
 ``shapes`` lists the input shapes of each case (broadcasting, 0-d, empty and size-1 cases are
 spelled out there); ``layouts`` says which memory layouts the inputs may take (see make_input).
+``second_order`` says whether a row's second derivatives are checked with gradgradcheck: the
+elementwise rows, and the linear-algebra, product, scan, selection, statistics and nn.functional
+rows except those listed in NO_SECOND_DERIVATIVE (no second derivative in PyTorch, or a
+once-differentiable backward in engine). Matrix rows build their safe inputs inside ``fn``
+(diagonally dominant or A A^T + n I), so any random sample is a valid argument.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Callable
@@ -71,10 +77,18 @@ class Op:
     elementwise: bool = False
     # Reduced precision when computed in float32 (relative tolerance).
     f32_rtol: float = 1e-5
+    # Second derivatives checked with gradgradcheck: None means "if elementwise"; False where
+    # PyTorch has no second derivative or engine's backward is once-differentiable.
+    gradgrad: bool | None = None
 
     @property
     def arity(self):
         return len(self.domains)
+
+    @property
+    def second_order(self):
+        """Whether gradgradcheck applies to this row."""
+        return self.elementwise if self.gradgrad is None else self.gradgrad
 
     def __repr__(self):
         return self.name
@@ -2997,7 +3011,19 @@ MORE_OPS = [
 ]
 
 
-OPS += LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS + MORE_OPS
+# Rows without a second-derivative check, and why. Every other row of the lists above has one.
+NO_SECOND_DERIVATIVE = {
+    "cdist": "PyTorch: the derivative for '_cdist_backward' is not implemented",
+    "cdist_p1": "PyTorch: the derivative for '_cdist_backward' is not implemented",
+    "pdist": "PyTorch: the derivative for '_pdist_backward' is not implemented",
+    "hardsigmoid": "PyTorch: derivative for aten::hardsigmoid_backward is not implemented",
+    "multi_margin_loss": "PyTorch: derivative for aten::multi_margin_loss_backward is not implemented",
+    "logcumsumexp": "engine: its backward is marked once_differentiable",
+}
+OPS += [
+    dataclasses.replace(op, gradgrad=op.differentiable and op.name not in NO_SECOND_DERIVATIVE)
+    for op in LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS + MORE_OPS
+]
 
 BY_NAME = {op.name: op for op in OPS}
 assert len(BY_NAME) == len(OPS), "op names must be unique"
