@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import warnings
 from dataclasses import dataclass
 from typing import Callable
 
@@ -3011,6 +3012,249 @@ MORE_OPS = [
 ]
 
 
+def _np_adaptive_avg_1d(x, out):
+    n = x.shape[-1]
+    cols = [
+        x[..., (i * n) // out : -((-(i + 1) * n) // out)].mean(-1, keepdims=True)
+        for i in range(out)
+    ]
+    return np.concatenate(cols, -1)
+
+
+def _np_max_pool2d_padded(x, k, padding):
+    pad = ((0, 0),) * (x.ndim - 2) + ((padding, padding),) * 2
+    xp = np.pad(x, pad, constant_values=-np.inf)
+    windows = np.lib.stride_tricks.sliding_window_view(xp, (k, k), axis=(-2, -1))
+    return windows.max(axis=(-2, -1))
+
+
+def _np_trilinear(x, size):
+    for axis, n_out in zip((-3, -2, -1), size):
+        m = _linear_matrix(x.shape[axis], n_out, False)
+        x = np.moveaxis(np.tensordot(x, m, ([axis], [1])), -1, axis)
+    return x
+
+
+def _np_householder_product(v, tau):
+    m, n = v.shape
+    q = np.eye(m)
+    for i in range(len(tau)):
+        w = np.concatenate([np.zeros(i), [1.0], v[i + 1 :, i]])
+        q = q @ (np.eye(m) - tau[i] * np.outer(w, w))
+    return q[:, :n]
+
+
+def _np_affine_grid(theta, h, w):
+    xs = (2 * np.arange(w) + 1) / w - 1
+    ys = (2 * np.arange(h) + 1) / h - 1
+    base = np.stack(np.broadcast_arrays(xs[None, :], ys[:, None], np.ones((h, w))), -1)
+    return np.einsum("hwk,nik->nhwi", base, theta)
+
+
+def _index_reduce_prod(lib, x, s):
+    # PyTorch warns (once) that index_reduce is in beta; the row checks values, not that notice.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "index_reduce\\(\\) is in beta", UserWarning)
+        return x.index_reduce(0, _lib_index(lib, _IDX), s, "prod")
+
+
+_CE_WEIGHTS = np.array([0.5, 2.0, 1.0, 1.5])
+
+
+EXTRA_OPS = [
+    _linalg(
+        "cholesky_solve",
+        lambda lib, a, b: lib.cholesky_solve(b, lib.linalg.cholesky(_spd(lib, a))),
+        lambda a, b: np.linalg.solve(_np_spd(a), b),
+        ("real", "real"),
+        shapes=(((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 1))),
+    ),
+    _linalg(
+        "cholesky_inverse",
+        lambda lib, a: lib.cholesky_inverse(lib.linalg.cholesky(_spd(lib, a))),
+        lambda a: np.linalg.inv(_np_spd(a)),
+        shapes=(((3, 3),), ((1, 1),)),
+    ),
+    _linalg(
+        "linalg_householder_product",
+        lambda lib, v, tau: lib.linalg.householder_product(v, tau),
+        _np_householder_product,
+        ("real", "unit"),
+        shapes=(((4, 3), (3,)), ((3, 3), (2,))),
+    ),
+    _linalg(
+        "pinverse",
+        lambda lib, a: (a + 2 * lib.eye(*a.shape[-2:], dtype=a.dtype)).pinverse(),
+        lambda a: np.linalg.pinv(a + 2 * np.eye(*a.shape[-2:])),
+        shapes=(((3, 4),), ((2, 3, 2),)),
+        layouts=NO_TIES,
+        f32_rtol=1e-3,
+    ),
+    _linalg(
+        "slogdet_function",
+        lambda lib, a: lib.slogdet(_dominant(lib, a))[1],
+        lambda a: np.linalg.slogdet(_np_dominant(a))[1],
+        shapes=SQUARE_SHAPES[:2],
+    ),
+    Op(
+        "scatter_reduce_mean",
+        lambda lib, x, s: x.scatter_reduce(
+            0, _lib_index(lib, _SCATTER_IDX), s, "mean", include_self=False
+        ),
+        lambda x, s: _np_scatter_mean(x, _SCATTER_IDX, s),
+        ("real", "real"),
+        shapes=(((3, 4), (2, 4)),),
+    ),
+    Op(
+        "scatter_reduce_prod",
+        lambda lib, x, s: x.scatter_reduce(0, _lib_index(lib, _SCATTER_IDX), s, "prod"),
+        lambda x, s: _np_scatter_prod(x, _SCATTER_IDX, s),
+        ("nonzero", "nonzero"),
+        shapes=(((3, 4), (2, 4)),),
+    ),
+    Op(
+        "index_reduce_prod",
+        lambda lib, x, s: _index_reduce_prod(lib, x, s),
+        lambda x, s: _np_index_prod(x, s),
+        ("nonzero", "nonzero"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    Op(
+        "index_copy",
+        lambda lib, x, s: x.index_copy(1, _lib_index(lib, np.array([3, 0])), s),
+        lambda x, s: _np_index_copy(x, s),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 2)),),
+    ),
+    Op(
+        "put_accumulate",
+        lambda lib, x, s: x.put(_lib_index(lib, np.array([[0, 5], [5, 11]])), s, accumulate=True),
+        lambda x, s: _np_put_acc(x, s),
+        ("real", "real"),
+        shapes=(((3, 4), (2, 2)),),
+    ),
+    _reduce(
+        "adaptive_avg_pool1d",
+        lambda lib, x: _F(lib).adaptive_avg_pool1d(x, 3),
+        lambda x: _np_adaptive_avg_1d(x, 3),
+        shapes=(((2, 3, 5),), ((1, 2, 3),)),
+    ),
+    _reduce(
+        "max_pool2d_padding",
+        lambda lib, x: _F(lib).max_pool2d(x, 3, stride=1, padding=1),
+        lambda x: _np_max_pool2d_padded(x, 3, 1),
+        shapes=(((1, 2, 3, 4),),),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "avg_pool3d",
+        lambda lib, x: _F(lib).avg_pool3d(x, 2),
+        lambda x: _np_pool(x, (2, 2, 2), np.mean),
+        shapes=(((1, 2, 2, 4, 2),),),
+    ),
+    Op(
+        "conv3d",
+        lambda lib, x, w: _F(lib).conv3d(x, w, padding=1),
+        lambda x, w: _np_conv(x, w, padding=1),
+        ("real", "real"),
+        shapes=(((1, 2, 2, 3, 2), (2, 2, 2, 2, 2)),),
+    ),
+    _reduce(
+        "interpolate_trilinear",
+        lambda lib, x: _F(lib).interpolate(x, size=(3, 2, 4), mode="trilinear"),
+        lambda x: _np_trilinear(x, (3, 2, 4)),
+        shapes=(((1, 2, 2, 3, 2),),),
+    ),
+    _reduce(
+        "interpolate_area",
+        lambda lib, x: _F(lib).interpolate(x, size=3, mode="area"),
+        lambda x: _np_adaptive_avg_1d(x, 3),
+        shapes=(((2, 3, 5),),),
+    ),
+    _reduce(
+        "channel_shuffle",
+        lambda lib, x: lib.channel_shuffle(x, 2),
+        lambda x: x.reshape(x.shape[0], 2, -1, *x.shape[2:]).swapaxes(1, 2).reshape(x.shape),
+        shapes=(((2, 6, 3),),),
+    ),
+    _reduce(
+        "affine_grid",
+        lambda lib, t: _F(lib).affine_grid(t, [2, 1, 3, 4], align_corners=False),
+        lambda t: _np_affine_grid(t, 3, 4),
+        shapes=(((2, 2, 3),),),
+    ),
+    _reduce(
+        "cross_entropy_weighted_ignore",
+        lambda lib, x: _F(lib).cross_entropy(
+            x,
+            _lib_index(lib, np.array([1, 0, 3, 2])),
+            weight=_tensor(lib, _CE_WEIGHTS, x.dtype),
+            ignore_index=2,
+        ),
+        lambda x: (
+            -np.sum(_CE_WEIGHTS[[1, 0, 3]] * _np_log_softmax(x, 1)[[0, 1, 2], [1, 0, 3]])
+            / np.sum(_CE_WEIGHTS[[1, 0, 3]])
+        ),
+        shapes=(((4, 4),),),
+    ),
+    Op(
+        "binary_cross_entropy_weighted",
+        lambda lib, x, y: _F(lib).binary_cross_entropy(
+            lib.sigmoid(x), y * 0.5 + 0.5, weight=_fixed(lib, x, 0.5, 2.0), reduction="sum"
+        ),
+        lambda x, y: np.sum(
+            _fixed_np(x.shape, 0.5, 2.0)
+            * (-(y * 0.5 + 0.5) * np.log(_sigmoid(x)) - (0.5 - y * 0.5) * np.log(1 - _sigmoid(x)))
+        ),
+        ("real", "unit"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    Op(
+        "embedding_bag_mean",
+        lambda lib, w: _F(lib).embedding_bag(
+            _lib_index(lib, np.array([0, 2, 1, 3, 3])), w, _lib_index(lib, np.array([0, 2]))
+        ),
+        lambda w: np.stack([w[[0, 2]].mean(0), w[[1, 3, 3]].mean(0)]),
+        ("real",),
+        shapes=(((4, 3),),),
+    ),
+]
+
+
+def _np_scatter_mean(x, idx, src):
+    total = np.zeros_like(x)
+    count = np.zeros_like(x)
+    cols = np.arange(idx.shape[1])[None, :].repeat(idx.shape[0], 0)
+    np.add.at(total, (idx, cols), src)
+    np.add.at(count, (idx, cols), 1.0)
+    return np.where(count > 0, total / np.maximum(count, 1), x)
+
+
+def _np_scatter_prod(x, idx, src):
+    out = x.copy()
+    cols = np.arange(idx.shape[1])[None, :].repeat(idx.shape[0], 0)
+    np.multiply.at(out, (idx, cols), src)
+    return out
+
+
+def _np_index_prod(x, s):
+    out = x.copy()
+    np.multiply.at(out, _IDX, s)
+    return out
+
+
+def _np_index_copy(x, s):
+    out = x.copy()
+    out[:, [3, 0]] = s
+    return out
+
+
+def _np_put_acc(x, s):
+    out = x.copy().reshape(-1)
+    np.add.at(out, np.array([[0, 5], [5, 11]]), s)
+    return out.reshape(x.shape)
+
+
 # Rows without a second-derivative check, and why. Every other row of the lists above has one.
 NO_SECOND_DERIVATIVE = {
     "cdist": "PyTorch: the derivative for '_cdist_backward' is not implemented",
@@ -3019,10 +3263,13 @@ NO_SECOND_DERIVATIVE = {
     "hardsigmoid": "PyTorch: derivative for aten::hardsigmoid_backward is not implemented",
     "multi_margin_loss": "PyTorch: derivative for aten::multi_margin_loss_backward is not implemented",
     "logcumsumexp": "engine: its backward is marked once_differentiable",
+    "scatter_reduce_prod": "engine: its backward is marked once_differentiable",
+    "index_reduce_prod": "engine: its backward is marked once_differentiable",
+    "embedding_bag_mean": "PyTorch: the derivative for '_embedding_bag_backward' is not implemented",
 }
 OPS += [
     dataclasses.replace(op, gradgrad=op.differentiable and op.name not in NO_SECOND_DERIVATIVE)
-    for op in LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS + MORE_OPS
+    for op in LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS + MORE_OPS + EXTRA_OPS
 ]
 
 BY_NAME = {op.name: op for op in OPS}
