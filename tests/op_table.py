@@ -3255,6 +3255,136 @@ def _np_put_acc(x, s):
     return out.reshape(x.shape)
 
 
+def _np_grid_sample(x, grid):
+    """Bilinear grid_sample, zero padding, align_corners=False, on (N, C, H, W) and (N, h, w, 2)."""
+    n, c, h, w = x.shape
+    ix = ((grid[..., 0] + 1) * w - 1) / 2
+    iy = ((grid[..., 1] + 1) * h - 1) / 2
+    x0, y0 = np.floor(ix).astype(int), np.floor(iy).astype(int)
+    out = np.zeros((n, c) + grid.shape[1:3])
+    batch = np.arange(n)[:, None, None]
+    for dx in (0, 1):
+        for dy in (0, 1):
+            xs, ys = x0 + dx, y0 + dy
+            weight = (1 - np.abs(ix - xs)) * (1 - np.abs(iy - ys))
+            inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+            vals = x[batch, :, np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)]  # (N, h, w, C)
+            out += np.moveaxis(vals * (weight * inside)[..., None], -1, 1)
+    return out
+
+
+def _cubic_matrix(n_in, n_out, a=-0.75):
+    """The (n_out, n_in) matrix of 1-d bicubic interpolation (align_corners=False, clamped taps)."""
+    m = np.zeros((n_out, n_in))
+    for o in range(n_out):
+        src = (o + 0.5) * n_in / n_out - 0.5
+        base = int(np.floor(src))
+        t = src - base
+        for k, d in enumerate((t + 1, t, 1 - t, 2 - t)):
+            if d <= 1:
+                wgt = ((a + 2) * d - (a + 3)) * d * d + 1
+            else:
+                wgt = ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+            m[o, min(max(base - 1 + k, 0), n_in - 1)] += wgt
+    return m
+
+
+_RUNNING_MEAN = np.array([0.2, -0.1, 0.4])
+_RUNNING_VAR = np.array([1.5, 0.7, 1.1])
+
+
+LATE_OPS = [
+    Op(
+        "grid_sample",
+        lambda lib, x, g: _F(lib).grid_sample(x, g, align_corners=False),
+        _np_grid_sample,
+        ("real", "unit"),
+        shapes=(((1, 2, 3, 4), (1, 2, 3, 2)), ((2, 1, 4, 4), (2, 3, 1, 2))),
+        layouts=("contiguous", "permuted"),
+    ),
+    _reduce(
+        "interpolate_bicubic",
+        lambda lib, x: _F(lib).interpolate(x, size=(4, 5), mode="bicubic"),
+        lambda x: np.einsum(
+            "oh,...hw,pw->...op", _cubic_matrix(x.shape[-2], 4), x, _cubic_matrix(x.shape[-1], 5)
+        ),
+        shapes=(((1, 2, 3, 3),),),
+    ),
+    _reduce(
+        "pad_circular",
+        lambda lib, x: _F(lib).pad(x, (1, 2), mode="circular"),
+        lambda x: np.pad(x, ((0, 0), (0, 0), (1, 2)), mode="wrap"),
+        shapes=(((2, 3, 4),),),
+    ),
+    _linalg(
+        "linalg_vander",
+        lambda lib, x: lib.linalg.vander(x, N=4),
+        lambda x: x[..., None] ** np.arange(4),
+        shapes=(((3,),), ((2, 3),), ((0,),)),
+    ),
+    Op(
+        "gaussian_nll_loss_full",
+        lambda lib, x, y, v: _F(lib).gaussian_nll_loss(x, y, v, full=True, reduction="sum"),
+        lambda x, y, v: np.sum(0.5 * (np.log(v) + (x - y) ** 2 / v) + 0.5 * math.log(2 * math.pi)),
+        ("real", "real", "pos"),
+        shapes=(((3, 4), (3, 4), (3, 4)), ((2, 3), (2, 3), (2, 1))),
+    ),
+    Op(
+        "poisson_nll_loss_linear",
+        lambda lib, x, y: _F(lib).poisson_nll_loss(x, y, log_input=False),
+        lambda x, y: np.mean(x - y * np.log(x + 1e-8)),
+        ("pos", "pos"),
+        shapes=(((3, 4), (3, 4)),),
+    ),
+    Op(
+        "kl_div_log_target",
+        lambda lib, x, y: _F(lib).kl_div(x, y, reduction="sum", log_target=True),
+        lambda x, y: np.sum(np.exp(y) * (y - x)),
+        ("real", "real"),
+        shapes=(((3, 4), (3, 4)), ((5,), (5,))),
+    ),
+    Op(
+        "batch_norm_eval",
+        lambda lib, x, w, b: _F(lib).batch_norm(
+            x,
+            _tensor(lib, _RUNNING_MEAN, x.dtype),
+            _tensor(lib, _RUNNING_VAR, x.dtype),
+            w,
+            b,
+        ),
+        lambda x, w, b: (
+            (x - _RUNNING_MEAN.reshape((1, 3) + (1,) * (x.ndim - 2)))
+            / np.sqrt(_RUNNING_VAR.reshape((1, 3) + (1,) * (x.ndim - 2)) + 1e-5)
+            * w.reshape((1, 3) + (1,) * (x.ndim - 2))
+            + b.reshape((1, 3) + (1,) * (x.ndim - 2))
+        ),
+        ("real", "real", "real"),
+        shapes=(((4, 3), (3,), (3,)), ((2, 3, 4), (3,), (3,))),
+    ),
+    _reduce(
+        "lp_pool2d",
+        lambda lib, x: _F(lib).lp_pool2d(x, 3.0, 2),
+        lambda x: np.cbrt(_np_pool(x**3, (2, 2), np.sum)),
+        "pos",
+        shapes=(((1, 2, 4, 2),),),
+    ),
+    _reduce(
+        "adaptive_max_pool1d",
+        lambda lib, x: _F(lib).adaptive_max_pool1d(x, 2),
+        lambda x: _np_pool(x, (x.shape[-1] // 2,), np.max),
+        shapes=(((2, 3, 4),),),
+        layouts=NO_TIES,
+    ),
+    _reduce(
+        "max_pool3d",
+        lambda lib, x: _F(lib).max_pool3d(x, 2),
+        lambda x: _np_pool(x, (2, 2, 2), np.max),
+        shapes=(((1, 2, 2, 4, 2),),),
+        layouts=NO_TIES,
+    ),
+]
+
+
 # Rows without a second-derivative check, and why. Every other row of the lists above has one.
 NO_SECOND_DERIVATIVE = {
     "cdist": "PyTorch: the derivative for '_cdist_backward' is not implemented",
@@ -3269,7 +3399,7 @@ NO_SECOND_DERIVATIVE = {
 }
 OPS += [
     dataclasses.replace(op, gradgrad=op.differentiable and op.name not in NO_SECOND_DERIVATIVE)
-    for op in LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS + MORE_OPS + EXTRA_OPS
+    for op in LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS + MORE_OPS + EXTRA_OPS + LATE_OPS
 ]
 
 BY_NAME = {op.name: op for op in OPS}
