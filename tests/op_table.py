@@ -3385,6 +3385,57 @@ LATE_OPS = [
 ]
 
 
+_MULTILABEL = np.array([[3, 0, -1, 1], [1, 2, 3, -1]])
+
+
+def _np_multilabel_margin(x):
+    losses = []
+    for row, labels in zip(x, _MULTILABEL):
+        targets = list(labels[: list(labels).index(-1)] if -1 in labels else labels)
+        others = [i for i in range(len(row)) if i not in targets]
+        total = sum(max(0.0, 1 - (row[j] - row[i])) for j in targets for i in others)
+        losses.append(total / len(row))
+    return np.mean(losses)
+
+
+FINAL_OPS = [
+    _reduce(
+        "multilabel_margin_loss",
+        lambda lib, x: _F(lib).multilabel_margin_loss(x, _lib_index(lib, _MULTILABEL)),
+        _np_multilabel_margin,
+        shapes=(((2, 4),),),
+    ),
+    Op(
+        "triplet_margin_with_distance_loss",
+        lambda lib, a, p, n: _F(lib).triplet_margin_with_distance_loss(a, p, n, margin=3.0),
+        lambda a, p, n: np.mean(
+            np.maximum(
+                np.sqrt(np.sum((a - p + 1e-6) ** 2, -1))
+                - np.sqrt(np.sum((a - n + 1e-6) ** 2, -1))
+                + 3.0,
+                0,
+            )
+        ),
+        ("real", "real", "real"),
+        shapes=(((3, 4), (3, 4), (3, 4)),),
+    ),
+    Op(
+        "instance_norm_affine",
+        lambda lib, x, w, b: _F(lib).instance_norm(x, weight=w, bias=b),
+        lambda x, w, b: _np_layer_norm(x, 1, 1.0, 0.0) * w[:, None] + b[:, None],
+        ("real", "real", "real"),
+        shapes=(((2, 3, 4), (3,), (3,)),),
+    ),
+    _reduce(
+        "max_unpool1d",
+        lambda lib, x: _F(lib).max_unpool1d(*_F(lib).max_pool1d(x, 2, return_indices=True), 2),
+        lambda x: np.where(x == np.repeat(_np_pool(x, (2,), np.max), 2, -1), x, 0.0),
+        shapes=(((2, 3, 4),),),
+        layouts=NO_TIES,
+    ),
+]
+
+
 # Rows without a second-derivative check, and why. Every other row of the lists above has one.
 NO_SECOND_DERIVATIVE = {
     "cdist": "PyTorch: the derivative for '_cdist_backward' is not implemented",
@@ -3396,10 +3447,19 @@ NO_SECOND_DERIVATIVE = {
     "scatter_reduce_prod": "engine: its backward is marked once_differentiable",
     "index_reduce_prod": "engine: its backward is marked once_differentiable",
     "embedding_bag_mean": "PyTorch: the derivative for '_embedding_bag_backward' is not implemented",
+    "multilabel_margin_loss": (
+        "PyTorch: derivative for aten::multilabel_margin_loss_backward is not implemented"
+    ),
 }
 OPS += [
     dataclasses.replace(op, gradgrad=op.differentiable and op.name not in NO_SECOND_DERIVATIVE)
-    for op in LINALG_OPS + PRODUCT_AND_SCAN_OPS + NN_OPS + MORE_OPS + EXTRA_OPS + LATE_OPS
+    for op in LINALG_OPS
+    + PRODUCT_AND_SCAN_OPS
+    + NN_OPS
+    + MORE_OPS
+    + EXTRA_OPS
+    + LATE_OPS
+    + FINAL_OPS
 ]
 
 BY_NAME = {op.name: op for op in OPS}
