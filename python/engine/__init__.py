@@ -352,8 +352,6 @@ from engine._C import (  # noqa: E402
     acosh,
     asinh,
     atanh,
-    bitwise_left_shift,
-    bitwise_right_shift,
     copysign,
     deg2rad,
     digamma,

@@ -143,9 +143,13 @@ def _install():
     T.device = property(lambda self: CPU, doc="The device the tensor lives on: always the CPU.")
     T.cuda = _cuda
     T.__reduce_ex__ = _reduce_ex
+    # A direct __reduce__() call would reach copyreg's protocol-0 path, which instantiates the
+    # native base class itself: route it to the same reduction.
+    T.__reduce__ = lambda self: self.__reduce_ex__(2)
     T.__deepcopy__ = _deepcopy
     for node_type in (_C.Node, _C._FunctionCtx, _C.Generator):
         node_type.__reduce_ex__ = _refuse_pickle
+        node_type.__reduce__ = lambda self: _refuse_pickle(self, 2)
 
 
 _install()

@@ -120,22 +120,6 @@ T int_lcm(T x, T y) {
   return static_cast<T>(U(ax / U(g)) * ay);  // wraps on overflow, as PyTorch's does
 }
 
-// Shifts by a negative amount or by the width or more give what PyTorch's kernels give: 0 for
-// left shifts, the sign fill for right shifts.
-template <typename T>
-T shift_left(T x, T s) {
-  using U = std::make_unsigned_t<T>;
-  constexpr T bits = static_cast<T>(sizeof(T) * CHAR_BIT);
-  if (is_negative(s) || s >= bits) return 0;
-  return static_cast<T>(U(x) << s);
-}
-template <typename T>
-T shift_right(T x, T s) {
-  constexpr T bits = static_cast<T>(sizeof(T) * CHAR_BIT);
-  if (is_negative(s) || s >= bits) return is_negative(x) ? T(-1) : T(0);
-  return static_cast<T>(x >> s);  // arithmetic shift (defined for negative values since C++20, and by GCC/Clang)
-}
-
 // NaN loses to a number; ties (0 and -0 included) give the first operand, as PyTorch's kernels.
 template <typename T>
 T float_fmax(T x, T y) {
@@ -189,8 +173,6 @@ void special_binary_typed(SpecialBinaryOp op, const Tensor& out, const Tensor& a
     switch (op) {
       case SpecialBinaryOp::Gcd: return map2<T>(out, a, b, [](T x, T y) { return int_gcd(x, y); });
       case SpecialBinaryOp::Lcm: return map2<T>(out, a, b, [](T x, T y) { return int_lcm(x, y); });
-      case SpecialBinaryOp::LeftShift: return map2<T>(out, a, b, [](T x, T y) { return shift_left(x, y); });
-      case SpecialBinaryOp::RightShift: return map2<T>(out, a, b, [](T x, T y) { return shift_right(x, y); });
       case SpecialBinaryOp::Fmax: return map2<T>(out, a, b, [](T x, T y) { return x < y ? y : x; });
       case SpecialBinaryOp::Fmin: return map2<T>(out, a, b, [](T x, T y) { return y < x ? y : x; });
       default: break;

@@ -21,7 +21,7 @@ void frexp(const Tensor& mantissa, const Tensor& exponent, const Tensor& a);
 // Igammac, Logaddexp(2), Hypot, Xlogy are floating only; Gcd, Lcm and the shifts integral only.
 enum class SpecialBinaryOp {
   Copysign, Heaviside, Nextafter, Fmax, Fmin, Igamma, Igammac, Logaddexp, Logaddexp2, Hypot, Xlogy,
-  Gcd, Lcm, LeftShift, RightShift
+  Gcd, Lcm
 };
 void special_binary(SpecialBinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b);
 

@@ -259,8 +259,6 @@ Tensor xlogy(const Tensor& a, const Tensor& b);  // a * log(b), 0 where a == 0 (
 Tensor logit(const Tensor& a, std::optional<double> eps);
 Tensor gcd(const Tensor& a, const Tensor& b);  // integers only
 Tensor lcm(const Tensor& a, const Tensor& b);
-Tensor bitwise_left_shift(const Tensor& a, const Tensor& b);
-Tensor bitwise_right_shift(const Tensor& a, const Tensor& b);
 
 // In place with several further inputs (any of which may decide that the op records).
 Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const TensorList& others);

@@ -390,11 +390,5 @@ Tensor logit(const Tensor& a, std::optional<double> eps) {
 
 Tensor gcd(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Gcd, a, b, "gcd_cpu"); }
 Tensor lcm(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Lcm, a, b, "lcm_cpu"); }
-Tensor bitwise_left_shift(const Tensor& a, const Tensor& b) {
-  return integer_binary(SpecialBinaryOp::LeftShift, a, b, "lshift_cpu");
-}
-Tensor bitwise_right_shift(const Tensor& a, const Tensor& b) {
-  return integer_binary(SpecialBinaryOp::RightShift, a, b, "rshift_cpu");
-}
 
 }  // namespace engine::ops

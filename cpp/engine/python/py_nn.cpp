@@ -2,12 +2,15 @@
 // conv*, *pool*, unfold / fold (engine/nn/_conv.py, _pooling.py) and Tensor.unfold.
 #include <pybind11/stl.h>
 
+#include "engine/ops/linear.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
 
 namespace engine::python {
 
 void init_nn(py::module_& m) {
+  m.def("linear", &ops::linear, py::arg("input"), py::arg("weight"), py::arg("bias") = py::none(),
+        "F.linear: input @ weight.T + bias in one GEMM and one graph node.");
   m.def("convolution", &ops::convolution, py::arg("input"), py::arg("weight"), py::arg("bias"), py::arg("stride"),
         py::arg("padding"), py::arg("dilation"), py::arg("transposed"), py::arg("output_padding"),
         py::arg("groups"), "torch.convolution: the N-d (transposed) convolution behind conv*d.");

@@ -43,27 +43,6 @@ void binary(py::module_& m, TensorClass& cls, const char* name, const char* othe
           py::arg(other));
 }
 
-// a << b and friends: NotImplemented for operands that are neither tensors nor numbers.
-template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void shift_dunders(TensorClass& cls, const char* op, const char* rop, const char* iop) {
-  cls.def(op, [](const Tensor& self, py::handle other) -> py::object {
-    Tensor o = to_operand(other);
-    if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-    return py::cast(Op(self, o));
-  });
-  cls.def(rop, [](const Tensor& self, py::handle other) -> py::object {
-    Tensor o = to_operand(other);
-    if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-    return py::cast(Op(o, self));
-  });
-  cls.def(iop, [](Tensor self, py::handle other) -> py::object {
-    Tensor o = to_operand(other);
-    if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-    ops::apply_(self, [&](const Tensor& x) { return Op(x, o); }, TensorList{o});
-    return py::cast(self);
-  });
-}
-
 Tensor call_returning_tensor(const py::function& fn, const Tensor& x, const char* what) {
   py::object r = fn(x);
   ENGINE_CHECK(is_tensor(r), engine::TypeError, what, ": the out-of-place operation returned ", type_name(r),
@@ -126,10 +105,6 @@ void init_special(py::module_& m) {
           py::arg("eps") = py::none());
   binary<ops::gcd>(m, cls, "gcd", "other", false);
   binary<ops::lcm>(m, cls, "lcm", "other", false);
-  binary<ops::bitwise_left_shift>(m, cls, "bitwise_left_shift", "other", true);
-  binary<ops::bitwise_right_shift>(m, cls, "bitwise_right_shift", "other", true);
-  shift_dunders<ops::bitwise_left_shift>(cls, "__lshift__", "__rlshift__", "__ilshift__");
-  shift_dunders<ops::bitwise_right_shift>(cls, "__rshift__", "__rrshift__", "__irshift__");
 
   // self = fn(self) in place, through the native in-place path (dtype check, version bump, leaf
   // check, history); `others` are the op's further tensor inputs.
