@@ -67,16 +67,13 @@ class Adadelta(Optimizer):
             params, grads = self._params_with_grad(group)
             if not params:
                 continue
-            states = []
-            for p in params:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_tensor()
-                    state["square_avg"] = engine.zeros_like(p)
-                    state["acc_delta"] = engine.zeros_like(p)
-                elif not isinstance(state["step"], engine.Tensor):
-                    state["step"] = _step_tensor(state["step"])
-                states.append(state)
+
+            def init(state, p, i):
+                state["step"] = _step_tensor()
+                state["square_avg"] = engine.zeros_like(p)
+                state["acc_delta"] = engine.zeros_like(p)
+
+            states = self._states(params, init)
             _C._optim_adadelta(
                 params,
                 grads,

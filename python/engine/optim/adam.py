@@ -88,18 +88,15 @@ class Adam(Optimizer):
             if not params:
                 continue
             amsgrad = bool(group["amsgrad"])
-            states = []
-            for p in params:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_tensor()
-                    state["exp_avg"] = engine.zeros_like(p)
-                    state["exp_avg_sq"] = engine.zeros_like(p)
-                    if amsgrad:
-                        state["max_exp_avg_sq"] = engine.zeros_like(p)
-                elif not isinstance(state["step"], engine.Tensor):
-                    state["step"] = _step_tensor(state["step"])
-                states.append(state)
+
+            def init(state, p, i, amsgrad=amsgrad):
+                state["step"] = _step_tensor()
+                state["exp_avg"] = engine.zeros_like(p)
+                state["exp_avg_sq"] = engine.zeros_like(p)
+                if amsgrad:
+                    state["max_exp_avg_sq"] = engine.zeros_like(p)
+
+            states = self._states(params, init)
             beta1, beta2 = group["betas"]
             _C._optim_adam(
                 params,

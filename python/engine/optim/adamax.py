@@ -65,16 +65,13 @@ class Adamax(Optimizer):
             params, grads = self._params_with_grad(group)
             if not params:
                 continue
-            states = []
-            for p in params:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_tensor()
-                    state["exp_avg"] = engine.zeros_like(p)
-                    state["exp_inf"] = engine.zeros_like(p)
-                elif not isinstance(state["step"], engine.Tensor):
-                    state["step"] = _step_tensor(state["step"])
-                states.append(state)
+
+            def init(state, p, i):
+                state["step"] = _step_tensor()
+                state["exp_avg"] = engine.zeros_like(p)
+                state["exp_inf"] = engine.zeros_like(p)
+
+            states = self._states(params, init)
             beta1, beta2 = group["betas"]
             _C._optim_adamax(
                 params,

@@ -65,19 +65,14 @@ class ASGD(Optimizer):
             params, grads = self._params_with_grad(group)
             if not params:
                 continue
-            states = []
-            for p in params:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_tensor()
-                    state["eta"] = _step_tensor(_scalar(group["lr"]))
-                    state["mu"] = _step_tensor(1.0)
-                    state["ax"] = engine.zeros_like(p)
-                else:
-                    for key in ("step", "eta", "mu"):
-                        if not isinstance(state[key], engine.Tensor):
-                            state[key] = _step_tensor(state[key])
-                states.append(state)
+
+            def init(state, p, i, group=group):
+                state["step"] = _step_tensor()
+                state["eta"] = _step_tensor(_scalar(group["lr"]))
+                state["mu"] = _step_tensor(1.0)
+                state["ax"] = engine.zeros_like(p)
+
+            states = self._states(params, init, ("step", "eta", "mu"))
             _C._optim_asgd(
                 params,
                 grads,

@@ -72,20 +72,14 @@ class NAdam(Optimizer):
             params, grads = self._params_with_grad(group)
             if not params:
                 continue
-            states = []
-            for p in params:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_tensor()
-                    state["mu_product"] = _step_tensor(1.0)
-                    state["exp_avg"] = engine.zeros_like(p)
-                    state["exp_avg_sq"] = engine.zeros_like(p)
-                else:
-                    if not isinstance(state["step"], engine.Tensor):
-                        state["step"] = _step_tensor(state["step"])
-                    if not isinstance(state["mu_product"], engine.Tensor):
-                        state["mu_product"] = _step_tensor(state["mu_product"])
-                states.append(state)
+
+            def init(state, p, i):
+                state["step"] = _step_tensor()
+                state["mu_product"] = _step_tensor(1.0)
+                state["exp_avg"] = engine.zeros_like(p)
+                state["exp_avg_sq"] = engine.zeros_like(p)
+
+            states = self._states(params, init, ("step", "mu_product"))
             beta1, beta2 = group["betas"]
             _C._optim_nadam(
                 params,

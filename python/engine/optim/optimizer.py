@@ -371,6 +371,22 @@ class Optimizer:
                 grads.append(p.grad)
         return params, grads
 
+    def _states(self, params, init, scalars=("step",)):
+        """The state of each of ``params``: filled by ``init(state, p, i)`` on a parameter's first
+        step; otherwise the counters named in ``scalars``, when a state dict loaded them as
+        numbers, become the 0-d tensors PyTorch keeps them as."""
+        states = []
+        for i, p in enumerate(params):
+            state = self.state[p]
+            if len(state) == 0:
+                init(state, p, i)
+            else:
+                for key in scalars:
+                    if not isinstance(state[key], engine.Tensor):
+                        state[key] = _step_tensor(state[key])
+            states.append(state)
+        return states
+
 
 def _scalar(value):
     """A hyperparameter as a Python float (groups may hold 1-element tensors, e.g. lr)."""

@@ -76,19 +76,16 @@ class RMSprop(Optimizer):
                 continue
             momentum = _scalar(group["momentum"])
             centered = bool(group["centered"])
-            states = []
-            for p in params:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_tensor()
-                    state["square_avg"] = engine.zeros_like(p)
-                    if momentum > 0:
-                        state["momentum_buffer"] = engine.zeros_like(p)
-                    if centered:
-                        state["grad_avg"] = engine.zeros_like(p)
-                elif not isinstance(state["step"], engine.Tensor):
-                    state["step"] = _step_tensor(state["step"])
-                states.append(state)
+
+            def init(state, p, i, momentum=momentum, centered=centered):
+                state["step"] = _step_tensor()
+                state["square_avg"] = engine.zeros_like(p)
+                if momentum > 0:
+                    state["momentum_buffer"] = engine.zeros_like(p)
+                if centered:
+                    state["grad_avg"] = engine.zeros_like(p)
+
+            states = self._states(params, init)
             _C._optim_rmsprop(
                 params,
                 grads,

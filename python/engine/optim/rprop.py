@@ -63,16 +63,13 @@ class Rprop(Optimizer):
             params, grads = self._params_with_grad(group)
             if not params:
                 continue
-            states = []
-            for p, g in zip(params, grads):
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _step_tensor()
-                    state["prev"] = engine.zeros_like(p)
-                    state["step_size"] = engine.full_like(g, _scalar(group["lr"]))
-                elif not isinstance(state["step"], engine.Tensor):
-                    state["step"] = _step_tensor(state["step"])
-                states.append(state)
+
+            def init(state, p, i, grads=grads, group=group):
+                state["step"] = _step_tensor()
+                state["prev"] = engine.zeros_like(p)
+                state["step_size"] = engine.full_like(grads[i], _scalar(group["lr"]))
+
+            states = self._states(params, init)
             eta_minus, eta_plus = group["etas"]
             step_size_min, step_size_max = group["step_sizes"]
             _C._optim_rprop(
