@@ -21,9 +21,6 @@ KNOWN_DIFFERENCES = {
     # The native relu backward (cpp/engine/ops) tests `x > 0`, so NaN gets gradient 0;
     # PyTorch's tests `result <= 0` and passes the gradient through NaN.
     ("relu", 0): (lambda x, t: np.isnan(x), "native relu backward at NaN"),
-    # PyTorch's target gradient of xlogy(t, t) is t / t there: NaN at t = 0; engine's xlogy
-    # gives the finite one-sided value.
-    ("kl_div", 1): (lambda x, t: t == 0, "xlogy's target gradient at 0"),
     # PyTorch's CTC backward computes exp(lp) - exp(lcab + nll - lp): NaN where lp = -inf
     # (-inf + inf); engine gives 0, the limit, there.
     ("ctc_impossible_frames", 0): (lambda x, t: np.isneginf(x), "CTC gradient where lp = -inf"),

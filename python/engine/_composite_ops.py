@@ -1,7 +1,7 @@
 """Operations PyTorch provides that are compositions of engine's native ones (the BLAS-style
 ``add*`` family, ``trace``, ``diff``, ``tile``, ``movedim``, ``kron``, ``tensordot``, the NaN-aware
 reductions, ...). Being compositions of differentiable ops, each is differentiable to any order;
-where a naive composition would have a wrong derivative (xlogy at 0), the branch is made safe."""
+where a naive composition would have a wrong derivative, the branch is made safe."""
 
 import math
 
@@ -254,30 +254,6 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     return _C.where(out == -math.inf, _C.full_like(input, neginf), out)
 
 
-def xlogy(input, other):
-    """``input * log(other)``, 0 where input is 0 (unless other is NaN); the derivative is exact
-    there too (the log sees 1 where input is 0, so no 0 * inf reaches backward)."""
-    if not isinstance(input, _Tensor):
-        input = _C.tensor(input, dtype=other.dtype)
-    if not isinstance(other, _Tensor):
-        other = _C.full_like(input, other) if input.is_floating_point() else _C.tensor(float(other))
-    zero = input == 0
-    safe = _C.where(zero, _C.ones_like(other), other)
-    out = _C.where(zero, _C.zeros_like(input * safe), input * _C.log(safe))
-    return _C.where(_C.isnan(other), other * 1.0, out)
-
-
-def logit(input, eps=None):
-    """``log(p / (1 - p))``, with p clamped to [eps, 1 - eps] when eps is given."""
-    p = input if eps is None else _C.clamp(input, eps, 1 - eps)
-    return _C.log(p / (1 - p))
-
-
-def hypot(input, other):
-    """``sqrt(input**2 + other**2)``, broadcast."""
-    return _C.sqrt(input * input + other * other)
-
-
 def square(input):
     """``input * input`` (integers stay integers)."""
     return input * input
@@ -319,7 +295,7 @@ FUNCTIONS = {
     f.__name__: f
     for f in (
         addmm, addmv, baddbmm, addbmm, addcmul, addcdiv, trace, diff, tile, movedim, kron, tensordot,
-        var_mean, std_mean, nansum, nanmean, nan_to_num, xlogy, logit, hypot, square, rot90,
+        var_mean, std_mean, nansum, nanmean, nan_to_num, square, rot90,
         clamp_min, clamp_max,
     )
 }  # fmt: skip

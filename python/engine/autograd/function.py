@@ -85,27 +85,45 @@ def _make_info(cls, backward_cls):
     forward = cls.forward
     if _not_overridden(cls, "setup_context"):
         return _C._FunctionInfo(forward, None, backward_cls, cls.__name__, True, -1, (), None)
-    import inspect  # once per class, and only for new-style Functions: keeps `import engine` fast
-
-    sig = inspect.signature(forward)
-    params = list(sig.parameters.values())
-    takes_ctx = bool(params) and params[0].name == "ctx"
-    if takes_ctx:
-        params = params[1:]
-        sig = sig.replace(parameters=params)
-    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    simple = all(p.kind in positional for p in params)
-    defaults = tuple(p.default for p in params if p.default is not inspect.Parameter.empty)
+    code = getattr(forward, "__code__", None)
+    if code is None:  # a callable object as forward: only inspect can read its parameters
+        names, simple, defaults = _parameters_by_inspect(forward)
+    else:
+        # Read off the code object, once per class: inspect costs ~9 ms to import, and engine's
+        # own new-style Functions are defined while `import engine` runs.
+        nargs = code.co_argcount
+        names = code.co_varnames[:nargs]
+        simple = not (code.co_kwonlyargcount or code.co_flags & 0x0C)  # no *args, **kwargs, kw-only
+        defaults = tuple(forward.__defaults__ or ())
+    takes_ctx = bool(names) and names[0] == "ctx"
+    signature = []
 
     def bind(*args, **kwargs):
-        bound = sig.bind(*args, **kwargs)
+        if not signature:
+            import inspect
+
+            sig = inspect.signature(forward)
+            if takes_ctx:
+                sig = sig.replace(parameters=list(sig.parameters.values())[1:])
+            signature.append(sig)
+        bound = signature[0].bind(*args, **kwargs)
         bound.apply_defaults()
         return tuple(bound.args)
 
-    nparams = len(params) if simple else -1
+    nparams = len(names) - int(takes_ctx) if simple else -1
     return _C._FunctionInfo(
         forward, cls.setup_context, backward_cls, cls.__name__, takes_ctx, nparams, defaults, bind
     )
+
+
+def _parameters_by_inspect(forward):
+    import inspect
+
+    params = list(inspect.signature(forward).parameters.values())
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    simple = all(p.kind in positional for p in params)
+    defaults = tuple(p.default for p in params if p.default is not inspect.Parameter.empty)
+    return tuple(p.name for p in params), simple, defaults
 
 
 class Function:

@@ -57,9 +57,7 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     if log_target:
         loss = _C.exp(target) * (target - input)
     else:
-        from engine._composite_ops import xlogy
-
-        loss = xlogy(target, target) - target * input
+        loss = _C.xlogy(target, target) - target * input
     if reduction == "batchmean":
         if size_average is not None or reduce is not None:
             return _reduced(loss, size_average, reduce, "mean")
