@@ -247,3 +247,13 @@ def test_inner_vdot_addr():
     assert gradcheck(
         lambda *t: engine.addr(*t, beta=0.5, alpha=2), (T(m, True), T(u, True), T(v, True))
     )
+
+
+def test_split_into_more_sections_than_memory_raises_instead_of_hanging():
+    x = engine.rand(3, 4)
+    with pytest.raises(engine.OutOfMemoryError, match="cannot make 1099511627776 sections"):
+        engine.tensor_split(x, 2**40)
+    # A 0-d tensor is a number of sections for vsplit / hsplit / dsplit too, as in PyTorch.
+    with pytest.raises(RuntimeError, match="not divisible by the split_size 4611686018427387904"):
+        x.vsplit(engine.tensor(2**62))
+    assert len(x.vsplit(engine.tensor(3))) == 3

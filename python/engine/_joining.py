@@ -55,6 +55,10 @@ def _split_at(input, bounds, dim):
     return tuple(input.narrow(dim, a, builtins.max(b - a, 0)) for a, b in zip(edges, edges[1:]))
 
 
+# More sections than views could ever be allocated for.
+_MAX_SECTIONS = 2**31
+
+
 def tensor_split(input, indices_or_sections, dim=0):
     """Views of input split into `sections` nearly equal parts, or at the given indices, along dim."""
     _tensor_arg("tensor_split", input, "input", 1)
@@ -84,6 +88,9 @@ def tensor_split(input, indices_or_sections, dim=0):
     if isinstance(arg, int):
         if arg <= 0:
             raise RuntimeError(f"number of sections must be larger than 0, got {arg}")
+        if arg > _MAX_SECTIONS:
+            # One view per section: more than fit in memory (PyTorch fails with std::bad_alloc).
+            raise _C.OutOfMemoryError(f"tensor_split: cannot make {arg} sections: out of memory")
         return _split_at(input, _sections(input.shape[dim], arg), dim)
     n = input.shape[dim]
     # Negative indices count from the end, as in Python slicing.
@@ -102,6 +109,8 @@ def _dtype_word(dtype):
 
 def _directional_split(fname, input, indices_or_sections, min_dims, dim):
     _tensor_arg(fname, input, "input", 1)
+    if isinstance(indices_or_sections, _Tensor) and indices_or_sections.dim() == 0:
+        indices_or_sections = indices_or_sections.item()  # a 0-d tensor is a number of sections
     if input.dim() < min_dims:
         raise RuntimeError(
             f"torch.{fname} requires a tensor with at least {min_dims} dimension, but got a tensor "
