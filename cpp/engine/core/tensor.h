@@ -14,6 +14,12 @@ struct AutogradMetaInterface {
   virtual ~AutogradMetaInterface() = default;
 };
 
+// State an upper layer attaches to one tensor and core only owns: the Python layer keeps the
+// function transforms' state here (a forward-mode tangent, a vmap batch dimension).
+struct TensorExtension {
+  virtual ~TensorExtension() = default;
+};
+
 // Inference mode (thread-local): tensors allocated while it is on are inference tensors.
 bool inference_mode_enabled();
 void set_inference_mode_enabled(bool enabled);
@@ -43,6 +49,8 @@ struct TensorImpl {
   // For a view: the mode it was created in (autograd's CreationMeta, see view_meta.h), which
   // decides whether it may be written in place later.
   uint8_t view_creation_meta = 0;
+  // Transform state (see TensorExtension); never copied to views or results by core.
+  std::shared_ptr<TensorExtension> extension;
 
   void refresh_layout();
 };

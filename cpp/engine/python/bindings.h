@@ -23,6 +23,7 @@ void init_nn(py::module_& m);
 void init_linalg(py::module_& m);
 void init_special(py::module_& m);
 void init_optim(py::module_& m);
+void init_transform_dispatch(py::module_& m);
 // Guards every function of `m` and its classes (py_dispatch_guard.cpp): PyTorch-style messages for
 // arguments that match no binding, and no method on a never-initialised object. Called once, last.
 void install_dispatch_guard(py::module_& m);

@@ -72,6 +72,7 @@ PYBIND11_MODULE(_C, m) {
   init_special(m);
   init_optim(m);
   init_runtime(m);
+  init_transform_dispatch(m);
   install_dispatch_guard(m);
 }
 

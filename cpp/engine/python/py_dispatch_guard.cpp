@@ -7,9 +7,12 @@
 //   `Cls.__new__(Cls)` make such a shell; a method on it would read uninitialised memory. Classes
 //   built only natively (Tensor, Node, dtype) refuse __new__ outright; for classes with an
 //   __init__, a method called on a shell raises TypeError.
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/python/bindings.h"
+#include "engine/python/py_transform_dispatch.h"
 
 namespace engine::python {
 
@@ -93,6 +96,7 @@ PyObject* dispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyO
                  Py_TYPE(args[0])->tp_name, Py_TYPE(args[0])->tp_name);
     return nullptr;
   }
+  if (!is_init && transform_dispatch_wanted(args, nargsf, kwnames)) return transform_dispatch(self, args, nargsf, kwnames);
   PyObject* result = g_pybind_dispatcher(self, args, nargsf, kwnames);
   if (!result && PyErr_ExceptionMatches(PyExc_TypeError)) describe_argument_error(args, nargsf, kwnames);
   return result;
@@ -112,6 +116,7 @@ void wrap_function(PyObject* f) {
   if (reinterpret_cast<Dispatcher>(reinterpret_cast<void (*)()>(def->ml_meth)) != g_pybind_dispatcher) return;
   const bool is_init = std::string(def->ml_name) == "__init__";
   def->ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(is_init ? &dispatch_init : &dispatch_method));
+  if (!is_init) register_transform_function(f);
 }
 
 void guard_new(PyTypeObject* type) {
@@ -148,7 +153,25 @@ void wrap_attribute(py::handle value) {
 
 }  // namespace
 
+// Documentation written in Python (engine._docs) for a native function: appended to pybind11's
+// signature lines, which help() and the stub generator read first. The text lives as long as the
+// function (for the process), as PyTorch's _add_docstr keeps it.
+void add_docstr(py::handle function, const std::string& text) {
+  PyObject* f = function.ptr();
+  if (PyInstanceMethod_Check(f)) f = PyInstanceMethod_GET_FUNCTION(f);
+  ENGINE_CHECK(f && PyCFunction_Check(f), engine::TypeError, "_add_docstr(): expected a native function, got ",
+               type_name(function));
+  PyMethodDef* def = reinterpret_cast<PyCFunctionObject*>(f)->m_ml;
+  std::string doc = def->ml_doc ? def->ml_doc : "";
+  doc += doc.empty() ? text : "\n\n" + text;
+  static auto* kept = new std::vector<std::unique_ptr<std::string>>();
+  kept->push_back(std::make_unique<std::string>(std::move(doc)));
+  def->ml_doc = kept->back()->c_str();
+}
+
 void install_dispatch_guard(py::module_& m) {
+  m.def("_add_docstr", &add_docstr, py::arg("function"), py::arg("text"),
+        "Appends `text` to a native function's docstring.");
   // Every pybind11 function shares one dispatcher: read it off a function this module defined.
   py::object probe = m.attr("get_num_threads");
   g_pybind_dispatcher = reinterpret_cast<Dispatcher>(

@@ -1,0 +1,139 @@
+// The one place function transforms (forward-mode AD, vmap) enter native calls.
+//
+// A transform marks the tensors it owns by attaching a Python object to them (TensorImpl's
+// extension slot): a dual tensor's tangent, a batched tensor's batch dimension. While at least one
+// transform is active (a dual level or a vmap is open), every call into this module whose
+// arguments include a marked tensor goes to the handler engine's Python layer installed
+// (engine._transforms.dispatch), as handler(function, args, kwargs); the handler unwraps, runs the
+// op's rule and wraps the result. With no transform active the cost is one integer test per call.
+#include <unordered_map>
+
+#include "engine/python/bindings.h"
+#include "engine/python/py_transform_dispatch.h"
+
+namespace engine::python {
+
+namespace {
+
+// The Python object a transform attached; released with the GIL held, whichever thread drops the
+// last reference to the tensor.
+struct PyTensorExtension final : TensorExtension {
+  explicit PyTensorExtension(py::object o) : state(std::move(o)) {}
+  ~PyTensorExtension() override {
+    if (!Py_IsInitialized()) {
+      (void)state.release();  // the interpreter is gone: nothing left to free it into
+      return;
+    }
+    py::gil_scoped_acquire gil;
+    state = py::object();
+  }
+  py::object state;
+};
+
+int g_active_transforms = 0;
+thread_local bool t_paused = false;
+py::object* g_handler = nullptr;  // leaked on purpose: it must outlive module teardown order
+// pybind11 calls its dispatcher with the function's capsule as `self`: this maps it back to the
+// function object the user called, which is what the handler is given.
+std::unordered_map<PyObject*, PyObject*>& function_of_self() {
+  static auto* map = new std::unordered_map<PyObject*, PyObject*>();
+  return *map;
+}
+
+bool has_state(PyObject* obj) {
+  if (!is_tensor(obj)) return false;
+  auto* inst = reinterpret_cast<py::detail::instance*>(obj);
+  auto vh = inst->get_value_and_holder();
+  if (!vh.holder_constructed()) return false;
+  const auto& impl = vh.holder<std::shared_ptr<TensorImpl>>();
+  return impl && impl->extension;
+}
+
+bool any_marked(PyObject* obj) {
+  if (has_state(obj)) return true;
+  if (PyList_Check(obj) || PyTuple_Check(obj)) {
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+    PyObject** items = PySequence_Fast_ITEMS(obj);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      if (has_state(items[i])) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool transform_dispatch_wanted(PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  if (g_active_transforms <= 0 || t_paused || !g_handler) return false;
+  const Py_ssize_t n = PyVectorcall_NARGS(nargsf) + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    if (any_marked(args[i])) return true;
+  }
+  return false;
+}
+
+PyObject* transform_dispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  auto it = function_of_self().find(self);
+  if (it == function_of_self().end()) {
+    PyErr_SetString(PyExc_RuntimeError, "transform dispatch: a native function that was never registered");
+    return nullptr;
+  }
+  const Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+  PyObject* positional = PyTuple_New(n);
+  PyObject* keywords = PyDict_New();
+  if (!positional || !keywords) {
+    Py_XDECREF(positional);
+    Py_XDECREF(keywords);
+    return nullptr;
+  }
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    Py_INCREF(args[i]);
+    PyTuple_SET_ITEM(positional, i, args[i]);
+  }
+  for (Py_ssize_t k = 0; kwnames && k < PyTuple_GET_SIZE(kwnames); ++k) {
+    if (PyDict_SetItem(keywords, PyTuple_GET_ITEM(kwnames, k), args[n + k]) < 0) {
+      Py_DECREF(positional);
+      Py_DECREF(keywords);
+      return nullptr;
+    }
+  }
+  PyObject* result = PyObject_CallFunctionObjArgs(g_handler->ptr(), it->second, positional, keywords, nullptr);
+  Py_DECREF(positional);
+  Py_DECREF(keywords);
+  return result;
+}
+
+void register_transform_function(PyObject* function) {
+  PyObject* self = PyCFunction_GET_SELF(function);
+  if (!self) return;
+  Py_INCREF(function);
+  function_of_self()[self] = function;
+}
+
+void init_transform_dispatch(py::module_& m) {
+  m.def("_transform_state", [](const Tensor& t) -> py::object {
+    auto* ext = dynamic_cast<PyTensorExtension*>(t.get()->extension.get());
+    return ext ? ext->state : py::none();
+  }, py::arg("tensor"), "The object a function transform attached to `tensor` (None if none did).");
+  m.def("_set_transform_state", [](const Tensor& t, py::object state) {
+    if (state.is_none()) t.get()->extension.reset();
+    else t.get()->extension = std::make_shared<PyTensorExtension>(std::move(state));
+  }, py::arg("tensor"), py::arg("state"), "Attaches `state` to `tensor` (None detaches it).");
+  m.def("_set_transform_handler", [](py::object handler) {
+    if (!g_handler) g_handler = new py::object();
+    *g_handler = std::move(handler);
+  }, py::arg("handler"), "Installs handler(function, args, kwargs), called for native calls on marked tensors.");
+  m.def("_enter_transform", [] { return ++g_active_transforms; },
+        "Counts one more open transform; returns how many are open.");
+  m.def("_exit_transform", [] {
+    ENGINE_CHECK(g_active_transforms > 0, std::runtime_error, "_exit_transform(): no transform is open");
+    return --g_active_transforms;
+  }, "Counts one transform closed; returns how many are still open.");
+  m.def("_set_transform_dispatch_paused", [](bool paused) {
+    const bool previous = t_paused;
+    t_paused = paused;
+    return previous;
+  }, py::arg("paused"), "Pauses (or resumes) transform dispatch on this thread; returns the previous setting.");
+}
+
+}  // namespace engine::python

@@ -1,0 +1,113 @@
+"""The stack of open function transforms and the one door native calls on their tensors go through.
+
+Forward-mode AD (``engine.autograd.forward_ad``) and ``engine.func.vmap`` are *interpreters*: each
+open ``dual_level`` or ``vmap`` call pushes one, with a level number larger than every open one.
+A transform marks the tensors it owns by attaching a state object to them
+(``_C._set_transform_state``); the state names its level. While any transform is open, the native
+module sends every call whose arguments include a marked tensor to :func:`dispatch`, which hands
+it to the interpreter of the highest level among the arguments. That interpreter unwraps its own
+tensors, runs the operation (which reaches lower levels the same way, so transforms nest and
+compose) and wraps the results. With no transform open, native calls cost one integer test more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import _C
+
+
+class Interpreter:
+    """One open transform: its level and how it runs an operation on its tensors."""
+
+    level: int = 0
+
+    def process(self, func: Any, args: tuple, kwargs: dict) -> Any:
+        """Runs native ``func(*args, **kwargs)`` where some arguments carry this level's state."""
+        raise NotImplementedError
+
+    def on_dead_state(self, func: Any, args: tuple, kwargs: dict) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+
+_open: dict[int, Interpreter] = {}
+_counter = 0
+
+
+def push(interpreter: Interpreter) -> int:
+    """Opens ``interpreter`` at a level above every open one and returns that level."""
+    global _counter
+    _counter += 1
+    interpreter.level = _counter
+    _open[_counter] = interpreter
+    _C._enter_transform()
+    return _counter
+
+
+def pop(interpreter: Interpreter) -> None:
+    """Closes ``interpreter``; tensors still marked with its level are left to their transform."""
+    if _open.pop(interpreter.level, None) is not None:
+        _C._exit_transform()
+
+
+def is_open(level: int) -> bool:
+    """Whether the transform at ``level`` is still open."""
+    return level in _open
+
+
+def current(kind: type | None = None) -> Interpreter | None:
+    """The innermost open interpreter (of class ``kind`` if given)."""
+    for level in sorted(_open, reverse=True):
+        if kind is None or isinstance(_open[level], kind):
+            return _open[level]
+    return None
+
+
+def state_of(value: Any) -> Any:
+    """The transform state attached to ``value`` if it is a marked tensor, else None."""
+    if isinstance(value, _C.Tensor):
+        return _C._transform_state(value)
+    return None
+
+
+def _states(args: tuple, kwargs: dict):
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, (list, tuple)):
+            for item in value:
+                state = state_of(item)
+                if state is not None:
+                    yield item, state
+        else:
+            state = state_of(value)
+            if state is not None:
+                yield value, state
+
+
+def dispatch(func: Any, args: tuple, kwargs: dict) -> Any:
+    """Called by the native module for ``func(*args, **kwargs)`` when an argument is marked."""
+    top = None
+    for tensor, state in _states(args, kwargs):
+        interpreter = _open.get(state.level)
+        if interpreter is None:
+            # The tensor outlived its transform: its owner decides (a dual tensor becomes a plain
+            # one; a batched tensor that escaped vmap is an error).
+            state.on_level_closed(tensor)
+            continue
+        if top is None or interpreter.level > top.level:
+            top = interpreter
+    if top is None:
+        return func(*args, **kwargs)
+    return top.process(func, args, kwargs)
+
+
+class paused:
+    """Runs a block with transform dispatch off on this thread (native calls see plain tensors)."""
+
+    def __enter__(self) -> None:
+        self._previous = _C._set_transform_dispatch_paused(True)
+
+    def __exit__(self, *exc: object) -> None:
+        _C._set_transform_dispatch_paused(self._previous)
+
+
+_C._set_transform_handler(dispatch)
