@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/error.h"
 #include "engine/python/bindings.h"
 #include "engine/python/py_transform_dispatch.h"
 
@@ -96,7 +97,7 @@ PyObject* dispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyO
                  Py_TYPE(args[0])->tp_name, Py_TYPE(args[0])->tp_name);
     return nullptr;
   }
-  if (!is_init && transform_dispatch_wanted(args, nargsf, kwnames)) return transform_dispatch(self, args, nargsf, kwnames);
+  if (!is_init && transform_dispatch_wanted(self, args, nargsf, kwnames)) return transform_dispatch(self, args, nargsf, kwnames);
   PyObject* result = g_pybind_dispatcher(self, args, nargsf, kwnames);
   if (!result && PyErr_ExceptionMatches(PyExc_TypeError)) describe_argument_error(args, nargsf, kwnames);
   return result;

@@ -6,8 +6,11 @@
 // arguments include a marked tensor goes to the handler engine's Python layer installed
 // (engine._transforms.dispatch), as handler(function, args, kwargs); the handler unwraps, runs the
 // op's rule and wraps the result. With no transform active the cost is one integer test per call.
+#include <string>
 #include <unordered_map>
+#include <unordered_set>
 
+#include "engine/core/error.h"
 #include "engine/python/bindings.h"
 #include "engine/python/py_transform_dispatch.h"
 
@@ -40,6 +43,12 @@ std::unordered_map<PyObject*, PyObject*>& function_of_self() {
   return *map;
 }
 
+// The functions that read and write the marks themselves are never routed.
+std::unordered_set<PyObject*>& exempt() {
+  static auto* set = new std::unordered_set<PyObject*>();
+  return *set;
+}
+
 bool has_state(PyObject* obj) {
   if (!is_tensor(obj)) return false;
   auto* inst = reinterpret_cast<py::detail::instance*>(obj);
@@ -63,8 +72,9 @@ bool any_marked(PyObject* obj) {
 
 }  // namespace
 
-bool transform_dispatch_wanted(PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+bool transform_dispatch_wanted(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   if (g_active_transforms <= 0 || t_paused || !g_handler) return false;
+  if (exempt().count(self)) return false;
   const Py_ssize_t n = PyVectorcall_NARGS(nargsf) + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
   for (Py_ssize_t i = 0; i < n; ++i) {
     if (any_marked(args[i])) return true;
@@ -108,6 +118,8 @@ void register_transform_function(PyObject* function) {
   if (!self) return;
   Py_INCREF(function);
   function_of_self()[self] = function;
+  const std::string name = reinterpret_cast<PyCFunctionObject*>(function)->m_ml->ml_name;
+  if (name == "_transform_state" || name == "_set_transform_state") exempt().insert(self);
 }
 
 void init_transform_dispatch(py::module_& m) {
