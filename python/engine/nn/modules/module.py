@@ -13,6 +13,7 @@ from typing import TypeVar
 
 import engine
 from engine import _C
+from engine.nn.modules._registry import REGISTRY_NAMES, Registry, bind
 from engine.nn.parameter import Buffer, Parameter
 from engine.utils.hooks import RemovableHandle
 
@@ -138,8 +139,9 @@ class Module:
             )
         setattr_ = object.__setattr__
         setattr_(self, "training", True)
-        setattr_(self, "_parameters", {})
-        setattr_(self, "_buffers", {})
+        # Registries: dicts that also mirror their entries into __dict__ (see _registry.py).
+        setattr_(self, "_parameters", Registry(self.__dict__))
+        setattr_(self, "_buffers", Registry(self.__dict__))
         setattr_(self, "_non_persistent_buffers_set", set())
         setattr_(self, "_backward_pre_hooks", OrderedDict())
         setattr_(self, "_backward_hooks", OrderedDict())
@@ -153,7 +155,7 @@ class Module:
         setattr_(self, "_state_dict_pre_hooks", OrderedDict())
         setattr_(self, "_load_state_dict_pre_hooks", OrderedDict())
         setattr_(self, "_load_state_dict_post_hooks", OrderedDict())
-        setattr_(self, "_modules", {})
+        setattr_(self, "_modules", Registry(self.__dict__))
         if self.call_super_init:
             super().__init__(*args, **kwargs)
 
@@ -305,8 +307,10 @@ class Module:
     # ---- attribute protocol ----
 
     def __getattr__(self, name):
+        # Members are found in __dict__ (mirrored by the registries) before Python gets here; this
+        # covers a module whose __dict__ was replaced behind the registries' back.
         d = self.__dict__
-        for store in ("_parameters", "_buffers", "_modules"):
+        for store in REGISTRY_NAMES:
             if store in d and name in d[store]:
                 return d[store][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
@@ -320,6 +324,15 @@ class Module:
                     else:
                         d.discard(name)
 
+        if name in REGISTRY_NAMES and name in self.__dict__:
+            # A whole new member dict (Sequential renumbering, user code): drop the old mirror.
+            old = self.__dict__[name]
+            for key, member in old.items():
+                if self.__dict__.get(key) is member:
+                    del self.__dict__[key]
+            object.__setattr__(self, name, value)
+            bind(self.__dict__)
+            return
         params = self.__dict__.get("_parameters")
         if isinstance(value, Parameter):
             if params is None:
@@ -392,6 +405,7 @@ class Module:
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        bind(self.__dict__)
         defaults = {
             "_forward_pre_hooks": OrderedDict,
             "_forward_pre_hooks_with_kwargs": dict,
