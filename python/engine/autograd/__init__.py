@@ -1,7 +1,7 @@
 """Reverse-mode automatic differentiation: backward, grad, custom Functions, grad modes, checks."""
 
 from engine import _C
-from engine.autograd import function, graph
+from engine.autograd import function, functional, graph
 from engine.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from engine.autograd.function import Function, once_differentiable
 from engine.autograd.grad_mode import (
