@@ -422,10 +422,10 @@ def load(
 
 def __getattr__(name):
     # Submodules that import NumPy load when first named (engine.serialization.add_safe_globals).
-    if name == "serialization":
+    if name in ("serialization", "func"):
         import importlib
 
-        return importlib.import_module("engine.serialization")
+        return importlib.import_module(f"engine.{name}")
     raise AttributeError(f"module 'engine' has no attribute '{name}'")
 
 
