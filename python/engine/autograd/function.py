@@ -52,6 +52,16 @@ class BackwardCFunction(_C._FunctionCtx):
     def metadata(self):
         return self.__dict__.setdefault("_metadata", {})
 
+    def save_for_forward(self, *tensors):
+        """Saves ``tensors`` for ``jvp`` (forward-mode AD), which reads them as ``saved_tensors``."""
+        for i, t in enumerate(tensors):
+            if t is not None and not _C.is_tensor(t):
+                raise TypeError(
+                    "save_for_forward expects all arguments to be tensors; but got "
+                    f"{type(t).__name__} at position {i}"
+                )
+        self._saved_for_forward = tensors
+
     def register_hook(self, hook):
         """Registers ``hook(grad_inputs, grad_outputs)``, run after this node's backward."""
         return _C._register_node_hook(self, hook)

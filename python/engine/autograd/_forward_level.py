@@ -1,0 +1,261 @@
+"""One open forward-mode AD level: the interpreter that carries tangents through native calls.
+
+A *dual tensor* is an ordinary ``engine.Tensor`` marked (``_C._set_transform_state``) with a
+:class:`DualState` holding its level and tangent. Marks stack: a tensor that is dual at two levels,
+or batched by ``vmap`` and dual, keeps the lower level's mark in ``state.inner``. The native module
+sends every call on a marked tensor to :meth:`ForwardLevel.process`, which
+
+1. swaps this level's marks off its arguments (they show their ``inner`` mark meanwhile, so the
+   call and the tangent rule's own operations reach lower levels only),
+2. runs the operation and its rule from :mod:`engine.autograd._jvp_rules` (in-place operations
+   through their out-of-place counterpart, on a copy of the overwritten value where the rule
+   reads it),
+3. puts the marks back and marks the results with their tangents.
+
+The primal of a dual tensor is the tensor itself: operations on it keep their autograd history,
+in-place operations write through, and ``autograd.grad`` with respect to it works.
+"""
+
+from __future__ import annotations
+
+from engine import _C, _transforms
+from engine.autograd import _jvp_rules as rules
+
+_FLOATING = rules._FLOATING
+
+
+class DualState:
+    """The mark of a dual tensor: its level, tangent, and the mark of the level below (if any)."""
+
+    __slots__ = ("level", "tangent", "inner")
+
+    def __init__(self, level: int, tangent, inner) -> None:
+        self.level = level
+        self.tangent = tangent
+        self.inner = inner
+
+    def on_level_closed(self, tensor) -> None:
+        """The level was exited: the tensor is no longer dual there (PyTorch drops its tangent)."""
+        if _C._transform_state(tensor) is self:
+            _C._set_transform_state(tensor, self.inner)
+
+
+def state_at(tensor, level: int):
+    """The DualState of ``tensor`` at ``level`` (None if it has no tangent there)."""
+    state = _C._transform_state(tensor) if isinstance(tensor, _C.Tensor) else None
+    while state is not None:
+        if getattr(state, "level", None) == level and isinstance(state, DualState):
+            return state
+        state = getattr(state, "inner", None)
+    return None
+
+
+def _each_tensor(args, kwargs):
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, _C.Tensor):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                if isinstance(item, _C.Tensor):
+                    yield item
+
+
+def _size_message(primal, tangent) -> str:
+    return (
+        "Trying to set a forward gradient that has a different size than that of the original "
+        "Tensor, this is not supported. Tensor is of size "
+        f"{list(primal.shape)} while the given forward gradient is of size {list(tangent.shape)}."
+    )
+
+
+class ForwardLevel(_transforms.Interpreter):
+    """An open forward-AD level (``dual_level`` or one ``engine.func.jvp`` call)."""
+
+    def __init__(self, public: bool = False) -> None:
+        self.public = public  # opened by dual_level / enter_dual_level (PyTorch's level 0)
+
+    # ---- marks ----
+
+    def take(self, args, kwargs):
+        """Swaps this level's marks off the tensors among the arguments; returns them."""
+        taken = []
+        seen = set()
+        for value in _each_tensor(args, kwargs):
+            state = _C._transform_state(value)
+            if isinstance(state, DualState) and state.level == self.level and id(value) not in seen:
+                seen.add(id(value))
+                taken.append((value, state))
+                _C._set_transform_state(value, state.inner)
+        return taken
+
+    @staticmethod
+    def give_back(taken) -> None:
+        """Puts the marks back (keeping what lower levels marked meanwhile as their inner)."""
+        for value, state in taken:
+            state.inner = _C._transform_state(value)
+            _C._set_transform_state(value, state)
+
+    def set_tangent(self, tensor, tangent, in_place: bool = False) -> None:
+        """Makes ``tensor`` dual at this level with ``tangent`` (or updates its tangent).
+
+        An in-place operation updates an existing tangent in place, as PyTorch does, so views
+        of the tensor (whose tangents are views of this one) see the change."""
+        if tangent is None or tensor.dtype not in _FLOATING:
+            return
+        if tuple(tangent.shape) != tuple(tensor.shape):
+            try:
+                tangent = tangent.expand(tensor.shape)
+            except RuntimeError:
+                raise RuntimeError(_size_message(tensor, tangent)) from None
+        if tangent.dtype != tensor.dtype and tangent.dtype in _FLOATING:
+            tangent = tangent.to(tensor.dtype)
+        state = _C._transform_state(tensor)
+        if isinstance(state, DualState) and state.level == self.level:
+            old = state.tangent
+            if (
+                in_place
+                and old is not tangent
+                and old is not None
+                and old.stride()
+                and all(s != 0 for s in old.stride())
+            ):
+                old.copy_(tangent)
+            else:
+                state.tangent = tangent if tangent.stride().count(0) == 0 else tangent.clone()
+            return
+        if tangent.dim() and 0 in tangent.stride():
+            tangent = tangent.clone()  # an expanded tangent could not take in-place updates
+        _C._set_transform_state(tensor, DualState(self.level, tangent, state))
+
+    # ---- the interpreter ----
+
+    def process(self, func, args, kwargs):
+        name = rules.name_of(func)
+        if name == "_function_apply":
+            from engine.autograd._custom_function_jvp import apply_with_jvp
+
+            return apply_with_jvp(self, func, args, kwargs)
+        base = rules.out_of_place_name(name)
+        taken = self.take(args, kwargs)
+        tangents = {id(value): state.tangent for value, state in taken}
+
+        def tangent_of(value):
+            return tangents.get(id(value)) if isinstance(value, _C.Tensor) else None
+
+        try:
+            if base is None:
+                out, out_tangents = self._run(name, func, args, kwargs, tangent_of)
+            else:
+                out, new_tangent = self._run_in_place(name, base, func, args, kwargs, tangent_of)
+        finally:
+            self.give_back(taken)
+        if base is not None:
+            if new_tangent is not None and isinstance(args[0], _C.Tensor):
+                self.set_tangent(args[0], new_tangent, in_place=True)
+            elif name in ("detach_",):
+                state = state_at(args[0], self.level)
+                if state is not None:
+                    state.on_level_closed(args[0])
+            return out
+        self._mark(out, out_tangents)
+        return out
+
+    def _run(self, name, func, args, kwargs, tangent_of):
+        rule = rules.RULES.get(name)
+        if rule is None:
+            if name in rules.NO_TANGENT or name.startswith("is_"):
+                return func(*args, **kwargs), None
+            return rules.generic(func, args, kwargs, tangent_of, name)
+        out = func(*args, **kwargs)
+        if not _has_floating(out):
+            return out, None
+        result = rule(func, args, kwargs, out, tangent_of)
+        if result is rules._GENERIC_SENTINEL:
+            return rules.generic(func, args, kwargs, tangent_of, name)
+        return out, result
+
+    def _run_in_place(self, name, base, func, args, kwargs, tangent_of):
+        """An in-place call: runs it, and returns the written tensor's new tangent."""
+        self_ = args[0]
+        if name in rules.NO_TANGENT:
+            return func(*args, **kwargs), None
+        if not isinstance(self_, _C.Tensor) or self_.dtype not in _FLOATING:
+            return func(*args, **kwargs), None
+        if name == "__setitem__":
+            return self._set_item(func, args, tangent_of)
+        if name == "copy_":
+            out = func(*args, **kwargs)
+            src = args[1] if len(args) > 1 else kwargs.get("src")
+            t = tangent_of(src)
+            if t is None:
+                return out, (_C.zeros_like(self_) if tangent_of(self_) is not None else None)
+            return out, t.to(self_.dtype).expand(self_.shape).clone()
+        own_rule = rules.RULES.get(name)
+        if own_rule is rules.ZERO:
+            return func(*args, **kwargs), _C.zeros_like(self_)
+        if own_rule is not None or base == "":
+            # No out-of-place counterpart (fill_): the rule runs the in-place call on a scratch
+            # copy of the tangent.
+            out = func(*args, **kwargs)
+            if own_rule is None:
+                raise RuntimeError(
+                    f"Trying to use forward AD with {name} that does not support it because it "
+                    "has not been implemented yet."
+                )
+            t = tangent_of(self_)
+            scratch = _C.zeros_like(self_) if t is None else t.clone()
+            return out, own_rule(func, (scratch, *args[1:]), kwargs, out, tangent_of)
+        rule = rules.RULES.get(base)
+        base_func = getattr(_C.Tensor, base)
+        # Rules that read the primal need the value before it is overwritten.
+        old = self_.clone() if rule is None or rule in _READS_PRIMAL else self_
+
+        def tangent_of_old(value):
+            return tangent_of(self_) if value is old else tangent_of(value)
+
+        out = func(*args, **kwargs)
+        call = (old, *args[1:])
+        new = None if rule is None else rule(base_func, call, kwargs, out, tangent_of_old)
+        if rule is None or new is rules._GENERIC_SENTINEL:
+            _, new = rules.generic(base_func, call, kwargs, tangent_of_old, name)
+        return out, new
+
+    def _set_item(self, func, args, tangent_of):
+        self_, index, value = args[0], args[1], args[2]
+        t_self, t_value = tangent_of(self_), tangent_of(value)
+        func(*args)
+        if t_self is None and t_value is None:
+            return None, None
+        new = _C.zeros_like(self_) if t_self is None else t_self.clone()
+        if t_value is not None:
+            new[index] = t_value
+        else:
+            new[index] = 0.0
+        return None, new
+
+    def _mark(self, out, tangents) -> None:
+        if tangents is None:
+            return
+        if isinstance(out, _C.Tensor):
+            if not isinstance(tangents, _C.Tensor):
+                return
+            self.set_tangent(out, tangents)
+            return
+        if isinstance(out, (tuple, list)):
+            for o, t in zip(out, tangents):
+                if isinstance(o, _C.Tensor) and isinstance(t, _C.Tensor):
+                    self.set_tangent(o, t)
+
+
+_READS_PRIMAL = frozenset(
+    [rules.bilinear, rules._quotient, rules._reverse_quotient, rules._power]
+    + [rules.RULES[name] for name in rules._UNARY]
+)
+
+
+def _has_floating(out) -> bool:
+    if isinstance(out, _C.Tensor):
+        return out.dtype in _FLOATING
+    if isinstance(out, (tuple, list)):
+        return any(isinstance(o, _C.Tensor) and o.dtype in _FLOATING for o in out)
+    return False
