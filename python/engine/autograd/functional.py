@@ -282,7 +282,11 @@ def _reverse_jacobian_vectorized(outputs, inputs, create_graph):
 
     vmap = _optional_vmap()
     if vmap is not None and total > 0:
-        return tuple(vmap(one_vjp)(*basis))
+        try:
+            with engine.set_grad_enabled(engine.is_grad_enabled()):
+                return tuple(vmap(one_vjp)(*basis))
+        except Exception:  # noqa: BLE001
+            pass  # an op vmap cannot batch: the rows below give the same Jacobian
     rows = [one_vjp(*(b[r] for b in basis)) for r in range(total)]
     if not rows:
         return tuple(_C.zeros((0, *inp.shape), dtype=inp.dtype) for inp in inputs)
@@ -314,9 +318,14 @@ def _jacobian_by_forward_mode(func, inputs, forward_ad, vmap):
             return tuple(tangents_out)
 
     total = sum(numels)
+    columns = None
     if vmap is not None:
-        columns = vmap(column)(*tangent_basis)
-    else:
+        try:
+            with engine.set_grad_enabled(engine.is_grad_enabled()):
+                columns = vmap(column)(*tangent_basis)
+        except Exception:  # noqa: BLE001
+            info.clear()  # an op vmap cannot batch: the columns below give the same Jacobian
+    if columns is None:
         per_column = [column(*(b[c] for b in tangent_basis)) for c in range(total)]
         columns = tuple(_C.stack(list(col)) for col in zip(*per_column))
     is_outputs_tuple, outputs = info

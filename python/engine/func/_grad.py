@@ -188,7 +188,10 @@ def _grad_and_value_impl(func, argnums, has_aux, args, kwargs):
                 "APIs instead?"
             )
         flat_diff, spec = tree_flatten(diff_args)
-        grads = _autograd_grad((output,), flat_diff, create_graph=level.record)
+        # The graph is kept when recorded: an enclosing level differentiates through it.
+        grads = _autograd_grad(
+            (output,), flat_diff, retain_graph=level.record, create_graph=level.record
+        )
         grads = _unwrap(tree_unflatten(list(grads), spec), level)
         output = _unwrap(output, level)
         if has_aux:
@@ -355,9 +358,16 @@ def _jacobian_rows(vjp_fn, flat_out, out_spec, chunk_size):
     pieces: list[list] = []
     for start in range(0, total, max(step, 1)):
         basis = _basis_rows(flat_out, start, min(start + step, total))
+        rows = None
         if vmap is not None:
-            rows = tree_flatten(vmap(vjp_fn)(tree_unflatten(basis, out_spec)))[0]
-        else:
+            try:
+                with engine.set_grad_enabled(engine.is_grad_enabled()):
+                    rows = tree_flatten(vmap(vjp_fn)(tree_unflatten(basis, out_spec)))[0]
+            except Exception:  # noqa: BLE001
+                # An op vmap cannot batch: the row-by-row loop below gives the same Jacobian
+                # (and re-raises any error that is the function's own).
+                rows = None
+        if rows is None:
             per_row = [
                 tree_flatten(vjp_fn(tree_unflatten([b[r] for b in basis], out_spec)))[0]
                 for r in range(basis[0].shape[0])
