@@ -24,6 +24,12 @@ from engine.autograd import _jvp_rules as rules
 _FLOATING = rules._FLOATING
 
 
+def _enable_grad():
+    from engine.autograd.grad_mode import enable_grad
+
+    return enable_grad()
+
+
 class DualState:
     """The mark of a dual tensor: its level, tangent, and the mark of the level below (if any)."""
 
@@ -135,6 +141,8 @@ class ForwardLevel(_transforms.Interpreter):
             from engine.autograd._custom_function_jvp import apply_with_jvp
 
             return apply_with_jvp(self, func, args, kwargs)
+        if name == "_run_backward":
+            return self._backward(func, args, kwargs)
         base = rules.out_of_place_name(name)
         taken = self.take(args, kwargs)
         tangents = {id(value): state.tangent for value, state in taken}
@@ -219,6 +227,71 @@ class ForwardLevel(_transforms.Interpreter):
         if rule is None or new is rules._GENERIC_SENTINEL:
             _, new = rules.generic(base_func, call, kwargs, tangent_of_old, name)
         return out, new
+
+    def _backward(self, func, args, kwargs):
+        """``autograd.grad`` on dual tensors (forward-over-reverse): the gradients' tangents.
+
+        The gradients ``g`` are a function of the differentiated inputs (through the graph the
+        backward pass records) and of the incoming gradients; their tangent is that function's
+        jvp along those tensors' tangents, by the double-vjp rule. Tangents reaching the graph
+        only through other tensors (a dual tensor captured by ``f``) are not seen."""
+        names = ("outputs", "grad_outputs", "keep_graph", "create_graph", "inputs")
+        names += ("allow_unused", "accumulate")
+        call = dict(zip(names, args))
+        call.update(kwargs)
+        taken = self.take(args, kwargs)
+        tangents = {id(value): state.tangent for value, state in taken}
+        try:
+            if call["accumulate"] or not call["inputs"]:
+                return func(*args, **kwargs)
+            from engine.autograd import grad as autograd_grad
+
+            sources = [
+                (x, tangents[id(x)])
+                for x in (*call["inputs"], *call["grad_outputs"])
+                if isinstance(x, _C.Tensor) and id(x) in tangents
+            ]
+            with _enable_grad():
+                grads = func(
+                    call["outputs"],
+                    call["grad_outputs"],
+                    True,
+                    True,
+                    call["inputs"],
+                    call["allow_unused"],
+                    False,
+                )
+                live = [k for k, g in enumerate(grads) if g is not None and g.requires_grad]
+                new_tangents = {}
+                if live and sources:
+                    dummies = [_C.zeros_like(grads[k]).requires_grad_() for k in live]
+                    vjps = autograd_grad(
+                        [grads[k] for k in live],
+                        [x for x, _ in sources],
+                        dummies,
+                        create_graph=True,
+                        allow_unused=True,
+                    )
+                    inner = None
+                    for v, (_, t) in zip(vjps, sources):
+                        if v is not None:
+                            term = (v * t).sum()
+                            inner = term if inner is None else inner + term
+                    if inner is not None and inner.requires_grad:
+                        jvps = autograd_grad(
+                            inner, dummies, create_graph=call["create_graph"], allow_unused=True
+                        )
+                        new_tangents = {k: j for k, j in zip(live, jvps) if j is not None}
+        finally:
+            self.give_back(taken)
+        grads = list(grads)
+        for k, g in enumerate(grads):
+            if g is None:
+                continue
+            if not call["create_graph"] and g.requires_grad:
+                grads[k] = g = g.detach()
+            self.set_tangent(g, new_tangents.get(k, _C.zeros_like(g)))
+        return type(grads)(grads) if not isinstance(grads, list) else grads
 
     def _set_item(self, func, args, tangent_of):
         self_, index, value = args[0], args[1], args[2]
