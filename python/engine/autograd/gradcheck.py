@@ -143,6 +143,11 @@ def gradcheck(
         return False
 
     outputs = _as_outputs(func(*inputs))
+    if check_forward_ad:
+        from engine.autograd._gradcheck_forward import check_forward_ad as check_forward
+
+        if not check_forward(func, inputs, diff_idx, eps, atol, rtol, fail):
+            return False
     if not check_backward_ad:
         return True
     analytical = _analytical_jacobians(outputs, inputs, diff_idx)
@@ -236,4 +241,6 @@ def gradgradcheck(
         atol=atol,
         rtol=rtol,
         raise_exception=raise_exception,
+        check_forward_ad=check_fwd_over_rev,
+        check_backward_ad=check_rev_over_rev,
     )

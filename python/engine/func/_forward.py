@@ -221,7 +221,9 @@ def jacfwd(
         def column(k, j):
             basis = [_C.zeros_like(p) for p in flat_primals]
             if k is not None:
-                basis[k].view(-1)[j] = 1
+                unit = _C.zeros(numels[k], dtype=flat_primals[k].dtype)
+                unit[j] = 1
+                basis[k] = unit.reshape(flat_primals[k].shape)
             result = _jvp_with_argnums(
                 func, args, tree_unflatten(basis, primals_spec), positions, has_aux=has_aux
             )
