@@ -264,13 +264,12 @@ def _checkpoint_without_reentrant(
         with forward_context:
             return function(*args, **kwargs)
     rng = _RngSnapshot() if preserve_rng_state else None
-    # The inputs as the recomputation will see them: the same values, the same requires_grad,
-    # none of the forward's graph (which the recomputed graph must not extend).
-    saved_inputs = detach_variable(tuple(args))
 
     def recompute() -> None:
+        # On the inputs themselves: the recomputed tensors then hang off the same graph as the
+        # forward's did, so a backward with create_graph=True can be differentiated again.
         with _replay_context(rng), recompute_context:
-            function(*saved_inputs, **kwargs)
+            function(*args, **kwargs)
 
     frame = _Frame(recompute, _METADATA_FNS[determinism_check], early_stop)
     with saved_tensors_hooks(frame.pack, frame.unpack), forward_context:
