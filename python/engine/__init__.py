@@ -431,3 +431,8 @@ def __getattr__(name):
 
 # Optimizers and lr schedules (torch.optim).
 from engine import optim  # noqa: E402
+
+# Docstrings of the public names (engine/_docs), attached once every name above exists.
+from engine._docs import apply as _apply_docs  # noqa: E402
+
+_apply_docs()

@@ -26,7 +26,16 @@ class _Inplace(Module):
 
 
 class ReLU(_Inplace):
-    """max(0, x)."""
+    """Rectified linear unit, ``max(0, x)`` for each element (see :func:`~engine.nn.functional.relu`).
+
+    Args:
+        inplace (bool): write the result into the input. Default: ``False``.
+
+    Example::
+
+        >>> engine.nn.ReLU()(engine.tensor([-1.0, 2.0]))
+        tensor([0., 2.])
+    """
 
     def forward(self, input):
         return F.relu(input, inplace=self.inplace)
@@ -132,7 +141,13 @@ class Sigmoid(Module):
 
 
 class Tanh(Module):
-    """tanh(x)."""
+    """Hyperbolic tangent of each element, in (-1, 1) (see :func:`engine.tanh`).
+
+    Example::
+
+        >>> engine.nn.Tanh()(engine.tensor([0.0, 1.0]))
+        tensor([0.0000, 0.7616])
+    """
 
     def forward(self, input):
         return engine.tanh(input)

@@ -102,6 +102,10 @@ def _type_name(value):
 
 
 def _forward_unimplemented(self, *input):
+    """The computation the module performs on each call; every subclass overrides it.
+
+    Call the module itself (``module(x)``) rather than ``module.forward(x)``: the call also runs
+    the registered forward and backward hooks."""
     raise NotImplementedError(
         f'Module [{type(self).__name__}] is missing the required "forward" function'
     )
@@ -579,7 +583,9 @@ class Module:
 
     def to(self, *args, **kwargs):
         """Moves and/or casts parameters and buffers: ``to(dtype)``, ``to(device)``,
-        ``to(device, dtype)``, ``to(tensor)``; only floating-point tensors change dtype."""
+        ``to(device, dtype)``, ``to(tensor)``, ``to(memory_format=engine.channels_last)`` (4-d
+        and 5-d tensors only); only floating-point tensors change dtype."""
+        memory_format = kwargs.pop("memory_format", None)
         device, dtype = _parse_to(args, kwargs)
         if dtype is not None and not (
             dtype.is_floating_point or getattr(dtype, "is_complex", False)
@@ -594,6 +600,8 @@ class Module:
                 t = t.to(device)
             if dtype is not None and t.is_floating_point():
                 t = t.to(dtype)
+            if memory_format is not None and t.dim() in (4, 5):
+                t = t.contiguous(memory_format=memory_format)
             return t
 
         return self._apply(convert)

@@ -125,7 +125,7 @@ class RMSNorm(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        """Weight 1."""
+        """Resets the scale: weight 1 (when ``elementwise_affine``)."""
         if self.elementwise_affine:
             init.ones_(self.weight)
 

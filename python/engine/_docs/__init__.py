@@ -1,0 +1,74 @@
+"""Documentation of the public names, written here and attached once at ``import engine``.
+
+Each module of this package documents one area as a dict ``{name: text}`` (torch_functions,
+tensor_methods, nn_functional, nn_modules, autograd, ...). Native functions get their text
+appended after pybind11's signature lines (``_C._add_docstr``), which ``help()`` and the stub
+generator read; Python functions, classes and properties get ``__doc__``. Keeping the text out of
+the code that implements a name lets that code change without touching its documentation, as
+PyTorch's ``_torch_docs.py`` does."""
+
+import types
+
+from engine import _C
+
+_applied = False
+
+
+def attach(obj, text):
+    """Gives obj (native or Python function, class, property, static/class method) the text."""
+    if isinstance(obj, (staticmethod, classmethod)):
+        obj = obj.__func__
+    if isinstance(obj, types.BuiltinFunctionType) or type(obj).__name__ == "instancemethod":
+        _C._add_docstr(obj, text)
+    elif isinstance(obj, types.MethodType):
+        attach(obj.__func__, text)
+    else:
+        obj.__doc__ = text
+
+
+def raw_attribute(owner, name):
+    """owner's attribute as stored (the property or staticmethod itself, not what it gives), or
+    None where owner has no such name."""
+    if isinstance(owner, type):
+        for klass in owner.__mro__:
+            if name in vars(klass):
+                return vars(klass)[name]
+    return getattr(owner, name, None)
+
+
+def _attach_all(owner, docs):
+    # A name that no longer exists is skipped rather than breaking `import engine`;
+    # tests/test_docstrings.py reports such stale entries.
+    for name, text in docs.items():
+        obj = raw_attribute(owner, name)
+        if obj is not None:
+            attach(obj, text.strip())
+
+
+def apply():
+    """Attaches every area's documentation; the second and later calls do nothing (native text
+    is appended, so it must be attached once)."""
+    global _applied
+    if _applied:
+        return
+    _applied = True
+    import engine
+
+    for area in areas():
+        for owner, docs in area.targets(engine):
+            _attach_all(owner, docs)
+
+
+def areas():
+    """The modules of this package, one per area, each with ``targets(engine)``: the pairs
+    (namespace or class, {name: text}) it documents."""
+    from engine._docs import (
+        autograd,
+        classes,
+        nn_functional,
+        pointwise,
+        tensor_methods,
+        torch_functions,
+    )
+
+    return (pointwise, torch_functions, tensor_methods, nn_functional, autograd, classes)
