@@ -321,6 +321,11 @@ def format_bytes(n):
 def _roots(tensors):
     if _C.is_tensor(tensors):
         tensors = (tensors,)
+    elif not isinstance(tensors, (list, tuple)):
+        raise TypeError(
+            "saved_memory(): expected a Tensor or a sequence of Tensors, got "
+            f"{type(tensors).__name__}"
+        )
     roots = []
     for t in tensors:
         if not _C.is_tensor(t):
