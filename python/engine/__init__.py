@@ -153,6 +153,15 @@ from engine._legacy_tensors import (
     LongTensor,
     ShortTensor,
 )
+from engine._memory_format import (
+    channels_last,
+    channels_last_3d,
+    contiguous_format,
+    memory_format,
+    preserve_format,
+)
+from engine._memory_format import clone_function as clone  # noqa: F811 (memory_format-aware)
+from engine._memory_format import install as _install_memory_formats
 from engine._tensor import Size
 from engine._tensor_str import set_printoptions
 from engine.autograd import (
@@ -305,6 +314,7 @@ for _family in (
 del _family
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
+_install_memory_formats()
 from engine import (
     amp,  # noqa: E402
     nn,  # noqa: E402
