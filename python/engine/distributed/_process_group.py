@@ -190,6 +190,14 @@ def init_process_group(
     MPI = _mpi.MPI()
     comm = MPI.COMM_WORLD.Dup()
     size, my_rank = comm.Get_size(), comm.Get_rank()
+    expected = _environment_int("WORLD_SIZE")
+    if expected is not None and expected != size:
+        comm.Free()
+        raise RuntimeError(
+            f"init_process_group(): WORLD_SIZE is {expected} but MPI started {size} process(es): "
+            f"launch with `python -m engine.distributed.run --nproc {expected} script.py` "
+            f"(or mpiexec -n {expected})"
+        )
     if requested == "mpi":
         if world_size != -1 or rank != -1:
             warnings.warn(
@@ -206,14 +214,6 @@ def init_process_group(
                     f"{name} {actual}; start the processes with mpiexec or "
                     "python -m engine.distributed.run"
                 )
-    expected = _environment_int("WORLD_SIZE")
-    if expected is not None and expected != size:
-        comm.Free()
-        raise RuntimeError(
-            f"init_process_group(): WORLD_SIZE is {expected} but MPI started {size} process(es): "
-            f"launch with `python -m engine.distributed.run --nproc {expected} script.py` "
-            f"(or mpiexec -n {expected})"
-        )
     _default_group = ProcessGroup(comm, range(size))
 
 
