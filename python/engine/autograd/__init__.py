@@ -117,3 +117,12 @@ def grad(
     if materialize_grads:
         result = tuple(_C.zeros_like(i) if r is None else r for r, i in zip(result, inputs))
     return tuple(result)
+
+
+def __getattr__(name):
+    # engine.autograd.functional loads when first named, so `import engine` does not compile it.
+    if name == "functional":
+        import importlib
+
+        return importlib.import_module("engine.autograd.functional")
+    raise AttributeError(f"module 'engine.autograd' has no attribute '{name}'")
