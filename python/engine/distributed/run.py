@@ -29,6 +29,7 @@ _FORWARDED = (
     "LOCAL_WORLD_SIZE",
     "TORCHELASTIC_RUN_ID",
     "OMP_NUM_THREADS",
+    "ENGINE_NUM_THREADS",
     "PYTHONPATH",
     "LD_LIBRARY_PATH",
     "PATH",
@@ -150,6 +151,9 @@ def build_command(args, mpiexec, flavour, environ):
         # As torchrun: one thread per process unless told otherwise, so that N processes do not
         # start N x cores threads.
         environ["OMP_NUM_THREADS"] = "1"
+    if args.nproc > 1 and "ENGINE_NUM_THREADS" not in environ:
+        # engine's kernels use every core by default: share the cores out between the processes.
+        environ["ENGINE_NUM_THREADS"] = str(max(1, _usable_cores() // args.nproc))
     command = [mpiexec, "-n", str(total)]
     if flavour == "openmpi":
         if hasattr(os, "geteuid") and os.geteuid() == 0:
