@@ -97,6 +97,7 @@ class DotSource:
         return filename
 
     def _missing(self, *args, **kwargs):
+        """Rendering needs the graphviz package: raises ``ImportError`` saying so."""
         raise ImportError(
             "make_dot: rendering the graph needs the graphviz package (pip install graphviz) "
             "and Graphviz's dot program; the DOT text is in .source"

@@ -290,6 +290,8 @@ class SavedMemoryReport:
                 lines.append(
                     f"{'':<32} {t.name:<22} {shape:<16} {dtype:<14} {format_bytes(t.nbytes)}"
                 )
+        if any(not is_custom_node(row.node) for row in self.nodes):
+            lines += ["", "(built-in nodes count the tensors they expose as grad_fn._saved_<name>)"]
         return "\n".join(lines)
 
     def __repr__(self):
