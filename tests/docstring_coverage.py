@@ -51,11 +51,19 @@ def _public(names):
     return sorted(n for n in names if not n.startswith("_"))
 
 
-def _module_entries(prefix, module, names=None):
-    for name in _public(dir(module) if names is None else names):
-        obj = getattr(module, name)
-        if _documentable(obj):
-            yield f"{prefix}.{name}", obj
+def _from_private_module(obj):
+    module = getattr(obj, "__module__", None) or ""
+    return module != "engine._C" and any(part.startswith("_") for part in module.split("."))
+
+
+def _public_names(module):
+    """The public names of module: all of dir() but, where the module declares ``__all__``,
+    helpers it imports from private modules without listing them."""
+    names = _public(dir(module))
+    listed = getattr(module, "__all__", None)
+    if listed is None:
+        return names
+    return [n for n in names if n in listed or not _from_private_module(getattr(module, n))]
 
 
 def _class_entries(prefix, cls):
@@ -70,58 +78,79 @@ def _class_entries(prefix, cls):
             yield f"{prefix}.{name}", getattr(cls, name) if not isinstance(raw, property) else raw
 
 
-def _classes_of(prefix, module):
-    for name in _public(dir(module)):
+def _module_entries(prefix, module):
+    """The documentable public names of module, and the members of the classes among them."""
+    for name in _public_names(module):
         obj = getattr(module, name)
-        if isinstance(obj, type) and _is_engine_object(obj):
+        if not _documentable(obj):
+            continue
+        if isinstance(obj, type):
             yield from _class_entries(f"{prefix}.{name}", obj)
+        else:
+            yield f"{prefix}.{name}", obj
+
+
+# area: the modules whose public names it covers (engine.Tensor is an area of its own).
+AREAS = {
+    "engine": ["engine"],
+    "nn.functional": ["engine.nn.functional"],
+    "nn": ["engine.nn"],
+    "nn.init": ["engine.nn.init"],
+    "nn.utils": [
+        "engine.nn.utils",
+        "engine.nn.utils.rnn",
+        "engine.nn.utils.parametrize",
+        "engine.nn.utils.parametrizations",
+    ],
+    "optim": ["engine.optim", "engine.optim.optimizer"],
+    "optim.lr_scheduler": ["engine.optim.lr_scheduler"],
+    "linalg": ["engine.linalg"],
+    "special": ["engine.special"],
+    "fft": ["engine.fft"],
+    "autograd": [
+        "engine.autograd",
+        "engine.autograd.function",
+        "engine.autograd.graph",
+        "engine.autograd.forward_ad",
+        "engine.autograd.functional",
+    ],
+    "func": ["engine.func"],
+    "utils.data": ["engine.utils.data"],
+    "utils": ["engine.utils.checkpoint", "engine.utils.hooks", "engine.utils.safetensors"],
+    "amp, cuda, ...": [
+        "engine.amp",
+        "engine.cuda",
+        "engine.testing",
+        "engine.serialization",
+        "engine.return_types",
+    ],
+}
 
 
 def areas():
     """{area: [(qualified name, object)]} over the public surface, aliases listed once."""
-    import engine
-    import engine.autograd
-    import engine.linalg
-    import engine.nn
-    import engine.nn.functional
-    import engine.nn.init
-    import engine.nn.utils
-    import engine.optim
-    import engine.optim.lr_scheduler
-    import engine.utils.data
+    import importlib
 
-    found = {
-        "engine": list(_module_entries("engine", engine)),
-        "Tensor": list(_class_entries("engine.Tensor", engine.Tensor)),
-        "nn.functional": list(_module_entries("engine.nn.functional", engine.nn.functional)),
-        "nn": list(_classes_of("engine.nn", engine.nn)),
-        "nn.init": list(_module_entries("engine.nn.init", engine.nn.init)),
-        "nn.utils": list(_module_entries("engine.nn.utils", engine.nn.utils)),
-        "optim": list(_classes_of("engine.optim", engine.optim)),
-        "optim.lr_scheduler": list(
-            _classes_of("engine.optim.lr_scheduler", engine.optim.lr_scheduler)
-        ),
-        "linalg": list(_module_entries("engine.linalg", engine.linalg)),
-        "autograd": list(_module_entries("engine.autograd", engine.autograd)),
-        "utils.data": list(_module_entries("engine.utils.data", engine.utils.data)),
-    }
-    for optional in ("special", "fft"):
-        module = getattr(engine, optional, None)
-        if isinstance(module, types.ModuleType):
-            found[optional] = list(_module_entries(f"engine.{optional}", module))
-    # The classes engine.* exposes (Tensor, Generator, Size, ...) with their own members.
-    for name, obj in list(found["engine"]):
-        if isinstance(obj, type) and obj is not engine.Tensor:
-            found["engine"].extend(list(_class_entries(name, obj))[1:])
-    for name, obj in list(found["autograd"]) + list(found["utils.data"]):
-        area = "autograd" if name.startswith("engine.autograd") else "utils.data"
-        if isinstance(obj, type):
-            found[area].extend(list(_class_entries(name, obj))[1:])
+    import engine
+
+    found = {"Tensor": list(_class_entries("engine.Tensor", engine.Tensor))}
+    for area, module_names in AREAS.items():
+        entries = []
+        for module_name in module_names:
+            try:
+                module = importlib.import_module(module_name)
+            except ImportError:  # an optional namespace (special, fft) not there yet
+                continue
+            entries.extend(_module_entries(module_name, module))
+        if entries:
+            found[area] = entries
+    # What a tensor's grad_fn is (a native node) and a custom Function's ctx.
+    found["autograd"].extend(_class_entries("engine.autograd.graph.Node (grad_fn)", engine._C.Node))
     seen = set()
     for area, entries in found.items():
         unique = []
         for name, obj in entries:
-            key = id(obj)
+            key = id(getattr(obj, "__func__", obj))  # a classmethod is bound anew on each access
             if key not in seen:
                 seen.add(key)
                 unique.append((name, obj))

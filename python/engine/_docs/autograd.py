@@ -1,7 +1,7 @@
-"""Docstrings of engine.autograd names whose source files are documented from here: the
-methods a custom Function overrides, and the grad-mode context managers' ``clone``."""
+"""Docstrings of engine.autograd names documented from here: the methods a custom Function
+overrides, its ctx, the native graph nodes, and the grad-mode context managers' ``clone``."""
 
-from engine._docs._format import entry
+from engine._docs._format import entry, wrap
 
 FUNCTION = {
     "apply": entry(
@@ -46,6 +46,110 @@ FUNCTION = {
     ),
 }
 
+# The ctx a custom Function's forward/setup_context/backward receive (engine._C._FunctionCtx,
+# exposed as engine.autograd.function.FunctionCtx); the same object is the outputs' grad_fn.
+CTX = {
+    "save_for_backward": entry(
+        "save_for_backward(*tensors) -> None",
+        "Saves tensors (or ``None``) for :meth:`Function.backward`, which reads them back as"
+        " :attr:`saved_tensors`. Call it at most once, in ``forward`` or ``setup_context``."
+        " Saving through it, rather than as ctx attributes, lets autograd check that they were"
+        " not modified in place before backward, and frees them once backward has run.",
+        "    *tensors (Tensor or None): the inputs, outputs or intermediates backward needs.",
+        ">>> class Square(engine.autograd.Function):\n"
+        "...     @staticmethod\n...     def forward(ctx, x):\n...         ctx.save_for_backward(x)\n"
+        "...         return x * x\n...     @staticmethod\n...     def backward(ctx, grad):\n"
+        "...         (x,) = ctx.saved_tensors\n...         return 2 * x * grad\n"
+        ">>> x = engine.tensor([3.0], requires_grad=True)\n>>> Square.apply(x).backward()\n"
+        ">>> x.grad\ntensor([6.])",
+    ),
+    "saved_tensors": entry(
+        "ctx.saved_tensors -> tuple",
+        "The tensors given to :meth:`save_for_backward`, in order. Raises if one of them was"
+        " modified in place since (its version changed), or if they were already freed by a"
+        " backward without ``retain_graph=True``.",
+    ),
+    "needs_input_grad": entry(
+        "ctx.needs_input_grad -> tuple of bool",
+        "One flag per input of ``forward``: whether that input is a tensor that requires grad."
+        " ``backward`` may skip computing the gradients nobody needs (and return ``None``).",
+    ),
+    "mark_dirty": entry(
+        "mark_dirty(*tensors) -> None",
+        "Declares the inputs ``forward`` modified in place (and returns as outputs), so that"
+        " autograd updates their history. Call it in ``forward`` or ``setup_context``.",
+        "    *tensors (Tensor): the inputs changed in place.",
+    ),
+    "mark_non_differentiable": entry(
+        "mark_non_differentiable(*tensors) -> None",
+        "Declares outputs that have no gradient (indices, masks): they get"
+        " ``requires_grad=False``, and ``backward`` always receives zeros for them.",
+        "    *tensors (Tensor): outputs of ``forward``.",
+    ),
+    "set_materialize_grads": entry(
+        "set_materialize_grads(value) -> None",
+        "Whether ``backward`` receives zero tensors (``True``, the default) or ``None`` for"
+        " the outputs whose gradient is undefined, e.g. outputs that did not take part in the"
+        " loss.",
+        "    value (bool): materialize undefined gradients as zeros.",
+    ),
+    "next_functions": entry(
+        "ctx.next_functions -> tuple of (Node, int)",
+        "The graph edges of this node: for each input of ``forward``, the node that receives"
+        " its gradient and the input number there (``(None, 0)`` for inputs that need none).",
+    ),
+}
+CTX_CLASS = {
+    "FunctionCtx": wrap(
+        "The context object of a custom :class:`Function`: ``forward`` (or ``setup_context``)"
+        " stores on it what ``backward`` needs, with :meth:`save_for_backward` for tensors and"
+        " plain attributes for the rest, and declares in-place or non-differentiable outputs."
+        " After the call it is also the outputs' ``grad_fn``."
+    )
+}
+NODE_CLASS = {
+    "Node": wrap(
+        "A node of the autograd graph: what ``tensor.grad_fn`` is for the result of a built-in"
+        " operation (``MulBackward0``, ``SumBackward0``, ...) and, for leaves, the"
+        " ``AccumulateGrad`` node that writes their ``grad``. Nodes link to their inputs'"
+        " nodes through :attr:`next_functions` and accept hooks (:meth:`register_hook`,"
+        " :meth:`register_prehook`)."
+    )
+}
+BACKWARD_FUNCTION = {
+    "name": entry("name() -> str", "The node's name, ``'<Function>Backward'``."),
+    "metadata": entry(
+        "metadata -> dict",
+        "A dict that travels with the node, free for the user (e.g. to tag nodes for hooks).",
+    ),
+    "saved_variables": entry(
+        "saved_variables -> tuple", "Deprecated name of :attr:`saved_tensors` (it warns)."
+    ),
+}
+
+# A built-in operation's node, what ``tensor.grad_fn`` is (``MulBackward0``, ...).
+NODE = {
+    "name": entry(
+        "name() -> str",
+        "The node's type name, such as ``'MulBackward0'``.",
+        example=">>> x = engine.ones(2, requires_grad=True)\n>>> (x * 2).grad_fn.name()\n"
+        "'MulBackward0'",
+    ),
+    "next_functions": entry(
+        "next_functions -> tuple of (Node, int)",
+        "The edges toward the inputs: for each input of the operation, the node that receives"
+        " its gradient (``AccumulateGrad`` for a leaf, ``None`` for an input that needs none)"
+        " and the input number there. Walking them from ``loss.grad_fn`` visits the graph.",
+        example=">>> x = engine.ones(2, requires_grad=True)\n"
+        ">>> [type(n).__name__ for n, _ in (x * 2).sum().grad_fn.next_functions]\n"
+        "['MulBackward0']",
+    ),
+    "variable": entry(
+        "variable -> Tensor",
+        "For an ``AccumulateGrad`` node: the leaf tensor whose ``grad`` it accumulates into.",
+    ),
+}
+
 _CLONE = "A new context manager with the same setting, so that a decorated function enters a fresh one on each call."
 
 GRAD_MODE = {"clone": entry("clone() -> context manager", _CLONE)}
@@ -53,10 +157,16 @@ GRAD_MODE = {"clone": entry("clone() -> context manager", _CLONE)}
 
 def targets(engine):
     import engine.autograd
+    import engine.autograd.function
 
     return [
         (engine.autograd.Function, FUNCTION),
         (engine.autograd.inference_mode, GRAD_MODE),
         (engine.autograd.set_grad_enabled, GRAD_MODE),
         (engine.autograd.grad_mode.set_multithreading_enabled, GRAD_MODE),
+        (engine.autograd.function, CTX_CLASS),
+        (engine.autograd.function.FunctionCtx, CTX),
+        (engine.autograd.function.BackwardCFunction, BACKWARD_FUNCTION),
+        (engine._C, NODE_CLASS),
+        (engine._C.Node, NODE),
     ]

@@ -2,7 +2,7 @@
 dtype and Size, with their members."""
 
 from engine._docs import tensor_methods
-from engine._docs._format import entry
+from engine._docs._format import entry, wrap
 
 CLASSES = {
     "Tensor": tensor_methods.CLASS_DOC,
@@ -16,14 +16,13 @@ CLASSES = {
         ">>> g = engine.Generator().manual_seed(0)\n>>> engine.rand(2, generator=g)\n"
         "tensor([0.4963, 0.7682])",
     ),
-    "dtype": entry(
-        "engine.dtype",
+    "dtype": wrap(
         "The element type of a tensor: ``engine.float32`` (``engine.float``), ``float64``"
         " (``double``), ``float16`` (``half``), ``bfloat16``, ``int64`` (``long``), ``int32``"
         " (``int``), ``int16`` (``short``), ``int8``, ``uint8`` and ``bool``. They print under"
-        " PyTorch's names, so that printed output reads the same in both.",
-        example=">>> engine.tensor([1.0]).dtype is engine.float32\nTrue",
-    ),
+        " PyTorch's names, so that printed output reads the same in both."
+    )
+    + "\n\nExample::\n\n    >>> engine.tensor([1.0]).dtype is engine.float32\n    True",
 }
 
 GENERATOR = {
