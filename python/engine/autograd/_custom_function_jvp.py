@@ -112,6 +112,10 @@ def apply_with_jvp(level, func, args, kwargs):
     """``cls.apply(*args)`` with dual arguments: forward on the primals, then ``cls.jvp``."""
     cls = args[0]
     inputs = args[1:]
+    if not _overrides_jvp(cls) and cls.__module__.startswith("engine."):
+        # engine's own operations written as Functions (linear algebra, a few losses) have
+        # differentiable backwards: the generic rule derives their tangents.
+        return level.run_generic(func, args, kwargs, cls.__name__)
     taken = level.take(args, kwargs)
     tangents = {id(value): state.tangent for value, state in taken}
     depth = len(_open_contexts)

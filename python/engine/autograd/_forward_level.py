@@ -131,7 +131,35 @@ class ForwardLevel(_transforms.Interpreter):
             return
         if tangent.dim() and 0 in tangent.stride():
             tangent = tangent.clone()  # an expanded tangent could not take in-place updates
+        if in_place and self._write_through_base(tensor, tangent):
+            return
         _C._set_transform_state(tensor, DualState(self.level, tangent, state))
+
+    def _write_through_base(self, view, tangent) -> bool:
+        """An in-place write of a tangent into a view of a tensor without one makes the base
+        dual too (zeros elsewhere), as PyTorch does. The view keeps its own copy of the tangent
+        (engine has no strided alias of a tangent to give it), so a later in-place write to
+        the view alone does not reach the base's tangent. False where the base is not a
+        contiguous floating tensor (the view alone becomes dual)."""
+        base = view._base
+        if base is None or state_at(base, self.level) is not None:
+            return False
+        if base.dtype not in _FLOATING or not base.is_contiguous():
+            return False
+        # Scatter the view's tangent into a zero tangent of the base, at the elements the view
+        # addresses (offset + sum of index * stride over its dimensions).
+        base_tangent = _C.zeros_like(base).contiguous()
+        index = _C.tensor((view.data_ptr() - base.data_ptr()) // view.element_size())
+        for k, (n, step) in enumerate(zip(view.shape, view.stride())):
+            shape = [1] * view.dim()
+            shape[k] = n
+            index = index + (_C.arange(n) * step).reshape(shape)
+        base_tangent.view(-1)[index] = tangent
+        _C._set_transform_state(
+            base, DualState(self.level, base_tangent, _C._transform_state(base))
+        )
+        _C._set_transform_state(view, DualState(self.level, tangent, _C._transform_state(view)))
+        return True
 
     # ---- the interpreter ----
 
@@ -165,6 +193,21 @@ class ForwardLevel(_transforms.Interpreter):
                 if state is not None:
                     state.on_level_closed(args[0])
             return out
+        self._mark(out, out_tangents)
+        return out
+
+    def run_generic(self, func, args, kwargs, name):
+        """Runs ``func`` with the generic (double-vjp) rule and marks its results."""
+        taken = self.take(args, kwargs)
+        tangents = {id(value): state.tangent for value, state in taken}
+
+        def tangent_of(value):
+            return tangents.get(id(value)) if isinstance(value, _C.Tensor) else None
+
+        try:
+            out, out_tangents = rules.generic(func, args, kwargs, tangent_of, name)
+        finally:
+            self.give_back(taken)
         self._mark(out, out_tangents)
         return out
 

@@ -366,6 +366,7 @@ def generic(func, args, kwargs, tangent_of, name):
     grad_on = _C.is_grad_enabled()
     wants_history = False
     pairs = []  # (differentiable input, its tangent)
+    prepared = {}  # id(argument) -> what it became: a tensor passed twice is one input
 
     def prepare(value):
         nonlocal wants_history
@@ -378,8 +379,12 @@ def generic(func, args, kwargs, tangent_of, name):
         t = tangent_of(value)
         if t is None or value.dtype not in _FLOATING:
             return value
+        if id(value) in prepared:
+            return prepared[id(value)]
+        original = value
         if not (grad_on and value.requires_grad):
             value = value.detach().requires_grad_()
+        prepared[id(original)] = value
         pairs.append((value, t))
         return value
 
