@@ -112,7 +112,9 @@ def _command(argv, flavour="openmpi"):
 
 
 def test_launcher_command_one_machine():
-    command, env = _command(["--nproc", "2", "train.py", "--lr", "0.1"])
+    command, env = _command(
+        ["--nproc", "2", "--mpi-args", "--bind-to none", "train.py", "--lr", "0.1"]
+    )
     assert command[:3] == ["/opt/mpi/bin/mpiexec", "-n", "2"]
     assert command[-5:] == ["-m", "engine.distributed._worker", "train.py", "--lr", "0.1"]
     assert command[-3:] == ["train.py", "--lr", "0.1"]
@@ -120,6 +122,7 @@ def test_launcher_command_one_machine():
     assert env["MASTER_ADDR"] == "127.0.0.1" and env["MASTER_PORT"] == "29500"
     assert env["OMP_NUM_THREADS"] == "1" and env["TORCHELASTIC_RUN_ID"] == "none"
     assert "-x" in command  # Open MPI forwards the variables by name
+    assert command[command.index("--bind-to") + 1] == "none"
 
 
 def test_launcher_command_several_machines(tmp_path):

@@ -10,7 +10,7 @@ Each process gets torchrun's environment (RANK, LOCAL_RANK, WORLD_SIZE, LOCAL_WO
 GROUP_RANK, MASTER_ADDR, MASTER_PORT, TORCHELASTIC_RUN_ID) and runs the script as ``__main__``;
 ``dist.init_process_group()`` then takes the ranks from MPI. Over several machines, ``--hostfile``
 names them (one host per line, in the MPI implementation's hostfile format) and ``--nproc`` is
-the number of processes per machine. Arguments for ``mpiexec`` itself go after ``--mpi-arg``.
+the number of processes per machine. Arguments for ``mpiexec`` itself go in ``--mpi-args '...'``.
 """
 
 import argparse
@@ -95,10 +95,11 @@ def _parser():
     p.add_argument("--master-port", "--master_port", dest="master_port", default="29500")
     p.add_argument("--mpiexec", default=None, help="the mpiexec program to use")
     p.add_argument(
-        "--mpi-arg",
+        "--mpi-args",
         action="append",
         default=[],
-        help="an argument passed to mpiexec as is (repeatable), e.g. --mpi-arg=--bind-to=none",
+        help="arguments for mpiexec itself, split as a shell would (repeatable), "
+        "e.g. --mpi-args='--bind-to none'",
     )
     p.add_argument("--dry-run", action="store_true", help="print the mpiexec command and exit")
     p.add_argument("-m", "--module", action="store_true", help="run the target as a module")
@@ -168,7 +169,8 @@ def build_command(args, mpiexec, flavour, environ):
                 command += ["-x", name]
     elif args.hostfile:
         command += ["-f", args.hostfile, "-ppn", str(args.nproc)]
-    command += args.mpi_arg
+    for extra in args.mpi_args:
+        command += shlex.split(extra)
     worker = ["-m", "engine.distributed._worker"]
     if args.no_python:
         command += [sys.executable, *worker, "--no-python"]

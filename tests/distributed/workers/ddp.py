@@ -196,6 +196,38 @@ def check_constructor_errors():
         raise AssertionError("DDP of a frozen module did not raise")
 
 
+def check_training_with_sampler_and_loader_matches_one_process():
+    # The whole recipe: DistributedSampler + DataLoader + DDP + optimizer, two epochs. Each step's
+    # global batch is the union of the ranks' batches; one process trained on those samples
+    # must end with the same parameters.
+    from engine.utils.data import DataLoader, DistributedSampler, TensorDataset
+
+    g = engine.Generator()
+    g.manual_seed(7)
+    inputs = engine.randn(22, 5, generator=g, dtype=engine.float64)
+    targets = engine.randn(22, 3, generator=g, dtype=engine.float64)
+    dataset = TensorDataset(inputs, targets, engine.arange(22))
+    sampler = DistributedSampler(dataset, seed=3)
+    loader = DataLoader(dataset, batch_size=4, sampler=sampler)
+    model = DDP(make_model(0))
+    reference = make_model(0)
+    opt = engine.optim.SGD(model.parameters(), lr=0.1)
+    ref_opt = engine.optim.SGD(reference.parameters(), lr=0.1)
+    for epoch in range(2):
+        sampler.set_epoch(epoch)
+        for x, y, index in loader:
+            opt.zero_grad()
+            loss_fn(model(x), y).backward()
+            opt.step()
+            everyone = [None] * size()
+            dist.all_gather_object(everyone, index.tolist())
+            chosen = engine.tensor([i for part in everyone for i in part])
+            ref_opt.zero_grad()
+            loss_fn(reference(inputs[chosen]), targets[chosen]).backward()
+            ref_opt.step()
+    assert_same_parameters(model.module, reference)
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
     run_checks(dict(globals()))
