@@ -2,6 +2,7 @@
 
 from engine.nn import (
     functional,
+    grad,
     init,
     utils,  # noqa: E402  (utils imports modules)
 )
@@ -11,7 +12,7 @@ from engine.nn.parameter import Buffer, Parameter
 
 Module = _module_file.Module
 
-__all__ = ["Buffer", "Module", "Parameter", "functional", "init", "utils"]
+__all__ = ["Buffer", "Module", "Parameter", "functional", "grad", "init", "utils"]
 __all__ += [name for name in dir() if name[:1].isupper() and name not in __all__]
 
 
