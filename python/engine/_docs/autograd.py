@@ -46,6 +46,52 @@ FUNCTION = {
     ),
 }
 
+_GRAD_ARGS = (
+    "    retain_graph (bool, optional): keep the graph (and its saved tensors) for another\n"
+    "        backward through it. Default: the value of ``create_graph``.\n"
+    "    create_graph (bool): record the backward computation itself, so that the gradients\n"
+    "        can be differentiated again (higher derivatives). Default: ``False``."
+)
+
+# The entry points (engine/autograd/__init__.py).
+AUTOGRAD = {
+    "backward": entry(
+        "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,"
+        " inputs=None) -> None",
+        "Computes the gradients of ``tensors`` with respect to the leaves of the graph behind"
+        " them and accumulates (adds) them into each leaf's ``.grad``. A tensor with more than"
+        " one element needs its ``grad_tensors`` entry: the vector of the vector-Jacobian"
+        " product.",
+        "    tensors (Tensor or sequence of Tensors): the outputs to differentiate.\n"
+        "    grad_tensors (sequence of Tensors or None): the gradient with respect to each"
+        " output;\n        ``None`` stands for 1 for a one-element tensor.\n"
+        + _GRAD_ARGS
+        + "\n    inputs (sequence of Tensors, optional): accumulate into these tensors only.",
+        ">>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n"
+        ">>> engine.autograd.backward([(x * x).sum()])\n>>> x.grad\ntensor([2., 4.])",
+    ),
+    "grad": entry(
+        "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,"
+        " allow_unused=None, is_grads_batched=False, materialize_grads=False) -> tuple of Tensors",
+        "Computes and returns the gradients of ``outputs`` with respect to ``inputs``, without"
+        " touching any ``.grad``. With ``create_graph=True`` the results are part of a graph, so"
+        " that they can be differentiated again.",
+        "    outputs (Tensor or sequence of Tensors): the outputs to differentiate.\n"
+        "    inputs (Tensor or sequence of Tensors): the tensors to differentiate with respect to.\n"
+        "    grad_outputs (sequence of Tensors or None): the vector of the vector-Jacobian"
+        " product;\n        ``None`` stands for 1 for a one-element output.\n"
+        + _GRAD_ARGS
+        + "\n    allow_unused (bool, optional): return ``None`` for an input the outputs do not"
+        " depend\n        on, instead of raising.\n"
+        "    is_grads_batched (bool): the first dimension of each ``grad_outputs`` is a batch.\n"
+        "    materialize_grads (bool): return zeros rather than ``None`` for unused inputs.",
+        ">>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n"
+        ">>> (g,) = engine.autograd.grad((x ** 3).sum(), x, create_graph=True)\n"
+        ">>> g.detach()\ntensor([ 3., 12.])\n>>> engine.autograd.grad(g.sum(), x)\n"
+        "(tensor([ 6., 12.]),)",
+    ),
+}
+
 # The ctx a custom Function's forward/setup_context/backward receive (engine._C._FunctionCtx,
 # exposed as engine.autograd.function.FunctionCtx); the same object is the outputs' grad_fn.
 CTX = {
@@ -160,6 +206,7 @@ def targets(engine):
     import engine.autograd.function
 
     return [
+        (engine.autograd, AUTOGRAD),
         (engine.autograd.Function, FUNCTION),
         (engine.autograd.inference_mode, GRAD_MODE),
         (engine.autograd.set_grad_enabled, GRAD_MODE),

@@ -152,6 +152,21 @@ DOCS = {
         " Assigning a tensor to ``x.data`` replaces x's contents. Prefer :meth:`detach` and"
         " :class:`engine.no_grad`, which autograd can check.",
     ),
+    # ---- autograd ----
+    "backward": entry(
+        "backward(gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None",
+        "Accumulates into each leaf's :attr:`grad` the gradient of this tensor with respect to"
+        " it. A tensor of more than one element needs ``gradient``, the vector of the"
+        " vector-Jacobian product; the graph is freed afterwards unless ``retain_graph=True``."
+        " The same as ``engine.autograd.backward(self, gradient, ...)``.",
+        "    gradient (Tensor, optional): the gradient with respect to this tensor, its shape.\n"
+        "    retain_graph (bool, optional): keep the graph for another backward. Default:\n"
+        "        ``create_graph``.\n"
+        "    create_graph (bool): record the backward pass for higher derivatives.\n"
+        "    inputs (sequence of Tensors, optional): accumulate into these tensors only.",
+        ">>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n>>> y = x * x\n"
+        ">>> y.backward(engine.tensor([1.0, 0.5]))\n>>> x.grad\ntensor([2., 2.])",
+    ),
     # ---- methods written here ----
     "size": entry(
         "size(dim=None) -> Size or int",
