@@ -343,6 +343,29 @@ def check_new_group():
     )
 
 
+def check_non_contiguous_outputs():
+    # Outputs that are strided views go through a contiguous temporary copied back into them.
+    base = engine.zeros(6, 3, dtype=engine.float64)
+    dist.scatter(base[:, 2], [values(r) for r in range(size())] if rank() == 0 else None, src=0)
+    np.testing.assert_allclose(base[:, 2].numpy(), values(rank()).numpy())
+    assert float(base[:, :2].abs().sum()) == 0
+    out = engine.zeros(6, size(), dtype=engine.float64)
+    dist.all_gather_into_tensor(out.t(), values(rank()))
+    np.testing.assert_allclose(out.numpy(), all_values().T)
+    out = engine.zeros(3, 2, dtype=engine.float64)
+    dist.reduce_scatter_tensor(out[:, 1], engine.arange(3.0 * size(), dtype=engine.float64))
+    want = np.arange(3.0 * size())[rank() * 3 : rank() * 3 + 3] * size()
+    np.testing.assert_allclose(out[:, 1].numpy(), want)
+    assert float(out[:, 0].abs().sum()) == 0
+    if rank() == 0:
+        dist.send(values(0)[::2], dst=1)
+    elif rank() == 1:
+        column = engine.zeros(3, 2, dtype=engine.float64)
+        dist.recv(column[:, 0], src=0)
+        np.testing.assert_allclose(column[:, 0].numpy(), values(0).numpy()[::2])
+        assert float(column[:, 1].abs().sum()) == 0
+
+
 def check_destroy_and_init_again():
     dist.destroy_process_group()
     assert not dist.is_initialized() and dist.group.WORLD is None
