@@ -121,6 +121,19 @@ def make_spirals(samples, noise, seed):
     return x[:split], y[:split], x[split:], y[split:]
 
 
+def saved_memory_line(model, x, y):
+    """One line on what a batch's graph keeps for backward (``autograd.graph.saved_memory``)."""
+    from engine.autograd._saved_memory import format_bytes
+    from engine.autograd.graph import saved_memory
+
+    report = saved_memory(engine.nn.functional.cross_entropy(model(x), y))
+    return (
+        f"the custom Function Swish keeps {format_bytes(report.per_class.get('Swish', 0))} per "
+        f"batch for backward in {report.counts.get('Swish', 0)} nodes "
+        "(engine.autograd.graph.saved_memory)"
+    )
+
+
 def to_torch(torch, data):
     """The engine tensors of ``data`` as PyTorch tensors (through lists: NumPy may be absent)."""
     x_train, y_train, x_test, y_test = data
@@ -194,6 +207,7 @@ def run_demo(args):
 
     model = build_model(engine, args.hidden)
     initial = {k: v.detach().clone() for k, v in model.state_dict().items()}
+    print(saved_memory_line(model, data[0][: args.batch_size], data[1][: args.batch_size]))
     bar = progress_bar(args.epochs * batches, "engine", args.progress)
     losses, _, seconds = train(
         engine, model, data, args.epochs, args.batch_size, args.lr, args.seed, bar
@@ -277,12 +291,14 @@ def plot_losses(curves, path):
 
         matplotlib.use("Agg")  # files only: no display needed
         from matplotlib import pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         print("loss curve: skipped (pip install matplotlib to draw it)")
         return None
     fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
     for (label, losses), style in zip(curves.items(), ("-", "--")):
         ax.plot(range(1, len(losses) + 1), losses, style, marker="o", markersize=3, label=label)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("epoch")
     ax.set_ylabel("training loss (cross-entropy)")
     ax.set_yscale("log")
