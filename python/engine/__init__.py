@@ -432,7 +432,7 @@ def load(
 
 def __getattr__(name):
     # Submodules that import NumPy load when first named (engine.serialization.add_safe_globals).
-    if name in ("serialization", "func", "distributed"):
+    if name in ("serialization", "func", "distributed", "viz"):
         import importlib
 
         return importlib.import_module(f"engine.{name}")
