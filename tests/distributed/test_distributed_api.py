@@ -154,3 +154,14 @@ def test_launcher_without_mpiexec(monkeypatch):
     monkeypatch.setattr(run, "find_mpiexec", lambda explicit=None: None)
     with pytest.raises(SystemExit, match="mpiexec not found"):
         run.main(["--nproc", "2", "x.py"])
+
+
+def test_without_mpi4py_the_error_says_what_to_install(monkeypatch):
+    from engine.distributed import _mpi
+
+    monkeypatch.setitem(sys.modules, "mpi4py", None)
+    monkeypatch.setattr(_mpi, "_MPI", None)
+    assert dist.is_available() is False
+    with pytest.raises(RuntimeError, match=r"pip install 'engine\[distributed\]'"):
+        dist.init_process_group("mpi")
+    assert not dist.is_initialized()
