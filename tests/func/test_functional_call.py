@@ -153,3 +153,25 @@ def test_stateless_functional_call_is_deprecated():
     with pytest.warns(FutureWarning, match="torch.func.functional_call"):
         out = stateless.functional_call(m, params, engine.ones(3, dtype=f64))
     np.testing.assert_allclose(a(out), a(params["weight"]).sum(1) + a(params["bias"]))
+
+
+def test_stack_module_state():
+    from engine.func import stack_module_state
+
+    models = [nn.Linear(3, 2) for _ in range(4)]
+    params, buffers = stack_module_state(models)
+    assert buffers == {}
+    assert params["weight"].shape == (4, 2, 3) and params["weight"].is_leaf
+    assert params["weight"].requires_grad
+    np.testing.assert_allclose(a(params["bias"][2]), a(models[2].bias))
+    with pytest.raises(RuntimeError, match="Expected at least one model, got 0."):
+        stack_module_state([])
+    with pytest.raises(RuntimeError, match="Expected all models to be of the same class."):
+        stack_module_state([nn.Linear(1, 1), nn.Tanh()])
+    models[1].eval()
+    with pytest.raises(RuntimeError, match="the same training/eval mode"):
+        stack_module_state(models)
+    models[1].train()
+    models[0].weight.requires_grad_(False)
+    with pytest.raises(RuntimeError, match="Expected weight from each model to have the same"):
+        stack_module_state(models)

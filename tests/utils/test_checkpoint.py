@@ -328,3 +328,21 @@ def test_recomputed_metadata_checked():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         out.backward()
+
+
+def test_early_stop_override_and_debug_flags():
+    from engine.utils.checkpoint import set_checkpoint_debug_enabled, set_checkpoint_early_stop
+
+    x = leaf([0.5, 1.5])
+    with set_checkpoint_early_stop(False):
+        out = checkpoint(lambda v: (v.exp() * v.sin()).sum(), x, use_reentrant=False)
+    out.backward()
+    np.testing.assert_allclose(
+        a(x.grad), np.exp([0.5, 1.5]) * (np.sin([0.5, 1.5]) + np.cos([0.5, 1.5]))
+    )
+    with pytest.raises(ValueError, match="debug=True is incompatible with non-default context_fn"):
+        checkpoint(lambda v: v, x, use_reentrant=False, debug=True, context_fn=lambda: (1, 2))
+    with set_checkpoint_debug_enabled(True):
+        with pytest.raises(ValueError, match="debug=True is incompatible"):
+            checkpoint(lambda v: v, x, use_reentrant=False, context_fn=lambda: (1, 2))
+    assert checkpoint(lambda v: v * 2, x, use_reentrant=False, debug=True).requires_grad

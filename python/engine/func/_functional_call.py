@@ -15,7 +15,7 @@ from typing import Any
 
 from engine import _C
 
-__all__ = ["functional_call", "stateless_functional_call"]
+__all__ = ["functional_call", "stack_module_state", "stateless_functional_call"]
 
 _MISSING = object()
 
@@ -191,3 +191,32 @@ def stateless_functional_call(
         stacklevel=2,
     )
     return _call(module, parameters_and_buffers, args, kwargs, tie_weights, strict)
+
+
+def _stacked_leaf(tensors: tuple, name: str) -> Any:
+    requires = [t.requires_grad for t in tensors]
+    if any(requires) and not all(requires):
+        raise RuntimeError(f"Expected {name} from each model to have the same .requires_grad")
+    stacked = _C.stack(list(tensors))
+    # A new leaf: the stacked parameters are what an optimizer of the ensemble updates.
+    return stacked.detach().requires_grad_() if all(requires) else stacked
+
+
+def stack_module_state(models: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Stacks the parameters and buffers of same-class ``models`` along a new first dimension
+    (``torch.func.stack_module_state``): ``(params, buffers)`` for ``vmap`` over an ensemble."""
+    models = list(models)
+    if len(models) == 0:
+        raise RuntimeError("stack_module_state: Expected at least one model, got 0.")
+    if not (all(m.training for m in models) or not any(m.training for m in models)):
+        raise RuntimeError(
+            "stack_module_state: Expected all models to have the same training/eval mode."
+        )
+    if not all(type(m) is type(models[0]) for m in models):
+        raise RuntimeError("stack_module_state: Expected all models to be of the same class.")
+    params = [dict(m.named_parameters()) for m in models]
+    buffers = [dict(m.named_buffers()) for m in models]
+    return (
+        {k: _stacked_leaf(tuple(p[k] for p in params), k) for k in params[0]},
+        {k: _stacked_leaf(tuple(b[k] for b in buffers), k) for k in buffers[0]},
+    )

@@ -30,15 +30,56 @@ from engine.autograd.graph import saved_tensors_hooks
 
 __all__ = [
     "CheckpointError",
+    "check_backward_validity",
     "checkpoint",
     "checkpoint_sequential",
     "detach_variable",
     "noop_context_fn",
+    "set_checkpoint_debug_enabled",
+    "set_checkpoint_early_stop",
 ]
 
 
 class CheckpointError(RuntimeError):
     """The recomputation of a checkpointed region did not save what its forward saved."""
+
+
+_early_stop_override: bool | None = None
+_debug_override: bool | None = None
+
+
+@contextlib.contextmanager
+def set_checkpoint_early_stop(enable: bool):
+    """Within this block, non-reentrant checkpoints made stop (or not, ``enable=False``) their
+    recomputation as soon as every tensor backward needs has been recomputed, whatever their
+    ``early_stop`` argument says. Only needs to be active during the forward."""
+    global _early_stop_override
+    previous, _early_stop_override = _early_stop_override, enable
+    try:
+        yield
+    finally:
+        _early_stop_override = previous
+
+
+@contextlib.contextmanager
+def set_checkpoint_debug_enabled(enabled: bool | None):
+    """Overrides ``debug=`` of the checkpoints made in this block (``None``: no override).
+    engine's checkpoint errors read the same either way: it records no operator trace."""
+    global _debug_override
+    previous, _debug_override = _debug_override, enabled
+    try:
+        yield
+    finally:
+        _debug_override = previous
+
+
+def check_backward_validity(inputs) -> None:
+    """Warns when no tensor among ``inputs`` requires grad (a reentrant checkpoint of such
+    inputs produces no gradients)."""
+    if not any(isinstance(i, _C.Tensor) and i.requires_grad for i in inputs):
+        warnings.warn(
+            "None of the inputs have requires_grad=True. Gradients will be None", stacklevel=2
+        )
 
 
 def noop_context_fn():
@@ -117,10 +158,7 @@ def _replay_context(snapshot: _RngSnapshot | None):
 class _CheckpointFunction(Function):
     @staticmethod
     def forward(ctx, run_function, preserve_rng_state, *args):
-        if not any(isinstance(a, _C.Tensor) and a.requires_grad for a in args):
-            warnings.warn(
-                "None of the inputs have requires_grad=True. Gradients will be None", stacklevel=2
-            )
+        check_backward_validity(args)
         ctx.run_function = run_function
         ctx.rng = _RngSnapshot() if preserve_rng_state else None
         ctx.inputs = [None if isinstance(a, _C.Tensor) else a for a in args]
@@ -253,8 +291,11 @@ class _Frame:
 
 
 def _checkpoint_without_reentrant(
-    function, preserve_rng_state, context_fn, determinism_check, early_stop, args, kwargs
+    function, preserve_rng_state, context_fn, determinism_check, debug, early_stop, args, kwargs
 ):
+    if _debug_override if _debug_override is not None else debug:
+        if context_fn is not noop_context_fn:
+            raise ValueError("debug=True is incompatible with non-default context_fn")
     if determinism_check not in _METADATA_FNS:
         raise ValueError(
             f"determinism_check should be one of {list(_METADATA_FNS)}, but got {determinism_check}"
@@ -271,6 +312,8 @@ def _checkpoint_without_reentrant(
         with _replay_context(rng), recompute_context:
             function(*args, **kwargs)
 
+    if _early_stop_override is not None:
+        early_stop = _early_stop_override
     frame = _Frame(recompute, _METADATA_FNS[determinism_check], early_stop)
     with saved_tensors_hooks(frame.pack, frame.unpack), forward_context:
         return function(*args, **kwargs)
@@ -316,7 +359,7 @@ def checkpoint(
             )
         return _CheckpointFunction.apply(function, preserve, *args)
     return _checkpoint_without_reentrant(
-        function, preserve, context_fn, determinism_check, early_stop, args, kwargs
+        function, preserve, context_fn, determinism_check, debug, early_stop, args, kwargs
     )
 
 
