@@ -1,7 +1,8 @@
 """Custom differentiable operations: subclass ``Function``, define ``forward`` and ``backward``.
 
-``Function.apply`` is native. How ``forward`` is called is decided once per class, when the class
-is created:
+``Function.apply`` is native (``autograd.set_function_checks(True)`` swaps in a wrapper that
+gradient-checks each class's first call: see _function_checks.py). How ``forward`` is called is
+decided once per class, when the class is created:
 
 * no ``setup_context`` override: ``forward(ctx, *args)`` (PyTorch's original style);
 * ``setup_context`` overridden and ``forward``'s first parameter named ``ctx``:
