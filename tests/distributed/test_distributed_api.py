@@ -9,7 +9,6 @@ import engine
 import engine.distributed as dist
 import pytest
 from engine.distributed import _worker, run
-from mpi_launch import launch, requires_mpi, run_worker  # noqa: F401
 
 
 def test_import_engine_does_not_import_mpi4py():
