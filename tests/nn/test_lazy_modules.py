@@ -29,7 +29,7 @@ def test_uninitialized_parameter_rules():
     p = UninitializedParameter()
     assert is_lazy(p) and isinstance(p, nn.Parameter) and repr(p) == "<UninitializedParameter>"
     with pytest.raises(RuntimeError, match="Can't access the shape of an uninitialized parameter or buffer"):
-        p.shape
+        _ = p.shape
     p.materialize((2, 3))
     assert type(p) is nn.Parameter and p.shape == (2, 3) and not is_lazy(p)
     b = UninitializedBuffer()
