@@ -2,6 +2,7 @@
 
     python -m tests.docstring_coverage            # the share per area
     python -m tests.docstring_coverage --missing  # and the names still undocumented
+    python -m tests.docstring_coverage --terse    # and those without arguments or an example
 
 A native function counts as documented only when its docstring says more than pybind11's
 signature lines; a method may inherit its text from the method it overrides (as ``help()`` shows
@@ -74,6 +75,8 @@ def _class_entries(prefix, cls):
         raw = vars(cls)[name]
         if isinstance(raw, (staticmethod, classmethod)):
             raw = raw.__func__
+        if isinstance(raw, type):  # a class held as an attribute (LazyLinear.cls_to_become)
+            continue
         if isinstance(raw, property) or callable(raw):
             yield f"{prefix}.{name}", getattr(cls, name) if not isinstance(raw, property) else raw
 
@@ -158,6 +161,39 @@ def areas():
     return found
 
 
+_FULL_MARKERS = (
+    "Args:",
+    "Arguments:",
+    "Example",
+    ">>>",
+    "See :func:",
+    "See :meth:",
+    "In-place version",
+)
+
+
+def _takes_arguments(obj):
+    """Whether obj's callers pass arguments (beyond self); False for properties."""
+    import inspect
+
+    if isinstance(obj, property):
+        return False
+    try:
+        parameters = list(inspect.signature(obj).parameters.values())
+    except (TypeError, ValueError):
+        return True
+    return len([p for p in parameters if p.name not in ("self", "cls")]) > 0
+
+
+def is_complete(obj):
+    """Documented in PyTorch's fuller style: an Args or Example section (or a pointer to the
+    function that has them), unless there are no arguments to describe."""
+    text = doc_text(obj)
+    if len(text) < MIN_TEXT:
+        return False
+    return any(marker in text for marker in _FULL_MARKERS) or not _takes_arguments(obj)
+
+
 def coverage():
     """{area: (documented, total, [undocumented names])}."""
     result = {}
@@ -168,15 +204,30 @@ def coverage():
 
 
 def main(argv):
-    total_documented = total = 0
-    for area, (documented, count, missing) in coverage().items():
-        total_documented += documented
-        total += count
-        print(f"{area:20s} {documented / max(count, 1):7.1%}  {documented:5d} / {count:5d}")
+    """Prints, per area, the share of names with a docstring (the tested measure) and, for
+    information, the share written in the fuller style (arguments or an example)."""
+    print(f"{'area':22s} {'documented':>18s} {'with Args/Example':>18s}")
+    totals = [0, 0, 0]
+    for area, entries in areas().items():
+        missing = [name for name, obj in entries if not is_documented(obj)]
+        complete = sum(is_complete(obj) for _, obj in entries)
+        count = len(entries)
+        for i, value in enumerate((count - len(missing), complete, count)):
+            totals[i] += value
+        print(
+            f"{area:22s} {(count - len(missing)) / count:7.1%} {count - len(missing):4d}/{count:<5d}"
+            f" {complete / count:7.1%} {complete:4d}/{count:<5d}"
+        )
         if "--missing" in argv and missing:
             print("   ", " ".join(missing))
+        if "--terse" in argv:
+            terse = [name for name, obj in entries if is_documented(obj) and not is_complete(obj)]
+            if terse:
+                print("    terse:", " ".join(terse))
+    documented, complete, count = totals
     print(
-        f"{'all':20s} {total_documented / max(total, 1):7.1%}  {total_documented:5d} / {total:5d}"
+        f"{'all':22s} {documented / count:7.1%} {documented:4d}/{count:<5d}"
+        f" {complete / count:7.1%} {complete:4d}/{count:<5d}"
     )
 
 
