@@ -432,6 +432,8 @@ def load(
 
 def __getattr__(name):
     # Submodules that import NumPy load when first named (engine.serialization.add_safe_globals).
+    if name == "vmap":  # engine.vmap is engine.func.vmap, loaded with engine.func
+        return __getattr__("func").vmap
     if name in ("serialization", "func", "distributed", "viz"):
         import importlib
 
