@@ -11,6 +11,11 @@ GROUP_RANK, MASTER_ADDR, MASTER_PORT, TORCHELASTIC_RUN_ID) and runs the script a
 ``dist.init_process_group()`` then takes the ranks from MPI. Over several machines, ``--hostfile``
 names them (one host per line, in the MPI implementation's hostfile format) and ``--nproc`` is
 the number of processes per machine. Arguments for ``mpiexec`` itself go in ``--mpi-args '...'``.
+
+With several processes per machine, each gets ``OMP_NUM_THREADS=1`` (as with torchrun) and
+``ENGINE_NUM_THREADS`` = cores / processes, unless already set. Open MPI (``mpiexec --version``
+tells) gets ``--oversubscribe`` when there are more processes than cores, and, run as root (in a
+container), the consent variables it asks for; MPICH-style launchers get ``-f``/``-ppn``.
 """
 
 import argparse
