@@ -19,6 +19,7 @@ Example::
     dist.destroy_process_group()
 """
 
+from engine.distributed._all_to_all import all_to_all, all_to_all_single
 from engine.distributed._mpi import mpi_available as _mpi_available
 from engine.distributed._process_group import (
     Backend,
@@ -67,6 +68,8 @@ __all__ = [
     "all_gather_into_tensor",
     "all_gather_object",
     "all_reduce",
+    "all_to_all",
+    "all_to_all_single",
     "barrier",
     "broadcast",
     "broadcast_object_list",

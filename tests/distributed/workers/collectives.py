@@ -366,6 +366,40 @@ def check_non_contiguous_outputs():
         assert float(column[:, 1].abs().sum()) == 0
 
 
+def check_all_to_all():
+    n, r = size(), rank()
+    # equal parts: rank r sends 10 * r + i to rank i (one row of 2 each)
+    send = engine.tensor([[10.0 * r + i] * 2 for i in range(n)])
+    out = engine.zeros(n, 2)
+    dist.all_to_all_single(out, send)
+    assert out.tolist() == [[10.0 * j + r] * 2 for j in range(n)]
+    # uneven parts: rank r sends i + 1 copies of r to rank i
+    send = engine.cat([engine.full((i + 1,), float(r)) for i in range(n)])
+    out = engine.zeros(n * (r + 1))
+    work = dist.all_to_all_single(out, send, [r + 1] * n, [i + 1 for i in range(n)], async_op=True)
+    work.wait()
+    assert out.tolist() == [float(j) for j in range(n) for _ in range(r + 1)]
+    outputs = [engine.zeros(j + 1, dtype=engine.int64) for j in range(n)]
+    dist.all_to_all(outputs, [engine.full((r + 1,), 100 * r + i) for i in range(n)])
+    assert [o.tolist() for o in outputs] == [[100 * j + r] * (j + 1) for j in range(n)]
+    expect_error(
+        RuntimeError,
+        "does not divide equally",
+        dist.all_to_all_single,
+        engine.zeros(3),
+        engine.zeros(3),
+    )
+    expect_error(
+        RuntimeError,
+        "add up to",
+        dist.all_to_all_single,
+        engine.zeros(4),
+        engine.zeros(4),
+        None,
+        [5] * n,
+    )
+
+
 def check_destroy_and_init_again():
     dist.destroy_process_group()
     assert not dist.is_initialized() and dist.group.WORLD is None
