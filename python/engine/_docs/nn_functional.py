@@ -14,6 +14,15 @@ _LOSS_ARGS = (
 _INPLACE = "    inplace (bool): write the result into ``input``. Default: ``False``."
 
 DOCS = {
+    "linear": entry(
+        "linear(input, weight, bias=None) -> Tensor",
+        "Affine map ``input @ weight.T + bias`` over the last dimension of ``input``, computed as"
+        " one matrix product (and one graph node).",
+        "    input (Tensor): (*, in_features).\n    weight (Tensor): (out_features, in_features).\n"
+        "    bias (Tensor, optional): (out_features). Default: ``None``.",
+        ">>> x = engine.tensor([[1.0, 2.0]])\n>>> w = engine.tensor([[1.0, 1.0], [0.0, 2.0]])\n"
+        ">>> engine.nn.functional.linear(x, w, engine.tensor([0.5, 0.0]))\ntensor([[3.5000, 4.0000]])",
+    ),
     "relu": entry(
         "relu(input, inplace=False) -> Tensor",
         "Rectified linear unit, :math:`\\max(0, x)` for each element.",
