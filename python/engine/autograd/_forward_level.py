@@ -294,6 +294,7 @@ class ForwardLevel(_transforms.Interpreter):
                 for x in (*call["inputs"], *call["grad_outputs"])
                 if isinstance(x, _C.Tensor) and id(x) in tangents
             ]
+            rules.refuse_batched("autograd.grad", [t for _, t in sources])
             with _enable_grad():
                 grads = func(
                     call["outputs"],

@@ -354,6 +354,21 @@ class NoForwardRule(RuntimeError):
     """An operation whose backward cannot be differentiated, so no tangent can be derived."""
 
 
+def refuse_batched(name, tensors) -> None:
+    """The generic rule differentiates with the native backward pass, which a batching transform
+    (``vmap``) does not see into: a batched tensor there would give a wrong tangent, so it is an
+    error instead (``jacfwd`` then computes its columns one at a time)."""
+    for value in tensors:
+        state = _C._transform_state(value)
+        while state is not None:
+            if type(state).__name__ != "DualState":
+                raise NoForwardRule(
+                    f"Trying to use forward AD with {name} on a tensor batched by vmap: engine "
+                    "derives this tangent from the backward pass, which vmap does not batch."
+                )
+            state = getattr(state, "inner", None)
+
+
 def generic(func, args, kwargs, tangent_of, name):
     """Runs ``func`` and derives its output tangents from its backward (the double-vjp rule).
 
@@ -390,6 +405,7 @@ def generic(func, args, kwargs, tangent_of, name):
 
     with enable_grad():
         new_args = [prepare(a) for a in args]
+        refuse_batched(name, [t for _, t in pairs] + [p for p, _ in pairs])
         new_kwargs = {k: prepare(v) for k, v in kwargs.items()}
         out = func(*new_args, **new_kwargs)
         outs = list(out) if isinstance(out, (tuple, list)) else [out]

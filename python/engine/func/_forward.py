@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+import engine
 from engine import _C, _transforms
 from engine.autograd._forward_level import ForwardLevel, state_at
 from engine.autograd.forward_ad import make_dual, primal_view
@@ -61,7 +62,8 @@ def _dual_input(level: ForwardLevel, primal, tangent, made: list):
     if not (_C.is_grad_enabled() and primal.requires_grad):
         base = primal.detach().requires_grad_()
         made.append(base)
-    return make_dual(base, tangent, level=level)
+    with engine.enable_grad():  # the dual view must require grad whatever the caller's mode
+        return make_dual(base, tangent, level=level)
 
 
 def _result(level: ForwardLevel, value, detach: bool, strict: bool):
@@ -218,47 +220,48 @@ def jacfwd(
         _check_tensors(flat_primals, "primals")
         numels = [p.numel() for p in flat_primals]
 
-        def column(k, j):
-            basis = [_C.zeros_like(p) for p in flat_primals]
-            if k is not None:
-                unit = _C.zeros(numels[k], dtype=flat_primals[k].dtype)
-                unit[j] = 1
-                basis[k] = unit.reshape(flat_primals[k].shape)
-            result = _jvp_with_argnums(
-                func, args, tree_unflatten(basis, primals_spec), positions, has_aux=has_aux
-            )
-            return result
+        total = sum(numels)
 
-        columns = []  # (output tree, tangent tree) per input element, all inputs in order
-        first = None
-        for k, n in enumerate(numels):
-            for j in range(n):
-                result = column(k, j)
-                first = first or result
-                columns.append(tree_flatten(result[1])[0])
-        if first is None:  # every differentiated input is empty: only the output's shape
-            first = column(None, 0)
-        flat_out, out_spec = tree_flatten(first[0])
-        _check_real(flat_out, is_input=False)
+        def push_jvp(*basis):
+            result = _jvp_with_argnums(
+                func, args, tree_unflatten(list(basis), primals_spec), positions, has_aux=has_aux
+            )
+            return (result[1], result[2]) if has_aux else (result[1], None)
+
+        # The standard basis: row r is the unit tangent of element r of all inputs together.
+        eye = engine.eye(max(total, 1), dtype=flat_primals[0].dtype)[:total]
+        basis, start = [], 0
+        for p, n in zip(flat_primals, numels):
+            basis.append(eye[:, start : start + n].reshape((total, *p.shape)).to(p.dtype))
+            start += n
+        # One jvp per basis vector. (vmap could batch them; it does not yet see through the
+        # backward pass that a reverse transform inside func runs, so it is not used here.)
+        per_column = [push_jvp(*[b[r] for b in basis]) for r in range(total)]
+        if not per_column:  # every differentiated input is empty: only the output's shape
+            per_column = [push_jvp(*[_C.zeros_like(p) for p in flat_primals])]
+        flat_cols = [tree_flatten(c[0])[0] for c in per_column]
+        out_spec = tree_flatten(per_column[0][0])[1]
+        aux = per_column[0][1]
+        if total:
+            flat_rows = [_C.stack(list(col)) for col in zip(*flat_cols)]
+        else:
+            flat_rows = [_C.zeros((0, *o.shape), dtype=o.dtype) for o in flat_cols[0]]
+        _check_real(flat_rows, is_input=False)
         per_output = []
-        for oi, out in enumerate(flat_out):
-            blocks = []
-            start = 0
+        for rows in flat_rows:
+            out_shape = tuple(rows.shape[1:])
+            blocks, start = [], 0
             for p, n in zip(flat_primals, numels):
-                cols = [c[oi] for c in columns[start : start + n]]
+                block = rows[start : start + n]
                 start += n
-                if cols:
-                    block = _C.stack(cols, -1).reshape((*out.shape, *p.shape))
-                else:
-                    block = _C.zeros((*out.shape, *p.shape), dtype=out.dtype)
-                blocks.append(block)
+                blocks.append(block.movedim(0, -1).reshape((*out_shape, *p.shape)))
             block_tree = tree_unflatten(blocks, primals_spec)
             if isinstance(wrapped, int):
                 block_tree = block_tree[0]
             per_output.append(block_tree)
         jac = tree_unflatten(per_output, out_spec)
         if has_aux:
-            return jac, first[2]
+            return jac, aux
         return jac
 
     return wrapper
