@@ -21,7 +21,6 @@ performance warning).
 from __future__ import annotations
 
 import sys
-import warnings
 from typing import Any, Callable
 
 from engine import _C, _transforms
@@ -111,15 +110,26 @@ def _check_inplace(level: Any, args: tuple, kwargs: dict, op: str = "inplace ari
     return False
 
 
+_warned: set[str] = set()
+
+
+def _warn_fallback(name: str) -> None:
+    """PyTorch's performance note, written (once per op) to stderr as its C++ warning is, not
+    raised through ``warnings``."""
+    if name in _warned:
+        return
+    _warned.add(name)
+    sys.stderr.write(
+        "Warning: There is a performance drop because we have not yet implemented the batching "
+        f"rule for {name}. Please file us an issue on GitHub so that we can prioritize its "
+        "implementation. (function warnFallback)\n"
+    )
+
+
 def fallback(level: Any, func: Any, args: tuple, kwargs: dict, key: str) -> Any:
     """Runs ``func`` once per sample and stacks the results (PyTorch's slow path)."""
     name = _op_name(key)
-    warnings.warn(
-        "There is a performance drop because we have not yet implemented the batching rule for "
-        f"{name}. Please file us an issue on GitHub so that we can prioritize its implementation.",
-        UserWarning,
-        stacklevel=3,
-    )
+    _warn_fallback(name)
     inplace = _is_inplace(name)
     if inplace and not _check_inplace(level, args, kwargs):
         return func(*args, **kwargs)
@@ -762,8 +772,10 @@ def run_backward(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
         po = level.physical(out)
         pg = level.physical(grad) if isinstance(grad, _C.Tensor) else None
         if po is None and pg is not None:
-            return NotImplemented
-        if po is not None and grad is not None and pg is None:
+            return _backward_per_cotangent(level, func, args)
+        if po is not None and grad is None:
+            pg = _C.ones_like(po)  # the implicit 1 of a scalar sample, per sample
+        elif po is not None and pg is None:
             pg = grad.unsqueeze(0).expand((size, *grad.shape))
         phys_out.append(out if po is None else po)
         phys_grads.append(grad if pg is None else pg)
@@ -810,6 +822,39 @@ def run_backward(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     return result
 
 
+def _backward_per_cotangent(level: Any, func: Any, args: tuple) -> Any:
+    """Unbatched outputs with batched cotangents (``vmap`` of a ``vjp_fn``): one backward pass
+    per sample of the cotangents (the autograd graph itself is not batched)."""
+    outputs, grads, keep_graph, create_graph, inputs, allow_unused, _ = args
+    size = level.batch_size
+    phys_in = [level.unwrap(i) for i in inputs]
+    columns: list[list] = [[] for _ in inputs]
+    for b in range(size):
+        grads_b = [level.sample(g, b) if isinstance(g, _C.Tensor) else g for g in grads]
+        result = func(
+            [level.sample(o, b) for o in outputs],
+            grads_b,
+            keep_graph or b + 1 < size,
+            create_graph,
+            phys_in,
+            allow_unused,
+            False,
+        )
+        for column, g in zip(columns, result):
+            column.append(g)
+    out = []
+    for k, column in enumerate(columns):
+        if size == 0 or all(g is None for g in column):
+            out.append(None if allow_unused else level.wrap(_C.zeros((0, *inputs[k].shape))))
+            continue
+        column = [_C.zeros_like(phys_in[k]) if g is None else g for g in column]
+        stacked = _C.stack(column)
+        if level.physical(inputs[k]) is not None:
+            stacked = stacked.diagonal(0, 0, 1).movedim(-1, 0)  # sample b's grad w.r.t. sample b
+        out.append(level.wrap(stacked))
+    return out
+
+
 # ---- the table ------------------------------------------------------------------------------------
 
 _ELEMENTWISE = """
@@ -847,7 +892,7 @@ __ilshift__ __irshift__
 _LOGICAL = """
 get:_shape get:dtype get:ndim get:output_nr Tensor.dim Tensor.ndimension Tensor.numel
 Tensor.nelement Tensor.stride Tensor.is_contiguous Tensor.is_floating_point Tensor.element_size
-Tensor.__len__ Tensor._is_view numel get:_base Tensor.__hash__
+Tensor.__len__ Tensor._is_view numel get:_base Tensor.__hash__ is_tensor result_type can_cast
 """
 
 RULES: dict[str, _Rule] = {}

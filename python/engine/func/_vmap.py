@@ -62,7 +62,8 @@ class VmapLevel(_transforms.Interpreter):
     def wrap(self, physical: Any) -> Any:
         """The logical tensor of ``physical`` (whose dimension 0 is this level's batch)."""
         with _transforms.paused():
-            previous = _C._set_grad_enabled(False)
+            previous = _C.is_grad_enabled()
+            _C._set_grad_enabled(False)
             try:
                 if physical.shape[0] > 0:
                     logical = physical.select(0, 0)
