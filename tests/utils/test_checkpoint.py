@@ -346,3 +346,19 @@ def test_early_stop_override_and_debug_flags():
         with pytest.raises(ValueError, match="debug=True is incompatible"):
             checkpoint(lambda v: v, x, use_reentrant=False, context_fn=lambda: (1, 2))
     assert checkpoint(lambda v: v * 2, x, use_reentrant=False, debug=True).requires_grad
+
+
+@pytest.mark.parametrize("use_reentrant", MODES)
+def test_random_stream_reproducible_through_backward(use_reentrant):
+    def run():
+        engine.manual_seed(11)
+        x = leaf([1.0] * 16)
+        out = checkpoint(lambda v: nn.functional.dropout(v, 0.5), x, use_reentrant=use_reentrant)
+        between = engine.rand(3)
+        out.sum().backward()
+        return a(out), a(between), a(engine.rand(3)), a(x.grad)
+
+    first, second = run(), run()
+    for f, s in zip(first, second):
+        np.testing.assert_array_equal(f, s)
+    np.testing.assert_array_equal(first[3], first[0] * 1.0)  # grad = mask / (1 - p) = out / x
