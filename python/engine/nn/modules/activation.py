@@ -154,7 +154,16 @@ class Tanh(Module):
 
 
 class GELU(Module):
-    """Gaussian error linear unit; ``approximate='tanh'`` for the tanh approximation."""
+    """Gaussian error linear unit ``x * Phi(x)`` (see :func:`~engine.nn.functional.gelu`).
+
+    Args:
+        approximate (str): ``'none'`` (exact, with erf) or ``'tanh'``. Default: ``'none'``.
+
+    Example::
+
+        >>> engine.nn.GELU()(engine.tensor([0.0, 1.0]))
+        tensor([0.0000, 0.8413])
+    """
 
     def __init__(self, approximate="none"):
         super().__init__()
@@ -321,7 +330,17 @@ class Softmin(_DimModule):
 
 
 class Softmax(_DimModule):
-    """exp(x) / sum(exp(x)) along ``dim``."""
+    """Softmax ``exp(x) / sum(exp(x))`` along ``dim``: each slice becomes positive and sums to 1
+    (see :func:`~engine.nn.functional.softmax`).
+
+    Args:
+        dim (int): the dimension normalised.
+
+    Example::
+
+        >>> engine.nn.Softmax(dim=1)(engine.tensor([[1.0, 2.0, 3.0]]))
+        tensor([[0.0900, 0.2447, 0.6652]])
+    """
 
     def forward(self, input):
         return F.softmax(input, self.dim, _stacklevel=5)
