@@ -855,6 +855,13 @@ def _backward_per_cotangent(level: Any, func: Any, args: tuple) -> Any:
     return out
 
 
+def function_apply(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``Function.apply`` on batched tensors: see :mod:`engine.func._vmap_function`."""
+    from engine.func._vmap_function import apply_rule
+
+    return apply_rule(level, func, args, kwargs)
+
+
 # ---- the table ------------------------------------------------------------------------------------
 
 _ELEMENTWISE = """
@@ -916,6 +923,7 @@ RULES.update(
         "Tensor.retain_grad": physical_inplace,
         "Tensor.detach_": physical_inplace,
         "_run_backward": run_backward,
+        "_function_apply": function_apply,
         # reductions and dim-taking ops
         "sum": dim_op(),
         "mean": dim_op(),
