@@ -22,6 +22,7 @@ from engine import _C, _transforms
 from engine.autograd import _jvp_rules as rules
 
 _FLOATING = rules._FLOATING
+_NAMES: dict = {}  # native function -> (its table name, its out-of-place name or None)
 
 
 def _enable_grad():
@@ -164,14 +165,17 @@ class ForwardLevel(_transforms.Interpreter):
     # ---- the interpreter ----
 
     def process(self, func, args, kwargs):
-        name = rules.name_of(func)
+        known = _NAMES.get(func)
+        if known is None:
+            name = rules.name_of(func)
+            known = _NAMES[func] = (name, rules.out_of_place_name(name))
+        name, base = known
         if name == "_function_apply":
             from engine.autograd._custom_function_jvp import apply_with_jvp
 
             return apply_with_jvp(self, func, args, kwargs)
         if name == "_run_backward":
             return self._backward(func, args, kwargs)
-        base = rules.out_of_place_name(name)
         taken = self.take(args, kwargs)
         tangents = {id(value): state.tangent for value, state in taken}
 
