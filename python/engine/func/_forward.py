@@ -129,7 +129,11 @@ def _jvp_with_argnums(func, primals, tangents, argnums, *, strict=False, has_aux
             for i, d in zip(argnums, duals):
                 args[i] = d
             args = tuple(args)
-        output = func(*args)
+        # Grad mode on inside, as functorch's transforms see it: a reverse transform in func
+        # then keeps the dual inputs' tangents even under an outer no_grad (what leaves is
+        # detached below when the caller's mode records nothing).
+        with engine.enable_grad():
+            output = func(*args)
         aux = None
         if has_aux:
             if not (isinstance(output, tuple) and len(output) == 2):
