@@ -92,6 +92,36 @@ AUTOGRAD = {
     ),
 }
 
+# The grad-mode switches (engine/autograd/grad_mode.py); each works as a context manager and as
+# a decorator, and is thread-local.
+GRAD_MODE_CLASSES = {
+    "no_grad": entry(
+        "no_grad()",
+        "Context manager (and decorator) that turns gradient recording off: inside it, results"
+        " have no ``grad_fn`` and do not require grad, even when their inputs do. Use it for"
+        " inference and for updating parameters by hand; it saves the memory of the graph. The"
+        " setting is per thread.",
+        example=">>> x = engine.ones(2, requires_grad=True)\n>>> with engine.no_grad():\n"
+        "...     y = x * 2\n>>> y.requires_grad\nFalse\n>>> @engine.no_grad()\n"
+        "... def double(t):\n...     return t * 2\n>>> double(x).requires_grad\nFalse",
+    ),
+    "enable_grad": entry(
+        "enable_grad()",
+        "Context manager (and decorator) that turns gradient recording back on inside a"
+        " :class:`no_grad` region.",
+        example=">>> x = engine.ones(2, requires_grad=True)\n>>> with engine.no_grad():\n"
+        "...     with engine.enable_grad():\n...         y = x * 2\n>>> y.requires_grad\nTrue",
+    ),
+    "set_grad_enabled": entry(
+        "set_grad_enabled(mode)",
+        "Turns gradient recording on or off: at once when called, and back to the previous"
+        " setting at the end of a ``with`` block.",
+        "    mode (bool): whether to record operations.",
+        ">>> x = engine.ones(2, requires_grad=True)\n>>> with engine.set_grad_enabled(False):\n"
+        "...     y = x * 2\n>>> y.requires_grad\nFalse\n>>> engine.is_grad_enabled()\nTrue",
+    ),
+}
+
 # The ctx a custom Function's forward/setup_context/backward receive (engine._C._FunctionCtx,
 # exposed as engine.autograd.function.FunctionCtx); the same object is the outputs' grad_fn.
 CTX = {
@@ -207,6 +237,7 @@ def targets(engine):
 
     return [
         (engine.autograd, AUTOGRAD),
+        (engine.autograd, GRAD_MODE_CLASSES),
         (engine.autograd.Function, FUNCTION),
         (engine.autograd.inference_mode, GRAD_MODE),
         (engine.autograd.set_grad_enabled, GRAD_MODE),
