@@ -309,8 +309,12 @@ def test_custom_functions_all_styles_under_grad():
 def test_jacrev_has_aux_and_pytree_inputs():
     x = t([1.0, 2.0])
     params = {"a": t([0.5]), "b": t([[1.0, 2.0], [3.0, 4.0]])}
-    jac, aux = jacrev(lambda p, v: (p["b"] @ v * p["a"], "aux"), has_aux=True)(params, x)
-    assert aux == "aux"
+    jac, aux = jacrev(lambda p, v: (p["b"] @ v * p["a"], {"v": v}), has_aux=True)(params, x)
+    assert aux["v"] is x  # not differentiated (argnums=0): handed back as it came
+    with pytest.raises(RuntimeError, match="Expected tensors, got unsupported type <class 'str'>"):
+        jacrev(lambda p, v: (v, "aux"), has_aux=True)(params, x)
+    with pytest.raises(RuntimeError, match="got unsupported type <class 'NoneType'>"):
+        grad(lambda v: (v.sum(), [v, None]), has_aux=True)(x)
     assert jac["a"].shape == (2, 1) and jac["b"].shape == (2, 2, 2)
     np.testing.assert_allclose(a(jac["a"])[:, 0], a(params["b"]) @ a(x))
 

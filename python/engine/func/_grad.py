@@ -88,12 +88,15 @@ def _reaches_outside(tensor: Any, level: GradLevel, seen: dict) -> bool:
     return False
 
 
-def _unwrap(tree: Any, level: GradLevel) -> Any:
-    """``tree`` as the enclosing level sees it: tensors tied only to this level come detached."""
+def _unwrap(tree: Any, level: GradLevel, tensors_only: bool = False) -> Any:
+    """``tree`` as the enclosing level sees it: tensors tied only to this level come detached.
+    With ``tensors_only`` (an ``aux`` output) every leaf must be a tensor, as in PyTorch."""
     leaves, spec = tree_flatten(tree)
     seen: dict = {}
     out = []
     for leaf in leaves:
+        if tensors_only and not isinstance(leaf, _C.Tensor):
+            raise RuntimeError(f"Expected tensors, got unsupported type {type(leaf)}")
         if isinstance(leaf, _C.Tensor) and leaf.requires_grad:
             if not level.record or not _reaches_outside(leaf, level, seen):
                 leaf = leaf.detach()
@@ -195,7 +198,7 @@ def _grad_and_value_impl(func, argnums, has_aux, args, kwargs):
         grads = _unwrap(tree_unflatten(list(grads), spec), level)
         output = _unwrap(output, level)
         if has_aux:
-            return grads, (output, _unwrap(aux, level))
+            return grads, (output, _unwrap(aux, level, tensors_only=True))
         return grads, output
 
 
@@ -262,7 +265,7 @@ def _vjp_with_argnums(func, primals, argnums=None, has_aux=False):
         aux = None
         if has_aux:
             output, aux = _check_has_aux(output, "vjp(f, *primals)")
-            aux = _unwrap(aux, level)
+            aux = _unwrap(aux, level, tensors_only=True)
         flat_out, out_spec = tree_flatten(output)
         _check_tensor_outputs(flat_out, "vjp(f, *primals)")
         for out in flat_out:
