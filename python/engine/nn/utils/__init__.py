@@ -27,3 +27,12 @@ __all__ = [
     "vector_to_parameters",
     "weight_norm",
 ]
+
+
+def __getattr__(name):
+    # stateless (functional_call's old home) loads on first use: it imports engine.func.
+    if name == "stateless":
+        import importlib
+
+        return importlib.import_module("engine.nn.utils.stateless")
+    raise AttributeError(f"module 'engine.nn.utils' has no attribute '{name}'")
