@@ -9,13 +9,12 @@ gradients with respect to a model's parameters.
 from __future__ import annotations
 
 import contextlib
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from engine import _C
 
-__all__ = ["functional_call", "stack_module_state", "stateless_functional_call"]
+__all__ = ["functional_call", "stack_module_state"]
 
 _MISSING = object()
 
@@ -170,27 +169,6 @@ def functional_call(
     """
     tensors = _merge_dicts(parameter_and_buffer_dicts)
     return _call(module, tensors, args, kwargs, tie_weights, strict)
-
-
-def stateless_functional_call(
-    module: Any,
-    parameters_and_buffers: dict[str, Any],
-    args: Any = None,
-    kwargs: dict[str, Any] | None = None,
-    *,
-    tie_weights: bool = True,
-    strict: bool = False,
-) -> Any:
-    """``torch.nn.utils.stateless.functional_call``: the deprecated spelling of
-    :func:`functional_call` with one dict."""
-    warnings.warn(
-        "`torch.nn.utils.stateless.functional_call` is deprecated as of PyTorch 2.0 and will be "
-        "removed in a future version of PyTorch. Please use `torch.func.functional_call` instead "
-        "which is a drop-in replacement.",
-        FutureWarning,
-        stacklevel=2,
-    )
-    return _call(module, parameters_and_buffers, args, kwargs, tie_weights, strict)
 
 
 def _stacked_leaf(tensors: tuple, name: str) -> Any:
