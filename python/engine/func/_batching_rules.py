@@ -261,8 +261,30 @@ def _cast_like(result: Any, expected: Any) -> Any:
     return result
 
 
+def _broadcast_shapes(*shapes: tuple) -> list:
+    rank = max(len(s) for s in shapes)
+    out = [1] * rank
+    for shape in shapes:
+        for i, size in enumerate(shape, rank - len(shape)):
+            out[i] = size if out[i] == 1 else out[i]
+    return out
+
+
 def inplace_elementwise(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
-    """In-place elementwise op: the batched ``self`` is written through its physical tensor."""
+    """In-place elementwise op: the batched ``self`` is written through its physical tensor.
+    An unbatched ``self`` cannot hold batched values: PyTorch's broadcast error (``copy_``:
+    its vmap message)."""
+    if level.physical(args[0]) is None and "copy_" not in op_key(func):
+        others = [a for a in (*args[1:], *kwargs.values()) if level.physical(a) is not None]
+        if others:
+            rank = max(_logical_dim(level, a) for a in (args[0], *others))
+            with _transforms.paused():
+                own = tuple(args[0].shape)
+            shapes = [tuple(_pad_to(level.physical(a), rank).shape) for a in others]
+            raise RuntimeError(
+                f"output with shape {list(own)} doesn't match the broadcast shape "
+                f"{_broadcast_shapes(own, *shapes)}"
+            )
     if not _check_inplace(level, args, kwargs):
         return func(*args, **kwargs)
     self_rank = _logical_dim(level, args[0])
