@@ -10,7 +10,24 @@ def _finish(t, requires_grad):
 
 
 def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    """The n x m identity matrix (m defaults to n)."""
+    """A 2-D tensor with ones on the diagonal and zeros elsewhere: the n x m identity matrix.
+
+    Args:
+        n (int): the number of rows.
+        m (int, optional): the number of columns. Default: ``n``.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the dtype. Default: the default dtype.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+        out (Tensor, optional): the output tensor.
+
+    Example::
+
+        >>> engine.eye(2, 3)
+        tensor([[1., 0., 0.],
+                [0., 1., 0.]])
+    """
     check_cpu(device)
     m = n if m is None else m
     for name, v in (("n", n), ("m", m)):
@@ -27,7 +44,22 @@ def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_g
 
 
 def as_tensor(data, dtype=None, device=None):
-    """`data` as a tensor, sharing memory when it already is one of the requested dtype."""
+    """``data`` as a tensor, without copying when it already is one (a tensor, or a NumPy array
+    whose memory a tensor can share) of the requested dtype; otherwise like :func:`tensor`.
+
+    Args:
+        data: a tensor, NumPy array, number, or (nested) list or tuple.
+        dtype (engine.dtype, optional): the result's dtype. Default: inferred from ``data``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+
+    Example::
+
+        >>> t = engine.tensor([1.0, 2.0])
+        >>> engine.as_tensor(t) is t
+        True
+        >>> engine.as_tensor([1, 2], dtype=engine.float64)
+        tensor([1., 2.], dtype=torch.float64)
+    """
     check_cpu(device)
     if _C.is_tensor(data):
         return data if dtype is None or data.dtype == dtype else data.to(dtype)
