@@ -176,6 +176,8 @@ class ForwardLevel(_transforms.Interpreter):
             return apply_with_jvp(self, func, args, kwargs)
         if name == "_run_backward":
             return self._backward(func, args, kwargs)
+        if name in ("_inplace_apply", "_restride_"):
+            return self._apply_in_place(name, func, args, kwargs)
         taken = self.take(args, kwargs)
         tangents = {id(value): state.tangent for value, state in taken}
 
@@ -251,12 +253,12 @@ class ForwardLevel(_transforms.Interpreter):
         if own_rule is not None or base == "":
             # No out-of-place counterpart (fill_): the rule runs the in-place call on a scratch
             # copy of the tangent.
-            out = func(*args, **kwargs)
-            if own_rule is None:
+            if own_rule is None:  # refused before anything is written
                 raise RuntimeError(
                     f"Trying to use forward AD with {name} that does not support it because it "
                     "has not been implemented yet."
                 )
+            out = func(*args, **kwargs)
             t = tangent_of(self_)
             scratch = _C.zeros_like(self_) if t is None else t.clone()
             return out, own_rule(func, (scratch, *args[1:]), kwargs, out, tangent_of)
@@ -273,6 +275,8 @@ class ForwardLevel(_transforms.Interpreter):
         new = None if rule is None else rule(base_func, call, kwargs, out, tangent_of_old)
         if rule is None or new is rules._GENERIC_SENTINEL:
             _, new = rules.generic(base_func, call, kwargs, tangent_of_old, name)
+        if new is None and tangent_of(self_) is not None:
+            new = _C.zeros_like(self_)  # overwritten by a value with no derivative (eq_, sign_)
         return out, new
 
     def _backward(self, func, args, kwargs):
@@ -341,6 +345,32 @@ class ForwardLevel(_transforms.Interpreter):
             self.set_tangent(g, new_tangents.get(k, _C.zeros_like(g)))
         return type(grads)(grads) if not isinstance(grads, list) else grads
 
+    def _apply_in_place(self, name, func, args, kwargs):
+        """``self = fn(self)`` in place (``_inplace_apply``: the generic in-place methods) or as
+        a new view of itself (``_restride_``: ``t_``, ``squeeze_``...): the new tangent is that
+        of ``fn`` on a dual copy (on ``self`` itself for a view), computed first."""
+        self_, fn = args[0], args[1]
+        if not isinstance(self_, _C.Tensor) or self_.dtype not in _FLOATING:
+            return func(*args, **kwargs)
+        probe = fn(self_.clone() if name == "_inplace_apply" else self_)
+        state = state_at(probe, self.level) if isinstance(probe, _C.Tensor) else None
+        taken = self.take(args, kwargs)
+        try:
+            out = func(*args, **kwargs)
+        finally:
+            self.give_back(taken)
+        tangent = None if state is None else state.tangent
+        if name == "_restride_":
+            own = state_at(self_, self.level)
+            if own is not None and tangent is not None:
+                own.tangent = tangent  # the tangent takes the same new geometry
+            return out
+        if tangent is None and state_at(self_, self.level) is not None:
+            tangent = _C.zeros_like(self_)
+        if tangent is not None:
+            self.set_tangent(self_, tangent, in_place=True)
+        return out
+
     def _set_item(self, func, args, tangent_of):
         self_, index, value = args[0], args[1], args[2]
         t_self, t_value = tangent_of(self_), tangent_of(value)
@@ -369,7 +399,7 @@ class ForwardLevel(_transforms.Interpreter):
 
 
 _READS_PRIMAL = frozenset(
-    [rules.bilinear, rules._quotient, rules._reverse_quotient, rules._power]
+    [rules.bilinear, rules._quotient, rules._reverse_quotient, rules._power, rules._scatter]
     + [rules.RULES[name] for name in rules._UNARY]
 )
 

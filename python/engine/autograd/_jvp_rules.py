@@ -281,7 +281,7 @@ _LINEAR_NAMES = (
     # indexing and joining
     "index_select gather take take_along_dim masked_select diag diag_embed diagflat tril triu "
     "flip fliplr flipud roll rot90 repeat repeat_interleave tile cat concat concatenate stack "
-    "hstack vstack dstack column_stack row_stack index_put index_add index_copy scatter "
+    "hstack vstack dstack column_stack row_stack index_put index_add index_copy "
     "scatter_add masked_scatter block_diag "
     # linear arithmetic and reductions
     "neg negative __neg__ positive __pos__ sum mean cumsum trace diff deg2rad rad2deg "
@@ -345,6 +345,18 @@ RULES["masked_fill"] = AFFINE(2, keywords=("value",))
 RULES["index_fill"] = AFFINE(3, keywords=("value",))
 RULES["fill_"] = AFFINE(1, keywords=("value",))
 RULES["fill"] = AFFINE(1, keywords=("value",))
+RULES["fill_diagonal_"] = AFFINE(1, keywords=("fill_value",))
+_SCATTER_VALUE = AFFINE(3, keywords=("value",))
+
+
+def _scatter(func, args, kwargs, out, tangent_of):
+    """``scatter``: affine in (self, src or value); a ``reduce`` makes it a generic case."""
+    if kwargs.get("reduce") is not None or len(args) > 4:
+        return _GENERIC_SENTINEL
+    return _SCATTER_VALUE(func, args, kwargs, out, tangent_of)
+
+
+RULES["scatter"] = _scatter
 
 
 # ---- the generic rule ---------------------------------------------------------------------------
