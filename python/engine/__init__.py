@@ -223,23 +223,13 @@ def mean(input, *args, **kwargs):
     return input.mean(*args, **kwargs)
 
 
-def manual_seed(seed):
-    """Seeds the global generator; the streams then match PyTorch's for the same seed."""
-    return default_generator.manual_seed(seed)
-
-
-def initial_seed():
-    """The seed the global generator was last seeded with."""
-    return default_generator.initial_seed()
-
-
-def seed():
-    """Seeds the global generator from the operating system's entropy and returns the seed."""
-    import os
-
-    s = int.from_bytes(os.urandom(8), "little")
-    default_generator.manual_seed(s)
-    return s
+from engine.random import (  # noqa: E402
+    get_rng_state,
+    initial_seed,
+    manual_seed,
+    seed,
+    set_rng_state,
+)
 
 
 def is_floating_point(input):
