@@ -223,6 +223,19 @@ def mean(input, *args, **kwargs):
     return input.mean(*args, **kwargs)
 
 
+from engine._global_settings import (  # noqa: E402
+    are_deterministic_algorithms_enabled,
+    get_default_device,
+    get_deterministic_debug_mode,
+    get_float32_matmul_precision,
+    is_deterministic_algorithms_warn_only_enabled,
+    set_default_device,
+    set_default_tensor_type,
+    set_deterministic_debug_mode,
+    set_float32_matmul_precision,
+    use_deterministic_algorithms,
+)
+from engine.compiler import compile  # noqa: E402
 from engine.random import (  # noqa: E402
     get_rng_state,
     initial_seed,
@@ -424,7 +437,9 @@ def __getattr__(name):
     # Submodules that import NumPy load when first named (engine.serialization.add_safe_globals).
     if name == "vmap":  # engine.vmap is engine.func.vmap, loaded with engine.func
         return __getattr__("func").vmap
-    if name in ("serialization", "func", "distributed", "viz"):
+    if name in (
+        "serialization", "func", "distributed", "viz", "jit", "compiler", "version", "multiprocessing", "overrides"
+    ):  # fmt: skip
         import importlib
 
         return importlib.import_module(f"engine.{name}")
