@@ -130,9 +130,15 @@ AREAS = {
 }
 
 
+# Modules left out of the measure while their authors write them; each leaves once its public
+# names are documented (engine.viz: DotSource.source).
+PENDING = {"engine.viz"}
+
+
 def areas():
     """{area: [(qualified name, object)]} over the public surface, aliases listed once."""
     import importlib
+    import pkgutil
 
     import engine
 
@@ -147,6 +153,19 @@ def areas():
             entries.extend(_module_entries(module_name, module))
         if entries:
             found[area] = entries
+    # Every other public module of the package (engine.random, engine.jit, engine.viz, ...), so
+    # that a new module is measured without being listed here.
+    listed = {name for names in AREAS.values() for name in names} | PENDING
+    others = []
+    for info in pkgutil.walk_packages(engine.__path__, "engine."):
+        if info.name in listed or any(p.startswith("_") for p in info.name.split(".")[1:]):
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # needs an optional dependency
+            continue
+        others.extend(_module_entries(info.name, module))
+    found["other modules"] = others
     # What a tensor's grad_fn is (a native node) and a custom Function's ctx.
     found["autograd"].extend(_class_entries("engine.autograd.graph.Node (grad_fn)", engine._C.Node))
     seen = set()

@@ -42,9 +42,13 @@ class SpectralNorm:
         self.eps = eps
 
     def reshape_weight_to_matrix(self, weight):
+        """``weight`` as the matrix whose largest singular value is estimated: ``dim`` first,
+        the other dimensions flattened."""
         return weight_as_matrix(weight, self.dim)
 
     def compute_weight(self, module, do_power_iteration):
+        """``<name>_orig`` divided by its estimated spectral norm, after one or more power
+        iterations on the ``<name>_u`` / ``<name>_v`` vectors when ``do_power_iteration``."""
         weight = getattr(module, self.name + "_orig")
         u = getattr(module, self.name + "_u")
         v = getattr(module, self.name + "_v")
@@ -62,6 +66,8 @@ class SpectralNorm:
         return weight / sigma
 
     def remove(self, module):
+        """Removes the hook from ``module`` and leaves ``<name>`` as a plain parameter holding
+        the current normalised weight."""
         with engine.no_grad():
             weight = self.compute_weight(module, do_power_iteration=False)
         delattr(module, self.name)
@@ -83,6 +89,8 @@ class SpectralNorm:
 
     @staticmethod
     def apply(module, name, n_power_iterations, dim, eps):
+        """Registers the hook on ``module`` (what :func:`spectral_norm` does): moves ``<name>``
+        to ``<name>_orig`` and adds the ``<name>_u`` / ``<name>_v`` buffers."""
         for hook in module._forward_pre_hooks.values():
             if isinstance(hook, SpectralNorm) and hook.name == name:
                 raise RuntimeError(

@@ -21,12 +21,15 @@ class WeightNorm:
         self.dim = -1 if dim is None else dim
 
     def compute_weight(self, module):
+        """The weight ``g * v / ||v||`` from ``module``'s ``<name>_g`` and ``<name>_v``."""
         return _weight_norm(
             getattr(module, self.name + "_v"), getattr(module, self.name + "_g"), self.dim
         )
 
     @staticmethod
     def apply(module, name, dim):
+        """Registers the hook on ``module`` (what :func:`weight_norm` does): replaces ``<name>``
+        by the parameters ``<name>_g`` (magnitude) and ``<name>_v`` (direction)."""
         warnings.warn(
             "`torch.nn.utils.weight_norm` is deprecated in favor of `torch.nn.utils.parametrizations.weight_norm`.",
             FutureWarning,
@@ -47,6 +50,8 @@ class WeightNorm:
         return fn
 
     def remove(self, module):
+        """Removes the hook from ``module`` and leaves ``<name>`` as a plain parameter holding
+        the current weight."""
         weight = self.compute_weight(module)
         delattr(module, self.name)
         del module._parameters[self.name + "_g"]
