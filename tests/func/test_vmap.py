@@ -306,3 +306,32 @@ def test_generated_rule_tutorial_style():
     out.sum().backward()
     assert engine.allclose(x.grad, 3 * x.detach() ** 2)
     assert engine.autograd.gradcheck(lambda a: vmap(lambda r: _PowerTutorial.apply(r, 2))(a), (x,))
+
+
+def test_per_sample_gradients_with_paths_outside_vmapped_ops():
+    # w reaches the loss through ops vmap sees (with batched x) and through ops on w alone.
+    w = engine.randn(4, dtype=engine.float64)
+    xs = engine.randn(5, 4, dtype=engine.float64)
+
+    def only_outside(weight, x):
+        return (x * (weight * 2)).sum()
+
+    def both(weight, x):
+        return (x * weight).sum() * (weight * 2).sin().sum() + (x * weight).cos().sum()
+
+    for f in (only_outside, both):
+        batched = vmap(grad(f), in_dims=(None, 0))(w, xs)
+        looped = engine.stack([grad(f)(w, xs[i]) for i in range(5)])
+        assert engine.allclose(batched, looped)
+
+
+def test_second_derivative_through_per_sample_gradients():
+    w = engine.randn(4, dtype=engine.float64)
+    xs = engine.randn(3, 4, dtype=engine.float64)
+
+    def f(weight, x):
+        return (x * weight).sin().sum() * weight.pow(2).sum()
+
+    outer = grad(lambda ww: vmap(grad(f), in_dims=(None, 0))(ww, xs).sum())(w)
+    looped = sum(grad(lambda ww, x=x: grad(f)(ww, x).sum())(w) for x in xs.unbind(0))
+    assert engine.allclose(outer, looped)

@@ -65,12 +65,41 @@ def _rule_for(key: str) -> _Rule | None:
 def run(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     """Runs ``func(*args, **kwargs)`` at ``level`` by its batching rule or the fallback."""
     key = op_key(func)
+    if key != "_run_backward" and any(
+        k > level.level and hasattr(v, "own") for k, v in _transforms._open.items()
+    ):
+        args = tuple(_per_sample_input(level, a) for a in args)
+        kwargs = {k: _per_sample_input(level, v) for k, v in kwargs.items()}
     rule = _rule_for(key)
     if rule is not None:
         result = rule(level, func, args, kwargs)
         if result is not NotImplemented:
             return result
     return fallback(level, func, args, kwargs, key)
+
+
+def _per_sample_input(level: Any, value: Any) -> Any:
+    """An unbatched input of a grad transform opened inside this vmap, replaced by a batched
+    copy of itself (expanded, a leaf of its own) the first time an op meets it: the gradient
+    with respect to that copy is then the per-sample gradient, from one backward pass."""
+    if type(value) in (list, tuple):
+        return type(value)(_per_sample_input(level, v) for v in value)
+    if not isinstance(value, _C.Tensor) or _C._transform_state(value) is not None:
+        return value
+    found = level.substitutes.get(id(value))
+    if found is not None:
+        return found[1]
+    if not value.requires_grad or value.grad_fn is not None:
+        return value
+    if not any(
+        k > level.level and id(value) in getattr(v, "own", ()) for k, v in _transforms._open.items()
+    ):
+        return value
+    size = level.batch_size
+    physical = value.detach().unsqueeze(0).expand((size, *value.shape)).requires_grad_()
+    logical = level.wrap(physical)
+    level.substitutes[id(value)] = (value, logical, physical)
+    return logical
 
 
 def _op_name(key: str) -> str:
@@ -803,24 +832,43 @@ def run_backward(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
         phys_grads.append(grad if pg is None else pg)
     batched_out = any(level.physical(o) is not None for o in outputs)
     phys_in = [level.unwrap(i) for i in inputs]
+    # Inputs replaced by batched copies (_per_sample_input): differentiate the copy, and the
+    # original too in case some path reaches it outside the ops vmap saw.
+    copied = {
+        k: level.substitutes[id(i)][2]
+        for k, i in enumerate(inputs)
+        if isinstance(i, _C.Tensor) and id(i) in level.substitutes
+    }
     per_sample = [
-        batched_out and level.physical(i) is None and isinstance(i, _C.Tensor) for i in inputs
+        batched_out and level.physical(i) is None and isinstance(i, _C.Tensor) and k not in copied
+        for k, i in enumerate(inputs)
     ]
     loop = any(per_sample) and size > 0
-    result = list(
+    targets = [copied.get(k, p) for k, p in enumerate(phys_in)] + [phys_in[k] for k in copied]
+    raw = list(
         func(
             phys_out,
             phys_grads,
-            keep_graph or loop,
+            keep_graph or loop or bool(copied),
             create_graph,
-            phys_in,
-            allow_unused,
+            targets,
+            True,
             False,
         )
     )
+    result = raw[: len(inputs)]
+    for extra, k in zip(raw[len(inputs) :], copied):
+        if extra is not None:
+            per_sample[k] = True  # reached outside vmap's ops too: add the per-sample remainder
+            loop = size > 0
     for k, inp in enumerate(inputs):
-        if level.physical(inp) is not None and result[k] is not None:
+        if (level.physical(inp) is not None or k in copied) and result[k] is not None:
             result[k] = level.wrap(result[k])
+        elif result[k] is None and not allow_unused and not per_sample[k]:
+            raise RuntimeError(
+                "One of the differentiated Tensors appears to not have been used in the graph. "
+                "Set allow_unused=True if this is the desired behavior."
+            )
     if loop:
         columns: dict[int, list] = {k: [] for k, flag in enumerate(per_sample) if flag}
         for b in range(size):
@@ -840,7 +888,10 @@ def run_backward(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
             for k, g in zip(columns, grads_b):
                 columns[k].append(_C.zeros_like(phys_in[k]) if g is None else g)
         for k, column in columns.items():
-            result[k] = level.wrap(_C.stack(column))
+            stacked = _C.stack(column)
+            if k in copied and result[k] is not None:
+                stacked = stacked + level.physical(result[k])
+            result[k] = level.wrap(stacked)
     return result
 
 

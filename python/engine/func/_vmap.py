@@ -48,6 +48,8 @@ class VmapLevel(_transforms.Interpreter):
     def __init__(self, batch_size: int, randomness: str) -> None:
         self.batch_size = batch_size
         self.randomness = randomness
+        # id(unbatched grad input) -> (it, its batched copy's logical and physical tensors)
+        self.substitutes: dict[int, tuple] = {}
 
     # ---- marking ---------------------------------------------------------------------------
 
