@@ -335,3 +335,22 @@ def test_second_derivative_through_per_sample_gradients():
     outer = grad(lambda ww: vmap(grad(f), in_dims=(None, 0))(ww, xs).sum())(w)
     looped = sum(grad(lambda ww, x=x: grad(f)(ww, x).sum())(w) for x in xs.unbind(0))
     assert engine.allclose(outer, looped)
+
+
+def test_composes_with_forward_mode():
+    jvp = pytest.importorskip("engine.func").__dict__.get("jvp")
+    if jvp is None:
+        pytest.skip("forward mode absent")
+    x = engine.randn(3, 4, dtype=engine.float64)
+    t = engine.randn(3, 4, dtype=engine.float64)
+    _, tangent = vmap(lambda a, b: jvp(engine.sin, (a,), (b,)))(x, t)
+    assert engine.allclose(tangent, x.cos() * t)
+    _, tangent = jvp(vmap(engine.sin), (x,), (t,))
+    assert engine.allclose(tangent, x.cos() * t)
+    jacobians = vmap(engine.func.jacfwd(engine.sin))(x)
+    assert engine.allclose(jacobians, engine.diag_embed(x.cos()))
+
+
+def test_view_as_a_batched_tensor():
+    x, y = engine.randn(3, 4), engine.randn(3, 2, 2)
+    assert engine.equal(vmap(lambda a, b: a.view_as(b))(x, y), x.view(3, 2, 2))

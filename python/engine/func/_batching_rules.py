@@ -520,9 +520,9 @@ def like_other(method: str) -> _Rule:
     """``view_as``/``reshape_as``/``expand_as``/``type_as``: the other tensor's logical shape."""
 
     def rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
-        if len(args) != 2 or kwargs or level.physical(args[1]) is not None:
+        if len(args) != 2 or kwargs or not isinstance(args[1], _C.Tensor):
             return NotImplemented
-        target = args[1]
+        target = args[1]  # batched or not, its own metadata is the logical shape
         with _transforms.paused():
             shape = tuple(target.shape)
         return getattr(args[0], method)(shape)
