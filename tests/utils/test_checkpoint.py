@@ -136,9 +136,6 @@ def test_without_preserve_rng_state_backward_still_runs(use_reentrant):
     np.testing.assert_allclose(a(x.grad), [2.0, 2.0, 2.0])
 
 
-@pytest.mark.skipif(
-    not hasattr(engine, "get_rng_state"), reason="needs engine.get_rng_state/set_rng_state"
-)
 @pytest.mark.parametrize("use_reentrant", MODES)
 def test_random_stream_as_without_checkpoint(use_reentrant):
     def f(v):

@@ -108,44 +108,20 @@ def detach_variable(inputs: tuple) -> tuple:
 
 
 class _RngSnapshot:
-    """The generator state a region's forward ran with, to rerun it with the same draws.
-
-    Uses ``engine.get_rng_state``/``set_rng_state`` when the native module has them. Without
-    them the state cannot be read, so the forward is started from a fresh seed drawn from the
-    stream (reproducible, but not the draws an unchecked run would make), and the recomputation
-    reseeds with it and then continues the outer stream from another drawn seed.
-    """
+    """The generator state a region's forward ran with, to rerun it with the same draws."""
 
     def __init__(self) -> None:
-        getter = getattr(engine, "get_rng_state", None)
-        if getter is not None:
-            self.state = getter()
-            self.seed = None
-        else:
-            self.state = None
-            self.seed = _draw_seed()
-            engine.manual_seed(self.seed)
+        self.state = engine.get_rng_state()
 
     @contextlib.contextmanager
     def replay(self):
-        if self.state is not None:
-            outer = engine.get_rng_state()
-            engine.set_rng_state(self.state)
-            try:
-                yield
-            finally:
-                engine.set_rng_state(outer)
-        else:
-            outer_seed = _draw_seed()
-            engine.manual_seed(self.seed)
-            try:
-                yield
-            finally:
-                engine.manual_seed(outer_seed)
-
-
-def _draw_seed() -> int:
-    return int(_C.randint(0, 2**62, (1,)).item())
+        """Runs a block from the saved state and puts the state outside back afterwards."""
+        outer = engine.get_rng_state()
+        engine.set_rng_state(self.state)
+        try:
+            yield
+        finally:
+            engine.set_rng_state(outer)
 
 
 def _replay_context(snapshot: _RngSnapshot | None):
