@@ -49,6 +49,7 @@ class ProcessContext:
         self.error_queues = error_queues
 
     def pids(self):
+        """The operating-system process ids of the started processes, in start order."""
         return [p.pid for p in self.processes]
 
     def join(self, timeout=None):
