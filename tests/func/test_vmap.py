@@ -26,6 +26,8 @@ RECORDED = json.loads((FIXTURES / "vmap.json").read_text())
 def _leaves(value):
     if isinstance(value, engine.Tensor):
         return [value]
+    if isinstance(value, dict):
+        return [leaf for key in sorted(value) for leaf in _leaves(value[key])]
     if isinstance(value, (tuple, list)):
         return [leaf for item in value for leaf in _leaves(item)]
     return [value]

@@ -135,16 +135,9 @@ def _in_dims_error(func: Any, in_dims: Any, message: str) -> ValueError:
 
 def _broadcast_dims(dims: Any, spec: TreeSpec) -> list | None:
     """``dims`` (an int/None, or a tree that is a prefix of ``spec``) per leaf of ``spec``."""
-    if dims is None or isinstance(dims, int) and not isinstance(dims, bool):
-        return [dims] * _count(spec)
-    if spec.kind is None:
-        return None
-    flat, dims_spec = tree_flatten(dims)
-    if dims_spec.kind is not spec.kind and not (
-        isinstance(dims, type(None)) or type(dims) is spec.kind
-    ):
-        return None
-    if type(dims) is not spec.kind:
+    if not isinstance(dims, (tuple, list, dict)):
+        return [dims] * _count(spec)  # a leaf of dims applies to the whole subtree
+    if spec.kind is None or type(dims) is not spec.kind:
         return None
     if isinstance(dims, dict):
         if set(dims) != set(spec.keys):
@@ -206,12 +199,12 @@ def _flat_in_dims(func: Any, in_dims: Any, args: tuple) -> tuple[list, list, Tre
     for dim, arg in zip(flat_dims, flat_args):
         if dim is None:
             continue
-        if not isinstance(dim, int) or isinstance(dim, bool):
+        if not isinstance(dim, int):
             raise _in_dims_error(
                 func,
                 in_dims,
-                "in_dims must be an int or None or a (potentially nested) tuple of ints or None, "
-                f"got: {type(dim)}.",
+                f"Got in_dim={dim} for an input but in_dim must be either an integer dimension or "
+                "None.",
             )
         if not isinstance(arg, _C.Tensor):
             raise _in_dims_error(
@@ -231,23 +224,20 @@ def _flat_in_dims(func: Any, in_dims: Any, args: tuple) -> tuple[list, list, Tre
     return flat_args, flat_dims, args_spec
 
 
-def _spec_repr(spec: TreeSpec) -> str:
+def _spec_repr(spec: TreeSpec, depth: int = 1) -> str:
     """PyTorch's TreeSpec text (what its vmap messages print)."""
     if spec.kind is None:
         return "*"
     kind = {tuple: "tuple", list: "list", dict: "dict"}.get(spec.kind, spec.kind.__name__)
     context = list(spec.keys) if spec.kind is dict else None
-    children = ",\n  ".join(_spec_repr(c) for c in spec.children)
+    children = (",\n" + "  " * depth).join(_spec_repr(c, depth + 1) for c in spec.children)
     return f"TreeSpec({kind}, {context}, [{children}])"
 
 
 def _batch_size(flat_args: list, flat_dims: list) -> int:
     sizes = [arg.shape[dim] for arg, dim in zip(flat_args, flat_dims) if dim is not None]
     if not sizes:
-        raise ValueError(
-            "vmap(f, in_dims=..., ...)(<inputs>): at least one input must be batched "
-            "(in_dims has no int for any Tensor input)"
-        )
+        raise ValueError("vmap: Expected at least one Tensor to vmap over")
     if any(s != sizes[0] for s in sizes):
         raise ValueError(
             "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
@@ -259,7 +249,7 @@ def _batch_size(flat_args: list, flat_dims: list) -> int:
 def _check_out_dims(func: Any, out_dims: Any) -> None:
     flat, _ = tree_flatten(out_dims)
     for dim in flat:
-        if not (dim is None or isinstance(dim, int) and not isinstance(dim, bool)):
+        if not (dim is None or isinstance(dim, int)):
             raise ValueError(
                 f"vmap({_func_name(func)}, ..., out_dims={out_dims}): `out_dims` must be an int, "
                 "None or a python collection of ints representing where in the outputs the "
@@ -291,8 +281,12 @@ def _move_out(level: VmapLevel, func: Any, value: Any, dim: Any) -> Any:
 
 
 def _flat_out_dims(func: Any, out_dims: Any, out_spec: TreeSpec) -> list:
-    if out_dims is None or isinstance(out_dims, int) and not isinstance(out_dims, bool):
-        return [out_dims] * _count(out_spec)
+    if out_dims is None or isinstance(out_dims, int):
+        return (
+            [int(out_dims)] * _count(out_spec)
+            if out_dims is not None
+            else [None] * _count(out_spec)
+        )
     dims = None
     if isinstance(out_dims, (tuple, list, dict)):
         if out_spec.kind is None:
