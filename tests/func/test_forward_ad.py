@@ -439,3 +439,24 @@ def test_in_place_variant_carries_the_out_of_place_tangent(name, extra, values, 
     np.testing.assert_allclose(
         np.array(got.tolist()), np.array(expected_tangent.tolist()), rtol=1e-12, atol=1e-12
     )
+
+
+def test_function_transforms_require_setup_context():
+    class OldStyle(Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def jvp(ctx, t):
+            return t * 2
+
+    with pytest.raises(RuntimeError, match="it must override the setup_context staticmethod"):
+        engine.func.jvp(OldStyle.apply, (_x(),), (_t(),))
+    # The tutorial's style (forward(ctx, x) + setup_context) works under the transform.
+    out, tangent = engine.func.jvp(_ExpTutorial.apply, (_x(),), (_t(),))
+    _close(tangent, _t() * _x().exp())
+    # forward_ad itself takes the original style.
+    with fwAD.dual_level():
+        y = OldStyle.apply(fwAD.make_dual(_x(), _t()))
+        _close(fwAD.unpack_dual(y).tangent, _t() * 2)

@@ -104,6 +104,10 @@ def _shadow_info(cls):
     return info
 
 
+def _overrides_setup_context(cls) -> bool:
+    return cls.setup_context is not _function.Function.setup_context
+
+
 def _overrides_jvp(cls) -> bool:
     return cls.jvp is not _function.Function.jvp
 
@@ -116,6 +120,13 @@ def apply_with_jvp(level, func, args, kwargs):
         # engine's own operations written as Functions (linear algebra, a few losses) have
         # differentiable backwards: the generic rule derives their tangents.
         return level.run_generic(func, args, kwargs, cls.__name__)
+    if level.transform and not _overrides_setup_context(cls):
+        # engine.func.jvp is a function transform: PyTorch's rule for those.
+        raise RuntimeError(
+            "In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, "
+            "jacrev, ...), it must override the setup_context staticmethod. For more details, "
+            "please see https://pytorch.org/docs/main/notes/extending.func.html"
+        )
     taken = level.take(args, kwargs)
     tangents = {id(value): state.tangent for value, state in taken}
     depth = len(_open_contexts)

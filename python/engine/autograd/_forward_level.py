@@ -78,8 +78,10 @@ def _size_message(primal, tangent) -> str:
 class ForwardLevel(_transforms.Interpreter):
     """An open forward-AD level (``dual_level`` or one ``engine.func.jvp`` call)."""
 
-    def __init__(self, public: bool = False) -> None:
-        self.public = public  # opened by dual_level / enter_dual_level (PyTorch's level 0)
+    def __init__(self, transform: bool = False) -> None:
+        # Opened by engine.func.jvp (a function transform, with functorch's rules for custom
+        # Functions) rather than by dual_level or gradcheck.
+        self.transform = transform
 
     # ---- marks ----
 

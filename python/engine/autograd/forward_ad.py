@@ -16,7 +16,7 @@ described in :mod:`engine.autograd._forward_level` and :mod:`engine.autograd._jv
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import collections
 
 from engine import _C, _transforms
 from engine.autograd._forward_level import DualState, ForwardLevel, _size_message, state_at
@@ -39,7 +39,7 @@ def enter_dual_level():
     global _public_level
     if _public_level is not None:
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
-    level = ForwardLevel(public=True)
+    level = ForwardLevel()
     _transforms.push(level)
     _public_level = level
     return 0
@@ -124,11 +124,12 @@ def make_dual(tensor, tangent, *, level=None):
     return dual
 
 
-class UnpackedDualTensor(NamedTuple):
-    """``unpack_dual``'s result: the primal (a view of the dual tensor) and its tangent."""
-
-    primal: object
-    tangent: object
+# A named tuple without importing typing at `import engine`.
+UnpackedDualTensor = collections.namedtuple("UnpackedDualTensor", ["primal", "tangent"])
+UnpackedDualTensor.__module__ = __name__
+UnpackedDualTensor.__doc__ = (
+    "``unpack_dual``'s result: the primal (a view of the dual tensor) and its tangent."
+)
 
 
 def unpack_dual(tensor, *, level=None):

@@ -116,7 +116,7 @@ def _jvp_with_argnums(func, primals, tangents, argnums, *, strict=False, has_aux
     detach = not (
         _C.is_grad_enabled() and any(t.requires_grad for t in (*flat_primals, *flat_tangents))
     )
-    level = ForwardLevel()
+    level = ForwardLevel(transform=True)
     _transforms.push(level)
     try:
         made: list = []
