@@ -33,20 +33,7 @@ def _leaves(value):
     return [value]
 
 
-# A tensor that escaped its vmap is only routed while some transform is open: once none is, the
-# native module runs ops on it directly (its own data is sample 0), where PyTorch raises.
-KNOWN_DIFFERENCES = {"escaped_tensor"}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(reason="escaped tensors", strict=True))
-        if n in KNOWN_DIFFERENCES
-        else n
-        for n in sorted(CASES)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_pytorch(name):
     expected = RECORDED[name]
     case = CASES[name]

@@ -14,6 +14,7 @@ batched at an enclosing level, and the ops a rule runs on it reach that level th
 from __future__ import annotations
 
 import functools
+import weakref
 from typing import Any, Callable
 
 from engine import _C, _transforms
@@ -42,6 +43,26 @@ class BatchedState:
         )
 
 
+class _Escaped:
+    """Counts the logical tensors alive after their vmap closed; holds one transform open."""
+
+    alive = 0
+
+    @classmethod
+    def track(cls, tensors: list) -> None:
+        if cls.alive == 0:
+            _C._enter_transform()
+        cls.alive += len(tensors)
+        for tensor in tensors:
+            weakref.finalize(tensor, cls.freed).atexit = False
+
+    @classmethod
+    def freed(cls) -> None:
+        cls.alive -= 1
+        if cls.alive == 0:
+            _C._exit_transform()
+
+
 class VmapLevel(_transforms.Interpreter):
     """One open ``vmap`` call: its batch size, its randomness mode and how it runs ops."""
 
@@ -50,6 +71,7 @@ class VmapLevel(_transforms.Interpreter):
         self.randomness = randomness
         # id(unbatched grad input) -> (it, its batched copy's logical and physical tensors)
         self.substitutes: dict[int, tuple] = {}
+        self.made: list = []  # weak references to the logical tensors of this level
 
     # ---- marking ---------------------------------------------------------------------------
 
@@ -74,7 +96,18 @@ class VmapLevel(_transforms.Interpreter):
             finally:
                 _C._set_grad_enabled(previous)
         _C._set_transform_state(logical, BatchedState(self.level, physical))
+        self.made.append(weakref.ref(logical))
         return logical
+
+    def close(self) -> None:
+        """Closes the level; logical tensors still alive escaped the function (PyTorch raises
+        when they are used): native calls keep being routed while any of them lives, so that
+        their state can raise."""
+        self.substitutes.clear()
+        alive = [t for t in (r() for r in self.made) if t is not None]
+        self.made.clear()
+        if alive:
+            _Escaped.track(alive)
 
     def wrap_result(self, value: Any) -> Any:
         """Marks every tensor of a (possibly nested) op result."""
@@ -323,8 +356,10 @@ def _vmap_call(func, in_dims, out_dims, randomness, args, kwargs):
         flat_out, out_spec = tree_flatten(output)
         dims = _flat_out_dims(func, out_dims, out_spec)
         moved = [_move_out(level, func, v, d) for v, d in zip(flat_out, dims)]
+        del batched, output, flat_out
     finally:
         _transforms.pop(level)
+        level.close()
     return tree_unflatten(moved, out_spec)
 
 

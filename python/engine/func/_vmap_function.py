@@ -163,8 +163,10 @@ def _run_batched(batch_size: int, randomness: str, physical: list, batched: list
             if p is None and isinstance(value, _C.Tensor):
                 p = value.unsqueeze(0).expand((batch_size, *value.shape))
             out.append(value if p is None else p)
+        del logical, output, flat
     finally:
         _transforms.pop(level)
+        level.close()
     return out, spec
 
 
