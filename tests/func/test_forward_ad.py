@@ -460,3 +460,24 @@ def test_function_transforms_require_setup_context():
     with fwAD.dual_level():
         y = OldStyle.apply(fwAD.make_dual(_x(), _t()))
         _close(fwAD.unpack_dual(y).tangent, _t() * 2)
+
+
+@pytest.mark.parametrize(
+    "name,f",
+    [
+        ("logsumexp", lambda a: engine.logsumexp(a, 0)),
+        ("prod", lambda a: a.prod()),
+        ("norm", lambda a: a.norm()),
+        ("cumprod", lambda a: a.cumprod(0).sum()),
+        ("inv", lambda a: engine.linalg.inv(engine.outer(a, a) + engine.eye(4, dtype=F64)).sum()),
+    ],
+)
+def test_forward_over_forward_through_the_generic_rule(name, f):
+    """Second directional derivatives of ops whose tangent comes from their backward: the inner
+    level's autograd.grad calls carry the outer level's tangents (u^T H w against jacrev's)."""
+    x = engine.tensor([0.3, -1.2, 2.0, 0.5], dtype=F64)
+    u = engine.tensor([1.0, 0.0, 2.0, -1.0], dtype=F64)
+    w = engine.tensor([0.5, 1.0, 0.0, 3.0], dtype=F64)
+    _, second = engine.func.jvp(lambda a: engine.func.jvp(f, (a,), (u,))[1], (x,), (w,))
+    hess = engine.func.jacrev(engine.func.jacrev(f))(x)
+    assert abs(second.item() - (u @ hess @ w).item()) < 1e-9

@@ -82,6 +82,7 @@ class ForwardLevel(_transforms.Interpreter):
         # Opened by engine.func.jvp (a function transform, with functorch's rules for custom
         # Functions) rather than by dual_level or gradcheck.
         self.transform = transform
+        self.sources: list = []  # (tensor, DualState) of every make_dual at this level
 
     # ---- marks ----
 
@@ -284,26 +285,35 @@ class ForwardLevel(_transforms.Interpreter):
     def _backward(self, func, args, kwargs):
         """``autograd.grad`` on dual tensors (forward-over-reverse): the gradients' tangents.
 
-        The gradients ``g`` are a function of the differentiated inputs (through the graph the
-        backward pass records) and of the incoming gradients; their tangent is that function's
-        jvp along those tensors' tangents, by the double-vjp rule. Tangents reaching the graph
-        only through other tensors (a dual tensor captured by ``f``) are not seen."""
+        With the backward pass recorded, the gradients ``g`` are a function of this level's
+        *sources* (the tensors ``make_dual`` made, through the graph) and of the incoming
+        gradients; their tangent is that function's jvp along the sources' tangents, by the
+        double-vjp rule. A dual input or incoming gradient that does not require grad adds its
+        own tangent. (A tangent that reaches ``g`` only through a source that does not require
+        grad is not seen: ``engine.func.jvp`` makes its sources require grad.)"""
         names = ("outputs", "grad_outputs", "keep_graph", "create_graph", "inputs")
         names += ("allow_unused", "accumulate")
         call = dict(zip(names, args))
         call.update(kwargs)
-        taken = self.take(args, kwargs)
+        if call["accumulate"] or not call["inputs"]:
+            taken = self.take(args, kwargs)
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self.give_back(taken)
+        # The sources lose their marks too while the gradients are differentiated here.
+        taken = self.take((*args, [source for source, _ in self.sources]), kwargs)
         tangents = {id(value): state.tangent for value, state in taken}
         try:
-            if call["accumulate"] or not call["inputs"]:
-                return func(*args, **kwargs)
             from engine.autograd import grad as autograd_grad
 
-            sources = [
-                (x, tangents[id(x)])
-                for x in (*call["inputs"], *call["grad_outputs"])
-                if isinstance(x, _C.Tensor) and id(x) in tangents
-            ]
+            sources = [(x, state.tangent) for x, state in self.sources if x.requires_grad]
+            seen = {id(x) for x, _ in sources}
+            for x in (*call["inputs"], *call["grad_outputs"]):
+                if isinstance(x, _C.Tensor) and id(x) in tangents and id(x) not in seen:
+                    if not x.requires_grad:
+                        sources.append((x, tangents[id(x)]))
+                        seen.add(id(x))
             rules.refuse_batched("autograd.grad", [t for _, t in sources])
             with _enable_grad():
                 grads = func(

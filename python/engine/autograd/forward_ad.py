@@ -120,7 +120,9 @@ def make_dual(tensor, tangent, *, level=None):
             "same level 0 is not supported."
         )
     dual = tensor.view_as(tensor)  # lower levels (vmap, an outer jvp) see this view too
-    _C._set_transform_state(dual, DualState(interpreter.level, tangent, _C._transform_state(dual)))
+    state = DualState(interpreter.level, tangent, _C._transform_state(dual))
+    _C._set_transform_state(dual, state)
+    interpreter.sources.append((dual, state))
     return dual
 
 
