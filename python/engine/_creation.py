@@ -102,20 +102,64 @@ def _sizes(args):
 
 
 def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
-    """A new tensor of `data`, with self's dtype unless given."""
+    """A new tensor holding a copy of ``data``, with this tensor's dtype unless ``dtype`` is
+    given (like :func:`engine.tensor`, which infers the dtype from the data instead).
+
+    Args:
+        data: a number, (nested) list or tuple, NumPy array or tensor.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the result's dtype. Default: ``self.dtype``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+
+    Example::
+
+        >>> engine.zeros(1, dtype=engine.float64).new_tensor([1, 2])
+        tensor([1., 2.], dtype=torch.float64)
+    """
     check_cpu(device)
     t = _C.tensor(data, dtype=self.dtype if dtype is None else dtype)
     return _finish(t, requires_grad)
 
 
 def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
-    """Zeros of the given size, with self's dtype unless given."""
+    """A tensor of zeros of shape ``size``, with this tensor's dtype unless ``dtype`` is given.
+
+    Args:
+        *size (ints or a tuple): the shape.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the result's dtype. Default: ``self.dtype``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+
+    Example::
+
+        >>> engine.tensor([1, 2]).new_zeros(2, 2)
+        tensor([[0, 0],
+                [0, 0]])
+    """
     check_cpu(device)
     return _C.zeros(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
 
 
 def new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
-    """Ones of the given size, with self's dtype unless given."""
+    """A tensor of ones of shape ``size``, with this tensor's dtype unless ``dtype`` is given.
+
+    Args:
+        *size (ints or a tuple): the shape.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the result's dtype. Default: ``self.dtype``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+
+    Example::
+
+        >>> engine.zeros(1, dtype=engine.float64).new_ones(3)
+        tensor([1., 1., 1.], dtype=torch.float64)
+    """
     check_cpu(device)
     return _C.ones(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
 
@@ -127,7 +171,23 @@ def new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kwarg
 
 
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kwargs):
-    """A tensor of the given size filled with fill_value, with self's dtype unless given."""
+    """A tensor of shape ``size`` filled with ``fill_value``, with this tensor's dtype unless
+    ``dtype`` is given.
+
+    Args:
+        size (list or tuple of ints): the shape.
+        fill_value (Number): the value.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the result's dtype. Default: ``self.dtype``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+
+    Example::
+
+        >>> engine.tensor([1.0]).new_full((2,), 7)
+        tensor([7., 7.])
+    """
     check_cpu(device)
     return _C.full(size, fill_value, dtype=_like(self, dtype), requires_grad=requires_grad)
 

@@ -167,6 +167,27 @@ DOCS = {
         ">>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n>>> y = x * x\n"
         ">>> y.backward(engine.tensor([1.0, 0.5]))\n>>> x.grad\ntensor([2., 2.])",
     ),
+    "register_hook": entry(
+        "register_hook(hook) -> RemovableHandle",
+        "Registers ``hook(grad)``, called with this tensor's gradient each time backward"
+        " computes it. The hook may return a new gradient, which replaces it (for the"
+        " accumulation into ``grad`` and for the rest of the graph), or ``None`` to keep it. The"
+        " handle's ``remove()`` unregisters it.",
+        "    hook (callable): ``hook(grad) -> Tensor or None``.",
+        ">>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n"
+        ">>> handle = x.register_hook(lambda grad: grad * 10)\n>>> (x * 2).sum().backward()\n"
+        ">>> x.grad\ntensor([20., 20.])\n>>> handle.remove()",
+    ),
+    "register_post_accumulate_grad_hook": entry(
+        "register_post_accumulate_grad_hook(hook) -> RemovableHandle",
+        "Registers ``hook(tensor)`` on a leaf, called after backward has accumulated the"
+        " gradient into its :attr:`grad`; useful to update a parameter as soon as its gradient"
+        " is ready (an optimizer step inside backward, gradient all-reduce).",
+        "    hook (callable): ``hook(tensor) -> None``.",
+        ">>> w = engine.tensor([1.0], requires_grad=True)\n"
+        ">>> _ = w.register_post_accumulate_grad_hook(lambda p: print(p.grad))\n"
+        ">>> (w * 3).sum().backward()\ntensor([3.])",
+    ),
     # ---- methods written here ----
     "size": entry(
         "size(dim=None) -> Size or int",
