@@ -108,6 +108,18 @@ def test_no_entry_names_a_missing_attribute():
     assert not stale, "engine/_docs documents names that no longer exist: " + ", ".join(stale)
 
 
+def test_every_entry_was_attached():
+    # help() shows the text: nothing was skipped because the object refused a docstring.
+    unattached = []
+    for area, owner, name, text in ENTRIES:
+        obj = _docs.raw_attribute(owner, name)
+        if isinstance(obj, (staticmethod, classmethod)):
+            obj = obj.__func__
+        if obj is not None and text.strip() not in (obj.__doc__ or ""):
+            unattached.append(f"{area}: {name}")
+    assert not unattached, "texts in engine/_docs not attached: " + ", ".join(unattached)
+
+
 def test_entries_follow_the_house_style():
     for area, _, name, text in ENTRIES:
         assert text == text.strip(), (area, name)

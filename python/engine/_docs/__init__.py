@@ -37,12 +37,15 @@ def raw_attribute(owner, name):
 
 
 def _attach_all(owner, docs):
-    # A name that no longer exists is skipped rather than breaking `import engine`;
-    # tests/test_docstrings.py reports such stale entries.
+    # A name that no longer exists, or became an object that takes no docstring, is skipped
+    # rather than breaking `import engine`; tests/test_docstrings.py reports both.
     for name, text in docs.items():
         obj = raw_attribute(owner, name)
         if obj is not None:
-            attach(obj, text.strip())
+            try:
+                attach(obj, text.strip())
+            except (AttributeError, TypeError):
+                pass
 
 
 def apply():
