@@ -171,3 +171,24 @@ def test_examples_in_every_public_docstring_run():
                 failures.append(str(error))
     assert not failures, "\n".join(failures)
     assert ran > 300
+
+
+def test_examples_print_what_pytorch_prints():
+    # Optional live comparison: the same examples with engine spelled torch, where PyTorch is
+    # installed, must print the same (the printed output uses PyTorch's names already).
+    torch = pytest.importorskip("torch")
+    failures = []
+    for area, _, name, text in ENTRIES:
+        if ">>>" not in text:
+            continue
+        test = doctest.DocTestParser().get_doctest(
+            text.replace("engine.", "torch."), {"torch": torch}, f"{area}.{name}", None, 0
+        )
+        runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+        report = []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            runner.run(test, out=report.append)
+        if runner.failures:
+            failures.append("".join(report))
+    assert not failures, "\n".join(failures)
