@@ -59,7 +59,7 @@ def _dual_input(level: ForwardLevel, primal, tangent, made: list):
     """``primal`` as a dual tensor of ``level``; a fresh leaf that requires grad underneath
     where it does not, so reverse-mode transforms inside ``f`` keep its tangent."""
     base = primal
-    if not (_C.is_grad_enabled() and primal.requires_grad):
+    if primal.is_floating_point() and not (_C.is_grad_enabled() and primal.requires_grad):
         base = primal.detach().requires_grad_()
         made.append(base)
     with engine.enable_grad():  # the dual view must require grad whatever the caller's mode
