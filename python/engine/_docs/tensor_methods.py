@@ -418,9 +418,11 @@ for _name, _dtype in _CONVERSIONS.items():
         f"``self.to(engine.{_dtype})``: the tensor as {_dtype} (itself if it already is).",
     )
 for _name in SEE_FUNCTION:
-    DOCS.setdefault(_name, _see(_name))
+    if _name not in DOCS:
+        DOCS[_name] = _see(_name)
 for _name in IN_PLACE:
-    DOCS.setdefault(_name, in_place(_name[:-1]))
+    if _name not in DOCS:
+        DOCS[_name] = in_place(_name[:-1])
 
 CLASS_DOC = """A multi-dimensional array of one dtype, with the autograd bookkeeping.
 
