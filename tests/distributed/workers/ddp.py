@@ -102,6 +102,47 @@ def check_all_reduce_overlaps_backward():
     assert model.reducer.next_bucket == 0  # all finished and reset at the end of backward
 
 
+class RegisteredBackwards(nn.Module):
+    # Registered a, b, c but run c -> b -> a: backward produces a's gradients first, the
+    # opposite of the reverse-registration order the first buckets assume.
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(16, 3).double()
+        self.b = nn.Linear(16, 16).double()
+        self.c = nn.Linear(5, 16).double()
+
+    def forward(self, x):
+        return self.a(self.b(self.c(x).tanh()).tanh())
+
+
+def check_buckets_rebuilt_in_gradient_order():
+    engine.manual_seed(0)
+    reference = RegisteredBackwards()
+    model = DDP(RegisteredBackwards(), bucket_cap_mb=0.0005)
+    model.module.load_state_dict(reference.state_dict())
+    first_bucket = model.reducer.buckets[0].params[0]
+    assert first_bucket is model.module.c.bias  # before any backward: reverse registration
+    opt = engine.optim.SGD(model.parameters(), lr=0.1)
+    ref_opt = engine.optim.SGD(reference.parameters(), lr=0.1)
+    seen = []
+    model.module.c.weight.register_hook(lambda g: seen.append(model.reducer.next_bucket))
+    for step in range(3):
+        x, y = data(step)
+        opt.zero_grad()
+        loss_fn(model(shard(x)), shard(y)).backward()
+        opt.step()
+        ref_opt.zero_grad()
+        loss_fn(reference(x), y).backward()
+        ref_opt.step()
+        assert_same_parameters(model.module, reference)
+    assert model.reducer.rebuilt
+    assert {id(p) for p in model.reducer.buckets[0].params} <= {
+        id(p) for p in model.module.a.parameters()
+    }
+    # once rebuilt, the buckets of a and b are on the wire before c's gradient exists
+    assert seen[0] < seen[-1], seen
+
+
 def check_no_sync_accumulates_then_averages():
     reference = make_model(0)
     model = DDP(make_model(0))

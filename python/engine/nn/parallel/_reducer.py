@@ -47,13 +47,13 @@ class _Bucket:
         self.work = None
 
 
-def _bucket_assignment(params, first_cap_bytes, cap_bytes):
-    """Lists of parameter indices, one per bucket: reverse order, one dtype per bucket, the
-    first bucket capped at ``first_cap_bytes`` and the others at ``cap_bytes`` (a parameter
-    larger than the cap gets a bucket of its own)."""
+def _bucket_assignment(params, first_cap_bytes, cap_bytes, order=None):
+    """Lists of parameter indices, one per bucket, filled in ``order`` (default: reverse
+    registration order), one dtype per bucket, the first bucket capped at ``first_cap_bytes``
+    and the others at ``cap_bytes`` (a parameter larger than the cap gets a bucket of its own)."""
     buckets = []  # [indices, bytes]
     open_bucket = {}  # dtype -> the bucket still being filled with that dtype
-    for index in reversed(range(len(params))):
+    for index in reversed(range(len(params))) if order is None else order:
         p = params[index]
         nbytes = p.numel() * p.element_size()
         bucket = open_bucket.get(p.dtype)
@@ -89,18 +89,43 @@ class Reducer:
         self.world_size = dist.get_world_size(process_group)
         self.find_unused_parameters = find_unused_parameters
         self.gradient_as_bucket_view = gradient_as_bucket_view
-        self.buckets = []
-        self.where = {}
-        for indices in _bucket_assignment(params, first_bucket_cap_bytes, bucket_cap_bytes):
-            bucket = _Bucket([params[i] for i in indices], indices)
-            for position, i in enumerate(indices):
-                self.where[id(params[i])] = (bucket, position)
-            self.buckets.append(bucket)
+        self.caps = (first_bucket_cap_bytes, bucket_cap_bytes)
+        self._build_buckets(None)
+        # The order in which gradients became ready in the first synchronised backward: the
+        # buckets are then rebuilt in that order (as PyTorch does), so that each fills up as
+        # early as the graph allows even when modules are registered in another order.
+        self.ready_order = []
+        self.rebuilt = False
         self.next_bucket = 0
         self.armed = False
         self.expect_sync = False
         self.unfinished_error = None
         self.handles = [p.register_post_accumulate_grad_hook(self._on_grad_ready) for p in params]
+
+    def _build_buckets(self, order):
+        self.buckets = []
+        self.where = {}
+        for indices in _bucket_assignment(self.params, *self.caps, order=order):
+            bucket = _Bucket([self.params[i] for i in indices], indices)
+            for position, i in enumerate(indices):
+                self.where[id(self.params[i])] = (bucket, position)
+            self.buckets.append(bucket)
+
+    def _rebuild_in_ready_order(self):
+        seen = set(self.ready_order)
+        order = self.ready_order + [i for i in reversed(range(len(self.params))) if i not in seen]
+        # Every process must bucket alike: rank 0's order is everyone's.
+        shared = [order]
+        dist.broadcast_object_list(
+            shared, src=dist.get_global_rank(self.group, 0), group=self.group
+        )
+        order = shared[0]
+        if _bucket_assignment(self.params, *self.caps, order=order) != [
+            b.slots for b in self.buckets
+        ]:
+            self._build_buckets(order)
+        self.rebuilt = True
+        self.ready_order = []
 
     # ---- during backward ----
 
@@ -128,6 +153,8 @@ class Reducer:
         elif grad is None:
             view.zero_()
         bucket.ready[position] = True
+        if not self.rebuilt:
+            self.ready_order.append(bucket.slots[position])
         bucket.pending -= 1
         if bucket.pending == 0:
             self._launch_ready_buckets()
@@ -179,6 +206,8 @@ class Reducer:
                     continue  # no process used this parameter: its gradient stays as it was
                 self._write_grad(param, view)
         self._reset()
+        if not self.rebuilt:
+            self._rebuild_in_ready_order()
 
     def _wait_launched(self):
         for bucket in self.buckets[: self.next_bucket]:
