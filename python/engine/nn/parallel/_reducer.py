@@ -1,9 +1,10 @@
 """The gradient reducer behind DistributedDataParallel: buckets, hooks, overlapped all-reduce.
 
-Parameters are grouped into buckets (in reverse registration order, roughly the order backward
-produces their gradients; one dtype per bucket; the first bucket small, so communication starts
-early). Each bucket owns one flat tensor. When a parameter's gradient has been accumulated, a
-post-accumulate-grad hook copies it into its bucket; when a bucket is complete, a non-blocking
+Parameters are grouped into buckets (at first in reverse registration order, roughly the order
+backward produces their gradients, then, after the first backward, in the order observed; one
+dtype per bucket; the first bucket small, so communication starts early). Each bucket owns one
+flat tensor. When a parameter's gradient has been accumulated, a post-accumulate-grad hook
+copies it into its bucket; when a bucket is complete, a non-blocking
 MPI all-reduce of it starts while backward goes on computing the other gradients. A callback
 queued on the backward pass waits for every bucket at its end, divides by the world size and
 writes the averages back into ``param.grad``.

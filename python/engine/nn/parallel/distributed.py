@@ -35,7 +35,9 @@ class DistributedDataParallel(Module):
     At construction the parameters and buffers of rank 0 are broadcast to all processes. During
     backward, gradients are copied into buckets (``bucket_cap_mb`` MiB each) and every bucket is
     all-reduced with non-blocking MPI as soon as it is complete, while backward computes the rest;
-    the end of backward waits for them and writes the averages into ``param.grad``.
+    the end of backward waits for them and writes the averages into ``param.grad``. After the
+    first backward the buckets are rebuilt in the order the gradients became ready (rank 0's), so
+    that they fill as early as the graph allows.
 
     Args:
         module: the module to replicate (parameters on the CPU).
