@@ -164,3 +164,12 @@ def test_without_mpi4py_the_error_says_what_to_install(monkeypatch):
     with pytest.raises(RuntimeError, match=r"pip install 'engine\[distributed\]'"):
         dist.init_process_group("mpi")
     assert not dist.is_initialized()
+
+
+def test_get_node_local_rank(monkeypatch):
+    monkeypatch.setenv("LOCAL_RANK", "3")
+    assert dist.get_node_local_rank() == 3
+    monkeypatch.delenv("LOCAL_RANK")
+    assert dist.get_node_local_rank(fallback_rank=1) == 1
+    with pytest.raises(RuntimeError, match="LOCAL_RANK is not in the environment"):
+        dist.get_node_local_rank()

@@ -78,6 +78,7 @@ __all__ = [
     "get_backend",
     "get_global_rank",
     "get_group_rank",
+    "get_node_local_rank",
     "get_process_group_ranks",
     "get_rank",
     "get_world_size",
@@ -91,6 +92,7 @@ __all__ = [
     "is_nccl_available",
     "is_torchelastic_launched",
     "isend",
+    "monitored_barrier",
     "new_group",
     "recv",
     "reduce",
@@ -127,3 +129,25 @@ def is_torchelastic_launched():
     import os
 
     return os.getenv("TORCHELASTIC_RUN_ID") is not None
+
+
+def get_node_local_rank(fallback_rank=None):
+    """This process's rank among the processes of its machine: ``LOCAL_RANK`` as the launcher
+    (``python -m engine.distributed.run``, torchrun) sets it, else ``fallback_rank``."""
+    import os
+
+    if "LOCAL_RANK" in os.environ:
+        return int(os.environ["LOCAL_RANK"])
+    if fallback_rank is not None:
+        return int(fallback_rank)
+    raise RuntimeError(
+        "LOCAL_RANK is not in the environment. Consider passing fallback_rank to allow "
+        "`get_node_local_rank` to work, assuming you are not running in a multi-device context "
+        "and want the code to run locally instead."
+    )
+
+
+def monitored_barrier(group=None, timeout=None, wait_all_ranks=False):
+    """A :func:`barrier` (MPI reports a process that fails; ``timeout`` and ``wait_all_ranks``
+    are accepted for PyTorch compatibility)."""
+    barrier(group)
