@@ -92,6 +92,49 @@ AUTOGRAD = {
     ),
 }
 
+# Checking a backward against finite differences (engine/autograd/gradcheck.py).
+GRADCHECK = {
+    "gradcheck": entry(
+        "gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True,"
+        " nondet_tol=0.0, check_undefined_grad=True, check_grad_dtypes=False,"
+        " check_batched_grad=False, check_batched_forward_grad=False, check_forward_ad=False,"
+        " check_backward_ad=True, fast_mode=False, masked=None) -> bool",
+        "Checks the gradients ``func`` computes (its backward, e.g. a custom Function's) against"
+        " central finite differences at ``inputs``: column by column of the Jacobian, for every"
+        " input that requires grad. Use float64 inputs: float32 differences are too coarse."
+        " Returns ``True``, or raises :class:`GradcheckError` naming the input and the"
+        " mismatching entries.",
+        "    func (callable): takes the tensors of ``inputs``, returns a tensor or a tuple.\n"
+        "    inputs (Tensor or tuple of Tensors): the point; those requiring grad are checked.",
+        ">>> x = engine.tensor([1.0, 2.0], dtype=engine.float64, requires_grad=True)\n"
+        ">>> engine.autograd.gradcheck(lambda t: (t * t).sum(), (x,))\nTrue",
+        "    eps (float): the finite-difference step. Default: 1e-6.\n"
+        "    atol (float): the absolute tolerance. Default: 1e-5.\n"
+        "    rtol (float): the relative tolerance. Default: 1e-3.\n"
+        "    raise_exception (bool): raise on a mismatch (else return ``False``). Default:"
+        " ``True``.\n"
+        "    check_undefined_grad (bool): also check that undefined output gradients are"
+        " handled.\n"
+        "    check_forward_ad (bool): also check forward-mode gradients (``jvp``).\n"
+        "    check_backward_ad (bool): check backward-mode gradients. Default: ``True``.\n"
+        "    fast_mode (bool): check one random projection instead of the whole Jacobian.",
+    ),
+    "gradgradcheck": entry(
+        "gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-06, atol=1e-05, rtol=0.001,"
+        " gen_non_contig_grad_outputs=False, raise_exception=True, ...) -> bool",
+        "Checks second derivatives: runs :func:`gradcheck` on the map from ``(inputs,"
+        " grad_outputs)`` to the vector-Jacobian product, which exercises a backward written"
+        " with differentiable operations under ``create_graph=True``. ``grad_outputs`` are drawn"
+        " at random when not given.",
+        "    func (callable): takes the tensors of ``inputs``, returns a tensor or a tuple.\n"
+        "    inputs (Tensor or tuple of Tensors): the point.\n"
+        "    grad_outputs (tuple of Tensors, optional): the vectors of the product.",
+        ">>> x = engine.tensor([1.0, 2.0], dtype=engine.float64, requires_grad=True)\n"
+        ">>> engine.autograd.gradgradcheck(lambda t: (t ** 3).sum(), (x,))\nTrue",
+        "    eps, atol, rtol, raise_exception: as for :func:`gradcheck`.",
+    ),
+}
+
 # The grad-mode switches (engine/autograd/grad_mode.py); each works as a context manager and as
 # a decorator, and is thread-local.
 GRAD_MODE_CLASSES = {
@@ -238,6 +281,7 @@ def targets(engine):
     return [
         (engine.autograd, AUTOGRAD),
         (engine.autograd, GRAD_MODE_CLASSES),
+        (engine.autograd, GRADCHECK),
         (engine.autograd.Function, FUNCTION),
         (engine.autograd.inference_mode, GRAD_MODE),
         (engine.autograd.set_grad_enabled, GRAD_MODE),
