@@ -97,7 +97,7 @@ class Staged:
     __slots__ = ("tensor", "temp", "array")
 
     def __init__(self, tensor, typed):
-        t = tensor.detach()
+        t = tensor.detach() if tensor.requires_grad else tensor
         self.tensor = t
         self.temp = None
         if typed and _is_half(t.dtype):
@@ -105,7 +105,8 @@ class Staged:
         elif not t.is_contiguous():
             self.temp = t.contiguous()
         source = t if self.temp is None else self.temp
-        self.array = source.numpy().reshape(-1) if typed else _raw_bytes(source)
+        # MPI takes a C-contiguous array of any shape as one buffer of all its elements.
+        self.array = source.numpy() if typed else _raw_bytes(source)
 
     def finish(self):
         """Writes a temporary's result back into the tensor (nothing to do without one)."""
@@ -121,8 +122,14 @@ def flat_like(tensors, count):
     return engine.empty((count, *first.shape), dtype=first.dtype)
 
 
+_OPS = {}
+
+
 def mpi_op(red_op_type, dtype, function):
     """The MPI operation for a ``ReduceOp`` member on ``dtype`` (AVG reduces as SUM)."""
+    found = _OPS.get((red_op_type, dtype))
+    if found is not None:
+        return found
     MPI_ = MPI()
     name = red_op_type.name
     if dtype == engine.bool:
@@ -142,4 +149,5 @@ def mpi_op(red_op_type, dtype, function):
         raise ValueError(
             f"{function}: ReduceOp.{name} is not supported for {type_name(dtype)} tensors over MPI"
         )
+    _OPS[(red_op_type, dtype)] = table[name]
     return table[name]

@@ -136,17 +136,17 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
         return None
     mpi_op, average = _reduce_op(op, tensor.dtype, "all_reduce")
     staged = _mpi.Staged(tensor, typed=True)
-    MPI = _mpi.MPI()
     buffer = staged.array
+    in_place = _mpi.MPI().IN_PLACE
+    if not async_op:  # the common case, kept short: one MPI call on the tensor's memory
+        pg._comm.Allreduce(in_place, buffer, mpi_op)
+        if average:
+            _divider(buffer, pg.size())()
+        staged.finish()
+        return None
     finishers = ([_divider(buffer, pg.size())] if average else []) + [staged.finish]
-    return _run(
-        async_op,
-        lambda: pg._comm.Allreduce(MPI.IN_PLACE, buffer, mpi_op),
-        lambda: [pg._comm.Iallreduce(MPI.IN_PLACE, buffer, mpi_op)],
-        finishers,
-        [tensor],
-        (staged,),
-    )
+    request = pg._comm.Iallreduce(in_place, buffer, mpi_op)
+    return Work([request], finishers, [tensor], (staged,))
 
 
 def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
