@@ -344,3 +344,28 @@ def test_per_sample_grads_with_vmap_when_present():
         per_sample = vmap(grad(loss), in_dims=(None, 0))(w, xs)
     for i in range(2):
         np.testing.assert_allclose(a(per_sample[i]), a(grad(loss)(w, xs[i])))
+
+
+def test_which_results_carry_a_graph_as_in_pytorch():
+    # PyTorch 2.13 answers (checked against torch.func): a result keeps a graph exactly when it
+    # depends on a tensor ordinary autograd tracks outside the transform, and grad mode is on.
+    x = engine.tensor([1.0, 2.0], requires_grad=True)
+    p = engine.tensor([1.0, 2.0])
+    w = engine.tensor([3.0, 4.0], requires_grad=True)
+
+    def f(v):
+        return (v**3).sum()
+
+    assert not grad(f)(p).requires_grad
+    assert grad(f)(x).requires_grad
+    with engine.no_grad():
+        assert not grad(f)(x).requires_grad
+        out, fn = vjp(f, x)
+        assert not out.requires_grad and not fn(engine.tensor(1.0))[0].requires_grad
+    assert grad(lambda v: (v * w).sum())(p).requires_grad
+    g, value = grad_and_value(f)(x)
+    assert g.requires_grad and value.requires_grad
+    out, fn = vjp(f, x)
+    assert out.requires_grad and fn(engine.tensor(1.0))[0].requires_grad
+    assert jacrev(engine.sin)(x).requires_grad and not jacrev(engine.sin)(p).requires_grad
+    assert not grad(lambda v: grad(f)(v).sum())(p).requires_grad
