@@ -35,7 +35,15 @@ _public_level: ForwardLevel | None = None  # the one dual_level PyTorch allows o
 
 
 def enter_dual_level():
-    """Opens a forward-AD level and returns its index (PyTorch's: 0). Levels do not nest."""
+    """Opens a forward-AD level and returns its index (0, as in PyTorch); ``dual_level()`` is the
+    context-manager form. Levels do not nest: a second one raises ``RuntimeError``.
+
+    Example::
+
+        >>> level = forward_ad.enter_dual_level()
+        >>> d = forward_ad.make_dual(engine.tensor([1.0]), engine.tensor([2.0]))
+        >>> forward_ad.exit_dual_level()
+    """
     global _public_level
     if _public_level is not None:
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
@@ -46,7 +54,11 @@ def enter_dual_level():
 
 
 def exit_dual_level(*, level=None):
-    """Closes the forward-AD level: its dual tensors lose their tangents."""
+    """Closes the forward-AD level: its dual tensors lose their tangents.
+
+    Args:
+        level (int, optional): the level ``enter_dual_level`` returned (the last one opened).
+    """
     global _public_level
     current = 0 if _public_level is not None else -1
     if level is None:
@@ -87,7 +99,23 @@ def _level_for(level, what: str) -> ForwardLevel | None:
 
 
 def make_dual(tensor, tangent, *, level=None):
-    """A view of ``tensor`` carrying ``tangent`` at the forward-AD level (inside ``dual_level``)."""
+    """A view of ``tensor`` carrying ``tangent`` at the forward-AD level (inside ``dual_level``).
+
+    Operations on the result compute their results' tangents: the directional derivative
+    along ``tangent``. The tangent is kept as given (not copied).
+
+    Args:
+        tensor (Tensor): the primal, a floating-point tensor.
+        tangent (Tensor): its tangent, same shape, floating point.
+        level (int, optional): the forward-AD level (default: the one open).
+
+    Example::
+
+        >>> with forward_ad.dual_level():
+        ...     x = forward_ad.make_dual(engine.tensor([1.0, 2.0]), engine.tensor([1.0, 0.0]))
+        ...     forward_ad.unpack_dual(x * x).tangent
+        tensor([2., 0.])
+    """
     interpreter = _level_for(level, "_make_dual")
     if interpreter is None:
         if level is not None and _transforms.current(ForwardLevel) is not None:
@@ -135,17 +163,33 @@ UnpackedDualTensor.__doc__ = (
 
 
 def unpack_dual(tensor, *, level=None):
-    """``(primal, tangent)`` of a dual tensor; ``tangent`` is None for a tensor without one."""
+    """``(primal, tangent)`` of a dual tensor, a named tuple ``UnpackedDualTensor``.
+
+    ``primal`` is a view of ``tensor`` without the tangent; ``tangent`` is None for a tensor
+    that has none at the level (or when no level is open).
+
+    Args:
+        tensor (Tensor): any tensor.
+        level (int, optional): the forward-AD level (default: the one open).
+
+    Example::
+
+        >>> with forward_ad.dual_level():
+        ...     y = forward_ad.make_dual(engine.tensor([0.0]), engine.tensor([3.0])).exp()
+        ...     primal, tangent = forward_ad.unpack_dual(y)
+        >>> tangent
+        tensor([3.])
+    """
     interpreter = _level_for(level, "unpack_dual")
     if interpreter is None:
         return UnpackedDualTensor(tensor, None)
     state = state_at(tensor, interpreter.level)
     if state is None:
         return UnpackedDualTensor(tensor.view_as(tensor), None)
-    return UnpackedDualTensor(primal_view(interpreter, tensor), state.tangent)
+    return UnpackedDualTensor(_primal_view(interpreter, tensor), state.tangent)
 
 
-def primal_view(interpreter: ForwardLevel, tensor):
+def _primal_view(interpreter: ForwardLevel, tensor):
     """A view of dual ``tensor`` without its tangent at ``interpreter``'s level."""
     taken = interpreter.take((tensor,), {})
     try:

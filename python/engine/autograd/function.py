@@ -54,7 +54,11 @@ class BackwardCFunction(_C._FunctionCtx):
         return self.__dict__.setdefault("_metadata", {})
 
     def save_for_forward(self, *tensors):
-        """Saves ``tensors`` for ``jvp`` (forward-mode AD), which reads them as ``saved_tensors``."""
+        """Saves ``tensors`` for ``jvp`` (forward-mode AD), which reads them as ``saved_tensors``.
+
+        Args:
+            *tensors: tensors (or None) of ``forward`` that ``jvp`` needs.
+        """
         for i, t in enumerate(tensors):
             if t is not None and not _C.is_tensor(t):
                 raise TypeError(

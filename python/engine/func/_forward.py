@@ -24,7 +24,7 @@ from typing import Any, Callable
 import engine
 from engine import _C, _transforms
 from engine.autograd._forward_level import ForwardLevel, state_at
-from engine.autograd.forward_ad import make_dual, primal_view
+from engine.autograd.forward_ad import _primal_view, make_dual
 from engine.func._tree import tree_flatten, tree_unflatten
 
 __all__ = ["jacfwd", "jvp", "linearize"]
@@ -69,7 +69,7 @@ def _dual_input(level: ForwardLevel, primal, tangent, made: list):
 def _result(level: ForwardLevel, value, detach: bool, strict: bool):
     """One output: (primal without this level's tangent, tangent or zeros)."""
     state = state_at(value, level.level)
-    primal = primal_view(level, value) if state is not None else value
+    primal = _primal_view(level, value) if state is not None else value
     if state is None:
         if strict:
             raise RuntimeError(
@@ -172,9 +172,20 @@ def jvp(
 ):
     """``(func(*primals), J·tangents)``: the Jacobian-vector product (``torch.func.jvp``).
 
-    ``primals`` is a tuple of arguments (pytrees of tensors allowed), ``tangents`` the same
-    structure of tensors. With ``has_aux=True`` ``func`` returns ``(output, aux)`` and ``aux``
-    comes back third. ``strict=True`` refuses outputs that do not depend on the inputs.
+    Args:
+        func (callable): takes the primals, returns a tensor or a pytree of tensors (with
+            ``has_aux=True``: ``(output, aux)``).
+        primals (tuple): the arguments of ``func`` (pytrees of tensors allowed).
+        tangents (tuple): one tangent per primal tensor, same structure and shapes.
+        strict (bool): refuse outputs that do not depend on the primals.
+        has_aux (bool): ``func`` returns ``(output, aux)``; ``aux`` comes back third.
+
+    Example::
+
+        >>> x = engine.tensor([0.0, 1.0])
+        >>> out, tangent = engine.func.jvp(engine.sin, (x,), (engine.ones(2),))
+        >>> tangent
+        tensor([1.0000, 0.5403])
     """
     return _jvp_with_argnums(func, primals, tangents, None, strict=strict, has_aux=has_aux)
 
@@ -207,6 +218,19 @@ def jacfwd(
     For an output ``o`` and a differentiated input ``x`` the block has shape ``o.shape + x.shape``;
     outputs and inputs may be pytrees (the result nests output structure outside input
     structure). Columns are computed one input element at a time with :func:`jvp`.
+
+    Args:
+        func (callable): the function to differentiate.
+        argnums (int or tuple of ints): which positional arguments to differentiate.
+        has_aux (bool): ``func`` returns ``(output, aux)``; the result is ``(jacobian, aux)``.
+        randomness (str): ``'error'``, ``'different'`` or ``'same'`` (accepted as in PyTorch;
+            the columns run one after another).
+
+    Example::
+
+        >>> engine.func.jacfwd(lambda a: a * a)(engine.tensor([1.0, 2.0]))
+        tensor([[2., 0.],
+                [0., 4.]])
     """
     if randomness not in ("error", "different", "same"):
         raise RuntimeError(
@@ -273,7 +297,18 @@ def jacfwd(
 
 def linearize(func: Callable, *primals):
     """``(func(*primals), jvp_fn)`` with ``jvp_fn(*tangents)`` the Jacobian-vector product at
-    ``primals`` (``torch.func.linearize``). ``jvp_fn`` re-runs ``func`` with the tangents."""
+    ``primals`` (``torch.func.linearize``). ``jvp_fn`` re-runs ``func`` with the tangents.
+
+    Args:
+        func (callable): the function, of the primals.
+        *primals: its arguments (pytrees of tensors allowed).
+
+    Example::
+
+        >>> out, jvp_fn = engine.func.linearize(engine.exp, engine.tensor([0.0, 1.0]))
+        >>> jvp_fn(engine.tensor([1.0, 0.0]))
+        tensor([1., 0.])
+    """
     flat_primals, primals_spec = tree_flatten(primals)
     shapes = [p.shape for p in flat_primals]
     dtypes = [p.dtype for p in flat_primals]
