@@ -175,3 +175,26 @@ def test_stack_module_state():
     models[0].weight.requires_grad_(False)
     with pytest.raises(RuntimeError, match="Expected weight from each model to have the same"):
         stack_module_state(models)
+
+
+def test_per_sample_gradients_of_a_model():
+    vmap = getattr(engine.func, "vmap", None)
+    if vmap is None:
+        pytest.skip("engine.func.vmap is not available")
+    engine.manual_seed(0)
+    m = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 1)).double()
+    params = {k: v.detach() for k, v in m.named_parameters()}
+    xs = engine.randn(5, 3, dtype=f64)
+    ys = engine.randn(5, 1, dtype=f64)
+
+    def loss(p, x, y):
+        out = functional_call(m, p, (x.unsqueeze(0),))
+        return nn.functional.mse_loss(out, y.unsqueeze(0))
+
+    with engine.enable_grad():
+        per_sample = vmap(grad(loss), in_dims=(None, 0, 0))(params, xs, ys)
+    assert per_sample["0.weight"].shape == (5, 4, 3)
+    for i in range(5):
+        one = grad(loss)(params, xs[i], ys[i])
+        for k in one:
+            np.testing.assert_allclose(a(per_sample[k][i]), a(one[k]), rtol=1e-12, atol=1e-14)
