@@ -62,7 +62,7 @@ def _check_same_size_and_type(reference, tensors):
             raise RuntimeError("Tensors are not equal in size or data type")
 
 
-def _root(pg, global_rank, group_rank, function):
+def _root(pg, global_rank, group_rank, function, noun="root"):
     """The group rank of a collective's root from its ``src``/``dst`` or ``group_src``/
     ``group_dst`` argument (exactly one of the two)."""
     if group_rank is not None:
@@ -74,11 +74,11 @@ def _root(pg, global_rank, group_rank, function):
     else:
         rank = global_rank
     if isinstance(rank, bool) or not isinstance(rank, int):
-        raise TypeError(f"{function}: the root rank must be an int, got {type(rank).__name__}")
+        raise TypeError(f"{function}: the {noun} rank must be an int, got {type(rank).__name__}")
     if global_rank is not None and pg._global_ranks != list(range(pg.size())):
         return get_group_rank(pg, global_rank)
     if not 0 <= rank < pg.size():
-        raise RuntimeError(f"ProcessGroupMPI::{function}: invalid root rank: {rank}")
+        raise RuntimeError(f"ProcessGroupMPI::{function}: invalid {noun} rank: {rank}")
     return rank
 
 
@@ -413,7 +413,7 @@ def barrier(group=None, async_op=False, device_ids=None, timeout=None):
 def _peer(pg, global_rank, group_rank, kind, function):
     if global_rank is None and group_rank is None:
         raise ValueError("Must specify global_rank or group_rank")
-    rank = _root(pg, global_rank, group_rank, function)
+    rank = _root(pg, global_rank, group_rank, function, kind)
     if rank == pg.rank():
         raise ValueError(
             f"Invalid {kind} rank: {kind} rank should not be the same as "
@@ -422,10 +422,19 @@ def _peer(pg, global_rank, group_rank, kind, function):
     return rank
 
 
+def _check_tag(tag, function):
+    if isinstance(tag, bool) or not isinstance(tag, int):
+        raise TypeError(f"{function}: tag must be an int, got {type(tag).__name__}")
+    upper = _mpi.MPI().COMM_WORLD.Get_attr(_mpi.MPI().TAG_UB)
+    if not 0 <= tag <= upper:
+        raise ValueError(f"{function}: tag must be in [0, {upper}] (MPI_TAG_UB), got {tag}")
+
+
 def isend(tensor, dst=None, group=None, tag=0, group_dst=None):
     """Starts sending ``tensor`` to rank ``dst``; returns a :class:`Work` (``wait()`` before
     changing the tensor)."""
     _check_tensor(tensor, "tensor")
+    _check_tag(tag, "send")
     pg = resolve(group)
     if pg is None:
         return None
@@ -445,13 +454,14 @@ def irecv(tensor, src=None, group=None, tag=0, group_src=None):
     """Starts receiving into ``tensor`` from rank ``src`` (any rank when None); returns a
     :class:`Work`."""
     _check_tensor(tensor, "tensor")
+    _check_tag(tag, "recv")
     pg = resolve(group)
     if pg is None:
         return None
     MPI = _mpi.MPI()
     peer = MPI.ANY_SOURCE
     if src is not None or group_src is not None:
-        peer = _root(pg, src, group_src, "recv")
+        peer = _root(pg, src, group_src, "recv", "source")
     staged = _mpi.Staged(tensor, typed=False)
     return Work([pg._comm.Irecv(staged.array, peer, tag)], [staged.finish], [tensor], (staged,))
 

@@ -214,6 +214,18 @@ def check_argument_errors():
         engine.zeros(3),
         engine.ones(2),
     )
+    expect_error(RuntimeError, "invalid destination rank: 7", dist.send, engine.ones(2), dst=7)
+    expect_error(
+        ValueError, "tag must be in", dist.send, engine.ones(2), dst=(rank() + 1) % size(), tag=-1
+    )
+    expect_error(
+        ValueError,
+        "tag must be in",
+        dist.recv,
+        engine.ones(2),
+        src=(rank() + 1) % size(),
+        tag=2**62,
+    )
 
 
 def check_all_gather():
