@@ -4,10 +4,10 @@ Inside a ``dual_level``, ``make_dual(x, t)`` gives a *dual tensor*: a view of ``
 the tangent ``t``. Every operation on dual tensors computes its result's tangent, the directional
 derivative along ``t`` (a Jacobian-vector product), read back with ``unpack_dual``::
 
-    with forward_ad.dual_level():
-        x = forward_ad.make_dual(primal, tangent)
+    with engine.autograd.forward_ad.dual_level():
+        x = engine.autograd.forward_ad.make_dual(primal, tangent)
         y = f(x)
-        jvp = forward_ad.unpack_dual(y).tangent
+        jvp = engine.autograd.forward_ad.unpack_dual(y).tangent
 
 Tangents are computed with differentiable operations, so ``autograd.grad`` of a tangent works
 (reverse-over-forward, e.g. Hessian-vector products). How tangents travel through operations is
@@ -40,9 +40,10 @@ def enter_dual_level():
 
     Example::
 
-        >>> level = forward_ad.enter_dual_level()
-        >>> d = forward_ad.make_dual(engine.tensor([1.0]), engine.tensor([2.0]))
-        >>> forward_ad.exit_dual_level()
+        >>> fwAD = engine.autograd.forward_ad
+        >>> level = fwAD.enter_dual_level()
+        >>> d = fwAD.make_dual(engine.tensor([1.0]), engine.tensor([2.0]))
+        >>> fwAD.exit_dual_level()
     """
     global _public_level
     if _public_level is not None:
@@ -111,9 +112,10 @@ def make_dual(tensor, tangent, *, level=None):
 
     Example::
 
-        >>> with forward_ad.dual_level():
-        ...     x = forward_ad.make_dual(engine.tensor([1.0, 2.0]), engine.tensor([1.0, 0.0]))
-        ...     forward_ad.unpack_dual(x * x).tangent
+        >>> fwAD = engine.autograd.forward_ad
+        >>> with fwAD.dual_level():
+        ...     x = fwAD.make_dual(engine.tensor([1.0, 2.0]), engine.tensor([1.0, 0.0]))
+        ...     fwAD.unpack_dual(x * x).tangent
         tensor([2., 0.])
     """
     interpreter = _level_for(level, "_make_dual")
@@ -174,9 +176,10 @@ def unpack_dual(tensor, *, level=None):
 
     Example::
 
-        >>> with forward_ad.dual_level():
-        ...     y = forward_ad.make_dual(engine.tensor([0.0]), engine.tensor([3.0])).exp()
-        ...     primal, tangent = forward_ad.unpack_dual(y)
+        >>> fwAD = engine.autograd.forward_ad
+        >>> with fwAD.dual_level():
+        ...     y = fwAD.make_dual(engine.tensor([0.0]), engine.tensor([3.0])).exp()
+        ...     primal, tangent = fwAD.unpack_dual(y)
         >>> tangent
         tensor([3.])
     """
