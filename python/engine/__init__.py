@@ -434,20 +434,19 @@ def load(
 
 
 def __getattr__(name):
-    # Submodules that import NumPy load when first named (engine.serialization.add_safe_globals).
+    # Submodules load when first named (engine.optim.Adam, engine.serialization.add_safe_globals):
+    # import engine pays only for what every script uses.
     if name == "vmap":  # engine.vmap is engine.func.vmap, loaded with engine.func
         return __getattr__("func").vmap
     if name in (
-        "serialization", "func", "distributed", "viz", "jit", "compiler", "version", "multiprocessing", "overrides"
+        "serialization", "func", "distributed", "viz", "jit", "compiler", "version", "multiprocessing", "overrides",
+        "optim", "distributions",
     ):  # fmt: skip
         import importlib
 
         return importlib.import_module(f"engine.{name}")
     raise AttributeError(f"module 'engine' has no attribute '{name}'")
 
-
-# Optimizers and lr schedules (torch.optim).
-from engine import optim  # noqa: E402
 
 # Docstrings of the public names (engine/_docs), attached once every name above exists.
 from engine._docs import apply as _apply_docs  # noqa: E402

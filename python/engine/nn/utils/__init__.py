@@ -1,7 +1,7 @@
 """engine.nn.utils: gradient clipping, parameter/vector conversion, weight and spectral
 normalisation, parametrizations."""
 
-from engine.nn.utils import parametrizations, parametrize, rnn
+from engine.nn.utils import rnn
 from engine.nn.utils.clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,
@@ -9,6 +9,9 @@ from engine.nn.utils.clip_grad import (
     get_total_norm,
 )
 from engine.nn.utils.convert_parameters import parameters_to_vector, vector_to_parameters
+
+# Imported eagerly: the functions must win over their modules' names (engine.nn.utils.weight_norm
+# is the function, as in PyTorch).
 from engine.nn.utils.spectral_norm import remove_spectral_norm, spectral_norm
 from engine.nn.utils.weight_norm import remove_weight_norm, weight_norm
 
@@ -29,10 +32,19 @@ __all__ = [
 ]
 
 
+# Loaded on first use, so that import engine does not pay for them: name -> (module, attribute).
+_LAZY = {
+    "stateless": ("stateless", None),  # functional_call's old home; it imports engine.func
+    "parametrize": ("parametrize", None),
+    "parametrizations": ("parametrizations", None),
+}
+
+
 def __getattr__(name):
-    # stateless (functional_call's old home) loads on first use: it imports engine.func.
-    if name == "stateless":
+    if name in _LAZY:
         import importlib
 
-        return importlib.import_module("engine.nn.utils.stateless")
+        module_name, attribute = _LAZY[name]
+        module = importlib.import_module(f"engine.nn.utils.{module_name}")
+        return module if attribute is None else getattr(module, attribute)
     raise AttributeError(f"module 'engine.nn.utils' has no attribute '{name}'")
