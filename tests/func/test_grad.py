@@ -369,3 +369,17 @@ def test_which_results_carry_a_graph_as_in_pytorch():
     assert out.requires_grad and fn(engine.tensor(1.0))[0].requires_grad
     assert jacrev(engine.sin)(x).requires_grad and not jacrev(engine.sin)(p).requires_grad
     assert not grad(lambda v: grad(f)(v).sum())(p).requires_grad
+
+
+def test_jacobians_and_hessians_under_vmap_when_present():
+    vmap = getattr(engine.func, "vmap", None)
+    if vmap is None:
+        pytest.skip("engine.func.vmap is not available")
+    x = t([[1.0, 2.0], [3.0, -4.0]])
+    with engine.enable_grad():
+        jac = vmap(jacrev(engine.sin))(x)
+        hess = vmap(hessian(lambda r: (r**3).sum()))(x)
+    assert jac.shape == (2, 2, 2) and not jac.requires_grad
+    for i in range(2):
+        np.testing.assert_allclose(a(jac[i]), np.diag(np.cos(a(x)[i])))
+        np.testing.assert_allclose(a(hess[i]), np.diag(6 * a(x)[i]))

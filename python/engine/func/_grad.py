@@ -61,6 +61,11 @@ def _make_differentiable(level: GradLevel, value: Any) -> Any:
     else:
         fresh = value.detach().requires_grad_()
     level.own[id(fresh)] = fresh
+    # Under vmap the graph is built on the batched (physical) tensor behind ``fresh``: it is
+    # this level's too.
+    physical = getattr(_transforms.state_of(fresh), "physical", None)
+    if physical is not None:
+        level.own[id(physical)] = physical
     return fresh
 
 
@@ -420,8 +425,11 @@ def jacrev(
         per_output = []
         for oi, out in enumerate(flat_out):
             lo = sum(sizes[:oi])
+            # One output takes all the rows: no slicing (fewer ops for an enclosing transform).
             blocks = [
-                r[lo : lo + sizes[oi]].reshape((*out.shape, *p.shape))
+                (r if len(flat_out) == 1 else r[lo : lo + sizes[oi]]).reshape(
+                    (*out.shape, *p.shape)
+                )
                 for r, p in zip(rows, flat_primals)
             ]
             per_output.append(tree_unflatten(blocks, primals_spec))
