@@ -343,3 +343,30 @@ def test_composes_with_forward_mode():
 def test_view_as_a_batched_tensor():
     x, y = engine.randn(3, 4), engine.randn(3, 2, 2)
     assert engine.equal(vmap(lambda a, b: a.view_as(b))(x, y), x.view(3, 2, 2))
+
+
+def test_convolution_and_pooling_batch_into_one_call():
+    import engine.nn.functional as F
+
+    w = engine.randn(4, 3, 3, 3, dtype=engine.float64)
+    for x in (
+        engine.randn(5, 3, 8, 8, dtype=engine.float64),
+        engine.randn(5, 2, 3, 8, 8, dtype=engine.float64),
+    ):
+
+        def f(a):
+            return F.avg_pool2d(F.max_pool2d(F.conv2d(a, w, padding=1), 2), 2)
+
+        expected = engine.stack([f(x[i]) for i in range(5)])
+        assert engine.allclose(vmap(f)(x), expected)
+
+
+def test_batched_linear_algebra_drivers():
+    a = engine.randn(4, 3, 3, dtype=engine.float64)
+    spd = a @ a.mT + 3 * engine.eye(3, dtype=engine.float64)
+    got = vmap(engine.linalg.cholesky)(spd)
+    assert engine.allclose(got, engine.linalg.cholesky(spd))
+    got = vmap(lambda m, b: engine.linalg.solve(m, b), in_dims=(0, None))(
+        spd, engine.ones(3, dtype=engine.float64)
+    )
+    assert engine.allclose(got, engine.linalg.solve(spd, engine.ones(4, 3, dtype=engine.float64)))

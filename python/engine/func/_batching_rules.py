@@ -928,6 +928,60 @@ def _backward_per_cotangent(level: Any, func: Any, args: tuple) -> Any:
     return out
 
 
+def leading_batch(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """Ops that treat every leading dimension as a batch already (the LAPACK drivers): each
+    tensor argument gets the vmap batch in front (unbatched ones expanded)."""
+    if kwargs:
+        return NotImplemented
+    new = [_with_batch(level, a) if isinstance(a, _C.Tensor) else a for a in args]
+    return level.wrap_result(func(*new))
+
+
+def merged_batch(spatial: Callable[[tuple], int]) -> _Rule:
+    """Convolution/pooling ops on ``(N, C, *spatial)`` or ``(C, *spatial)`` samples: the vmap
+    batch is merged into N (or becomes it), so one native call does the whole batch."""
+
+    def rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+        x = level.physical(args[0])
+        if x is None or kwargs or _batched_args(level, args[1:], {}):
+            return NotImplemented
+        dims = spatial(args)
+        rank = x.dim() - 1
+        if rank == dims + 2:
+            size, n = x.shape[0], x.shape[1]
+            out = func(x.reshape((size * n, *x.shape[2:])), *args[1:])
+
+            def unmerge(t: Any) -> Any:
+                return t.reshape((size, n, *t.shape[1:]))
+        elif rank == dims + 1:
+            out = func(x, *args[1:])
+
+            def unmerge(t: Any) -> Any:
+                return t
+        else:
+            return NotImplemented
+        if isinstance(out, tuple):
+            return level.wrap_result(tuple(unmerge(t) for t in out))
+        return level.wrap(unmerge(out))
+
+    return rule
+
+
+def mark_views(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``_mark_multi_output_views``: marks the physical views instead."""
+    return func(level.unwrap(args[0]), *args[1:], **kwargs)
+
+
+_NORM_DIMS = dim_op(pos=2, none="flatten")
+
+
+def norm(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    p = args[1] if len(args) > 1 else kwargs.get("p", "fro")
+    if isinstance(p, str) and p != "fro":
+        return NotImplemented
+    return _NORM_DIMS(level, func, args, kwargs)
+
+
 def function_apply(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     """``Function.apply`` on batched tensors: see :mod:`engine.func._vmap_function`."""
     from engine.func._vmap_function import apply_rule
@@ -997,6 +1051,15 @@ RULES.update(
         "Tensor.detach_": physical_inplace,
         "_run_backward": run_backward,
         "_function_apply": function_apply,
+        "_mark_multi_output_views": mark_views,
+        "norm": norm,
+        "convolution": merged_batch(lambda a: a[1].dim() - 2),
+        "_max_pool": merged_batch(lambda a: len(a[1])),
+        "_avg_pool": merged_batch(lambda a: len(a[1])),
+        "_adaptive_max_pool": merged_batch(lambda a: len(a[1])),
+        "_adaptive_avg_pool": merged_batch(lambda a: len(a[1])),
+        "_im2col": merged_batch(lambda a: 2),
+        "_col2im": merged_batch(lambda a: 1),
         # reductions and dim-taking ops
         "sum": dim_op(),
         "mean": dim_op(),
@@ -1065,6 +1128,7 @@ RULES.update(
         "Tensor.normal_": random_op(inplace_elementwise),
     }
 )
+RULES.update({name: leading_batch for name in dir(_C) if name.startswith("_lapack_")})
 RULES = {k: v for k, v in RULES.items() if v is not NotImplemented}
 
 

@@ -42,6 +42,8 @@ def apply_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     cls, inputs = args[0], args[1:]
     if not isinstance(cls, type) or not issubclass(cls, Function):
         return NotImplemented
+    if cls.__module__.startswith("engine.") and not _overrides(cls, "vmap"):
+        return NotImplemented  # engine's own Functions: one sample at a time (the fallback)
     if not _overrides(cls, "setup_context"):
         raise RuntimeError(
             "In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, "
