@@ -446,6 +446,10 @@ DOCS = {
         "    input (Tensor): the input tensor.",
         ">>> a = engine.tensor([1.0, 2.0])\n>>> b = engine.clone(a)\n>>> b[0] = 9\n>>> a\n"
         "tensor([1., 2.])",
+        "    memory_format (engine.memory_format): the copy's layout: ``engine.preserve_format``"
+        " keeps a\n        channels-last layout and makes other copies contiguous (PyTorch keeps"
+        " any dense\n        strides), ``engine.contiguous_format`` or ``engine.channels_last``"
+        " (4-D).\n        Default: ``engine.preserve_format``.",
     ),
     "detach": entry(
         "detach(input) -> Tensor",
