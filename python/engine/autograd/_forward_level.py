@@ -110,31 +110,31 @@ class ForwardLevel(_transforms.Interpreter):
 
         An in-place operation updates an existing tangent in place, as PyTorch does, so views
         of the tensor (whose tangents are views of this one) see the change."""
-        if tangent is None or tensor.dtype not in _FLOATING:
+        if tangent is None:
             return
-        if tuple(tangent.shape) != tuple(tensor.shape):
+        dtype = tensor.dtype
+        if dtype not in _FLOATING:
+            return
+        shape = tensor.shape
+        if tangent.shape != shape:
             try:
-                tangent = tangent.expand(tensor.shape)
+                tangent = tangent.expand(shape)
             except RuntimeError:
                 raise RuntimeError(_size_message(tensor, tangent)) from None
-        if tangent.dtype != tensor.dtype and tangent.dtype in _FLOATING:
-            tangent = tangent.to(tensor.dtype)
+        if tangent.dtype != dtype:
+            tangent = tangent.to(dtype)
+        # An expanded tangent (a broadcast, stride 0) could not take in-place updates.
+        expanded = 0 in tangent.stride()
         state = _C._transform_state(tensor)
-        if isinstance(state, DualState) and state.level == self.level:
+        if state.__class__ is DualState and state.level == self.level:
             old = state.tangent
-            if (
-                in_place
-                and old is not tangent
-                and old is not None
-                and old.stride()
-                and all(s != 0 for s in old.stride())
-            ):
+            if in_place and old is not None and old is not tangent and 0 not in old.stride():
                 old.copy_(tangent)
             else:
-                state.tangent = tangent if tangent.stride().count(0) == 0 else tangent.clone()
+                state.tangent = tangent.clone() if expanded else tangent
             return
-        if tangent.dim() and 0 in tangent.stride():
-            tangent = tangent.clone()  # an expanded tangent could not take in-place updates
+        if expanded:
+            tangent = tangent.clone()
         if in_place and self._write_through_base(tensor, tangent):
             return
         _C._set_transform_state(tensor, DualState(self.level, tangent, state))
