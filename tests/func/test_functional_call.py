@@ -198,3 +198,10 @@ def test_per_sample_gradients_of_a_model():
         one = grad(loss)(params, xs[i], ys[i])
         for k in one:
             np.testing.assert_allclose(a(per_sample[k][i]), a(one[k]), rtol=1e-12, atol=1e-14)
+
+
+def test_not_a_module_and_not_a_tensor():
+    with pytest.raises(AttributeError, match="'int' object has no attribute 'named_parameters'"):
+        functional_call(3, {}, engine.ones(1))
+    with pytest.raises(TypeError, match="3 is not an instance of torch.Tensor"):
+        functional_call(nn.Linear(2, 1), {"weight": 3}, engine.ones(2))

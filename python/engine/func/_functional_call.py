@@ -139,7 +139,11 @@ def _call(module, tensors, args, kwargs, tie_weights, strict):
     from engine.nn import Module
 
     if not isinstance(module, Module):
-        raise TypeError(f"functional_call(): expected an nn.Module, got {type(module).__name__}")
+        # PyTorch fails on the missing attribute: the same exception type, a clearer message.
+        raise AttributeError(
+            f"functional_call(): '{type(module).__name__}' object has no attribute "
+            "'named_parameters' (expected an nn.Module)"
+        )
     if kwargs is None:
         kwargs = {}
     if args is None:
