@@ -481,3 +481,23 @@ def test_forward_over_forward_through_the_generic_rule(name, f):
     _, second = engine.func.jvp(lambda a: engine.func.jvp(f, (a,), (u,))[1], (x,), (w,))
     hess = engine.func.jacrev(engine.func.jacrev(f))(x)
     assert abs(second.item() - (u @ hess @ w).item()) < 1e-9
+
+
+def test_grad_with_respect_to_the_tangent_is_the_vjp():
+    x = _x()
+    v = _t().requires_grad_()
+    with fwAD.dual_level():
+        y = (fwAD.make_dual(x, v).sin() * 2).sum(1)
+        tangent = fwAD.unpack_dual(y).tangent
+    (g,) = engine.autograd.grad(tangent, v, engine.tensor([1.0, -2.0], dtype=F64))
+    expected = 2 * x.cos() * engine.tensor([[1.0], [-2.0]], dtype=F64)
+    _close(g, expected)
+
+
+def test_a_failing_op_leaves_the_dual_tensor_intact():
+    with fwAD.dual_level():
+        d = fwAD.make_dual(_x(), _t())
+        with pytest.raises(RuntimeError):
+            d @ engine.ones(5, dtype=F64)
+        _close(fwAD.unpack_dual(d).tangent, _t())
+        _close(fwAD.unpack_dual(d * 2).tangent, _t() * 2)
