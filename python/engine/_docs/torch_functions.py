@@ -596,6 +596,37 @@ DOCS = {
         ">>> n = engine.get_num_threads()\n>>> engine.set_num_threads(1)\n"
         ">>> engine.get_num_threads()\n1\n>>> engine.set_num_threads(n)",
     ),
+    # ---- checkpoints (engine/__init__.py, engine/serialization.py) ----
+    "save": entry(
+        "save(obj, f, pickle_module=pickle, pickle_protocol=2, _use_new_zipfile_serialization=True)"
+        " -> None",
+        "Saves ``obj`` (tensors, state dicts, nested containers, numbers, strings) to ``f`` in"
+        " PyTorch's zip checkpoint format: PyTorch's ``load`` reads what engine writes, and"
+        " :func:`load` reads what PyTorch's ``save`` writes. Tensors sharing memory are stored once"
+        " and share again when loaded.",
+        "    obj (object): what to save.\n"
+        "    f (str, os.PathLike or binary file): the destination.\n"
+        "    pickle_module (module): the pickler. Default: :mod:`pickle`.\n"
+        "    pickle_protocol (int): the pickle protocol. Default: 2.",
+        ">>> import io\n>>> buffer = io.BytesIO()\n"
+        ">>> engine.save({'weight': engine.tensor([1.0, 2.0])}, buffer)\n>>> _ = buffer.seek(0)\n"
+        ">>> engine.load(buffer)\n{'weight': tensor([1., 2.])}",
+    ),
+    "load": entry(
+        "load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=None,"
+        " **pickle_load_args) -> object",
+        "Loads an object saved by :func:`save` or by PyTorch's ``save``. With ``weights_only=True`` (the"
+        " default, as in PyTorch) unpickling is restricted to tensors, containers, numbers,"
+        " strings and allow-listed globals (:func:`engine.serialization.add_safe_globals`), so an"
+        " untrusted file cannot run code.",
+        "    f (str, os.PathLike or binary file): a path or a readable, seekable file.\n"
+        "    map_location: accepted for compatibility; tensors load on the CPU.\n"
+        "    pickle_module (module, optional): the unpickler (only with ``weights_only=False``).",
+        ">>> import io\n>>> buffer = io.BytesIO()\n>>> engine.save([engine.ones(2), 3], buffer)\n"
+        ">>> _ = buffer.seek(0)\n>>> engine.load(buffer)\n[tensor([1., 1.]), 3]",
+        "    weights_only (bool): restrict what can be unpickled. Default: ``True``.\n"
+        "    mmap (bool, optional): map the storages from the file instead of reading them.",
+    ),
     # ---- Python-level view helpers (engine/_shape_ops.py, engine/_joining.py) ----
     "broadcast_to": entry(
         "broadcast_to(input, size) -> Tensor",
