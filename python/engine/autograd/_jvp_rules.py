@@ -359,6 +359,23 @@ def _scatter(func, args, kwargs, out, tangent_of):
 RULES["scatter"] = _scatter
 
 
+def _linear(func, args, kwargs, out, tangent_of):
+    """``linear(x, w, b)``: bilinear in ``(x, w)`` plus the bias."""
+    x, w = args[0], args[1] if len(args) > 1 else kwargs["weight"]
+    b = args[2] if len(args) > 2 else kwargs.get("bias")
+    tx, tw, tb = tangent_of(x), tangent_of(w), tangent_of(b)
+    total = None if tx is None else func(tx, w)
+    if tw is not None:
+        part = func(x, tw)
+        total = part if total is None else total + part
+    if tb is not None:
+        total = tb if total is None else total + tb
+    return total
+
+
+RULES["linear"] = _linear
+
+
 # ---- the generic rule ---------------------------------------------------------------------------
 
 
