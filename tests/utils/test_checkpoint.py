@@ -359,3 +359,44 @@ def test_random_stream_reproducible_through_backward(use_reentrant):
     for f, s in zip(first, second):
         np.testing.assert_array_equal(f, s)
     np.testing.assert_array_equal(first[3], first[0] * 1.0)  # grad = mask / (1 - p) = out / x
+
+
+def test_saved_tensor_read_twice_recomputes_once():
+    calls = []
+
+    class ReadsTwice(engine.autograd.Function):
+        @staticmethod
+        def forward(ctx, v):
+            ctx.save_for_backward(v)
+            return v.exp()
+
+        @staticmethod
+        def backward(ctx, g):
+            (first,) = ctx.saved_tensors
+            (second,) = ctx.saved_tensors
+            return g * (first.exp() + second.exp()) / 2
+
+    def f(v):
+        calls.append(1)
+        return ReadsTwice.apply(v.sin())
+
+    x = leaf([0.1, 0.2])
+    checkpoint(f, x, use_reentrant=False).sum().backward()
+    assert len(calls) == 2
+    np.testing.assert_allclose(a(x.grad), np.exp(np.sin([0.1, 0.2])) * np.cos([0.1, 0.2]))
+
+
+def test_recomputed_tensors_released_with_the_graph():
+    kept = []
+
+    def f(v):
+        y = v.exp()
+        kept.append(weakref.ref(y))
+        return (y * y).sum()
+
+    x = leaf([1.0, 2.0])
+    out = checkpoint(f, x, use_reentrant=False)
+    out.backward()
+    del out
+    gc.collect()
+    assert all(r() is None for r in kept)

@@ -216,10 +216,12 @@ class _Frame:
         return holder
 
     def unpack(self, holder: _Holder):
+        # The recomputed tensor stays with its holder, which the graph node owns: it goes when
+        # the node releases its saved tensors (after its backward ran), and a second read in
+        # the same backward does not recompute the region again.
         if holder.tensor is None:
             self._recompute()
-        tensor, holder.tensor = holder.tensor, None
-        return tensor
+        return holder.tensor
 
     def _recompute(self) -> None:
         alive = [(i, ref()) for i, ref in enumerate(self.holders)]
