@@ -7,7 +7,8 @@ All-reduce: each size is a float32 tensor from engine's allocator and one over N
 (``engine.from_numpy``), both reduced with ``dist.all_reduce`` in place, and a NumPy array of the
 same size (``comm.Allreduce(MPI.IN_PLACE, array)``), timed alternately on ``--nproc`` processes.
 The middle column isolates the binding's own cost; the first adds the allocator's (NumPy asks
-Linux for transparent huge pages for large blocks, which MPI moves faster). Each figure is the
+Linux for transparent huge pages for blocks of 4 MiB and more, engine's allocator does not, and
+MPI's single-copy transfers pin and map memory page by page). Each figure is the
 best time per call over the trials (the machine's other load only ever adds to it); the bus
 bandwidth is 2(n-1)/n x bytes / time (the usual all-reduce figure); the last column is mpi4py's
 time over engine's on the same kind of memory (1.0: the same).

@@ -37,7 +37,7 @@ class _Bucket:
         self.params = params
         self.slots = slots  # indices of the params in the reducer's list
         total = sum(p.numel() for p in params)
-        self.flat = _flat_buffer(total, params[0].dtype)
+        self.flat = engine.zeros(total, dtype=params[0].dtype)
         self.views = []
         offset = 0
         for p in params:
@@ -46,17 +46,6 @@ class _Bucket:
         self.ready = [False] * len(params)
         self.pending = len(params)
         self.work = None
-
-
-def _flat_buffer(numel, dtype):
-    """A zeroed 1-D tensor to hold a bucket. NumPy backs it where NumPy has the dtype: NumPy
-    asks Linux for transparent huge pages for large blocks, and MPI moves such memory between
-    processes several times faster (fewer pages to pin and map) than engine's allocator's."""
-    if dtype == engine.bfloat16:
-        return engine.zeros(numel, dtype=dtype)
-    import numpy as np
-
-    return engine.from_numpy(np.zeros(numel, dtype=engine.empty(0, dtype=dtype).numpy().dtype))
 
 
 def _bucket_assignment(params, first_cap_bytes, cap_bytes, order=None):
