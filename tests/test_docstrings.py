@@ -81,6 +81,22 @@ def test_documentation_lands_on_the_named_objects():
     assert engine.autograd.Function.vjp.__doc__ == engine.autograd.Function.backward.__doc__
 
 
+def test_attaching_the_docs_imports_nothing_else():
+    # The documentation of lazily loaded modules must not load them at `import engine`.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, engine; "
+        "print(' '.join(m for m in ('engine.autograd.functional', 'engine.viz', 'numpy')"
+        " if m in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert loaded == []
+
+
 def test_applying_twice_does_not_repeat_the_text():
     before = engine.add.__doc__
     _docs.apply()

@@ -135,6 +135,28 @@ GRADCHECK = {
     ),
 }
 
+# Anomaly detection (engine/autograd/anomaly_mode.py).
+ANOMALY = {
+    "detect_anomaly": entry(
+        "detect_anomaly(check_nan=True)",
+        "Context manager (and decorator) turning anomaly detection on inside its block: each"
+        " node records the traceback of the forward operation that made it, so that an error"
+        " in backward also shows where that operation was called; with ``check_nan`` a"
+        " backward function that returns NaN raises, naming the node. It slows everything"
+        " down: use it to debug. It warns when entered, as PyTorch's does.",
+        "    check_nan (bool): raise when a backward function returns NaN. Default: ``True``.",
+    ),
+    "set_detect_anomaly": entry(
+        "set_detect_anomaly(mode, check_nan=True)",
+        "Turns anomaly detection (see :class:`detect_anomaly`) on or off: at once when called,"
+        " and back to the previous setting at the end of a ``with`` block.",
+        "    mode (bool): whether anomaly detection is on.\n"
+        "    check_nan (bool): raise when a backward function returns NaN. Default: ``True``.",
+        ">>> with engine.autograd.set_detect_anomaly(False):\n"
+        "...     print(engine.is_anomaly_enabled())\nFalse",
+    ),
+}
+
 # The grad-mode switches (engine/autograd/grad_mode.py); each works as a context manager and as
 # a decorator, and is thread-local.
 GRAD_MODE_CLASSES = {
@@ -282,6 +304,7 @@ def targets(engine):
         (engine.autograd, AUTOGRAD),
         (engine.autograd, GRAD_MODE_CLASSES),
         (engine.autograd, GRADCHECK),
+        (engine.autograd, ANOMALY),
         (engine.autograd.Function, FUNCTION),
         (engine.autograd.inference_mode, GRAD_MODE),
         (engine.autograd.set_grad_enabled, GRAD_MODE),
