@@ -173,3 +173,10 @@ def test_get_node_local_rank(monkeypatch):
     assert dist.get_node_local_rank(fallback_rank=1) == 1
     with pytest.raises(RuntimeError, match="LOCAL_RANK is not in the environment"):
         dist.get_node_local_rank()
+
+
+def test_launcher_accepts_torchrun_rendezvous_options():
+    argv = ["--nproc_per_node=2", "--rdzv-backend=c10d", "--rdzv_endpoint=host:29400"]
+    command, env = _command(argv + ["--rdzv-id", "job7", "--max_restarts", "0", "train.py"])
+    assert command[1:3] == ["-n", "2"] and command[-1] == "train.py"
+    assert env["TORCHELASTIC_RUN_ID"] == "job7"

@@ -116,6 +116,24 @@ def _parser():
         help="run the target as a program, not with Python",
     )
     p.add_argument("--standalone", action="store_true", help="accepted for torchrun compatibility")
+    # torchrun's rendezvous options: MPI starts every process from this one command (on every
+    # machine of --hostfile), so there is no rendezvous to configure; they are accepted so that
+    # torchrun command lines work unchanged.
+    for option in (
+        "--rdzv-backend",
+        "--rdzv-endpoint",
+        "--rdzv-id",
+        "--rdzv-conf",
+        "--max-restarts",
+        "--node-rank",
+        "--monitor-interval",
+    ):
+        p.add_argument(
+            option,
+            option.replace("-", "_").replace("__", "--", 1),
+            default=None,
+            help="accepted for torchrun compatibility (MPI does the rendezvous)",
+        )
     p.add_argument("script", help="the training script (or module, or program)")
     p.add_argument("script_args", nargs=argparse.REMAINDER)
     return p
@@ -151,7 +169,7 @@ def build_command(args, mpiexec, flavour, environ):
         MASTER_PORT=str(args.master_port),
         WORLD_SIZE=str(total),
         LOCAL_WORLD_SIZE=str(args.nproc),
-        TORCHELASTIC_RUN_ID=environ.get("TORCHELASTIC_RUN_ID", "none"),
+        TORCHELASTIC_RUN_ID=args.rdzv_id or environ.get("TORCHELASTIC_RUN_ID", "none"),
     )
     if args.nproc > 1 and "OMP_NUM_THREADS" not in environ:
         # As torchrun: one thread per process unless told otherwise, so that N processes do not
