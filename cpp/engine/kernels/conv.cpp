@@ -120,7 +120,7 @@ class Scratch {
 };
 
 // Column buffers hold at most this many elements (the batch is processed in blocks of samples).
-constexpr int64_t kColumnBudget = int64_t(1) << 24;
+constexpr int64_t kColumnBudget = int64_t(1) << 18;
 
 int64_t block_of_samples(int64_t batch, int64_t per_sample) {
   return std::max<int64_t>(1, std::min<int64_t>(batch, kColumnBudget / std::max<int64_t>(per_sample, 1)));
