@@ -342,7 +342,25 @@ def jacobian(
     func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"
 ):
     """The Jacobian of ``func`` at ``inputs``: for output ``i`` and input ``j`` a block of shape
-    ``outputs[i].shape + inputs[j].shape``, nested as tuple-of-tuples when both are tuples."""
+    ``outputs[i].shape + inputs[j].shape``, nested as tuple-of-tuples when both are tuples.
+
+    Args:
+        func (callable): takes the input tensors, returns a tensor or a tuple of tensors.
+        inputs (Tensor or tuple of Tensors): where to differentiate.
+        create_graph (bool): make the result differentiable (for higher derivatives).
+        strict (bool): raise when an output does not depend on an input instead of giving
+            zeros.
+        vectorize (bool): compute all rows in one batched pass (``vmap``) instead of one vjp
+            per output element; the values are the same.
+        strategy (str): ``"reverse-mode"`` or ``"forward-mode"`` (needs ``vectorize=True``).
+
+    Example::
+
+        >>> x = engine.tensor([0.0, 1.0])
+        >>> engine.autograd.functional.jacobian(lambda v: v * v.sum(), x)
+        tensor([[1., 0.],
+                [1., 2.]])
+    """
     if strategy not in ("forward-mode", "reverse-mode"):
         raise AssertionError(
             'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your '
@@ -533,7 +551,14 @@ def vhp(func, inputs, v=None, create_graph=False, strict=False):
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False):
-    """``(func(*inputs), H v)``: a Hessian-vector product of scalar ``func`` (double-vjp trick)."""
+    """``(func(*inputs), H v)``: a Hessian-vector product of scalar ``func`` (double-vjp trick).
+
+    Example::
+
+        >>> x = engine.tensor([1.0, 2.0])
+        >>> engine.autograd.functional.hvp(lambda v: (v**3).sum(), x, engine.ones(2))
+        (tensor(9.), tensor([ 6., 12.]))
+    """
     with engine.enable_grad():
         is_inputs_tuple, is_outputs_tuple, inputs, v, outputs, jac = _second_order_setup(
             "hvp", func, inputs, v, create_graph, strict

@@ -170,6 +170,17 @@ def functional_call(
     ``args`` that is not a tuple is the single positional argument. With ``tie_weights`` (the
     default) names tied in the module (one tensor reachable under two names) all take the given
     value; with ``strict`` the names must be exactly the module's parameters and buffers.
+
+    Example::
+
+        >>> model = engine.nn.Linear(2, 1)
+        >>> params = {"weight": engine.tensor([[1.0, 2.0]]), "bias": engine.tensor([0.5])}
+        >>> engine.func.functional_call(model, params, engine.tensor([3.0, 4.0]))
+        tensor([11.5000])
+        >>> engine.func.grad(
+        ...     lambda p, x: engine.func.functional_call(model, p, x).sum()
+        ... )(params, engine.tensor([3.0, 4.0]))["weight"]
+        tensor([[3., 4.]])
     """
     tensors = _merge_dicts(parameter_and_buffer_dicts)
     return _call(module, tensors, args, kwargs, tie_weights, strict)

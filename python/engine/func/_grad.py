@@ -211,9 +211,19 @@ def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: 
     """Returns a function computing ``(gradient, value)`` of scalar-valued ``func``
     (``torch.func.grad_and_value``).
 
-    ``argnums`` picks the positional argument(s) to differentiate (an int, or a tuple for a tuple
-    of gradients); each may be a tensor or a pytree of tensors. With ``has_aux=True`` ``func``
-    returns ``(output, aux)`` and the result is ``(gradient, (value, aux))``.
+    Args:
+        func (callable): returns a 0-d tensor (with ``has_aux=True``: ``(output, aux)``).
+        argnums (int or tuple of ints): the positional argument(s) to differentiate, each a
+            tensor or a pytree of tensors; a tuple gives a tuple of gradients.
+        has_aux (bool): ``func`` returns ``(output, aux)``; the result is then
+            ``(gradient, (value, aux))``.
+
+    Example::
+
+        >>> x = engine.tensor([1.0, 2.0])
+        >>> g, value = engine.func.grad_and_value(lambda v: (v**2).sum())(x)
+        >>> g, value
+        (tensor([2., 4.]), tensor(5.))
     """
 
     @functools.wraps(func)
@@ -227,7 +237,18 @@ def grad(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: bool = Fal
     """Returns a function computing the gradient of scalar-valued ``func`` with respect to the
     argument(s) ``argnums`` (``torch.func.grad``). Nests: ``grad(grad(f))`` is a second derivative.
 
-    With ``has_aux=True`` ``func`` returns ``(output, aux)`` and the result is ``(gradient, aux)``.
+    Args:
+        func (callable): returns a 0-d tensor (with ``has_aux=True``: ``(output, aux)``).
+        argnums (int or tuple of ints): the positional argument(s) to differentiate.
+        has_aux (bool): ``func`` returns ``(output, aux)``; the result is ``(gradient, aux)``.
+
+    Example::
+
+        >>> x = engine.tensor([0.0, 1.0])
+        >>> engine.func.grad(lambda v: v.sin().sum())(x)
+        tensor([1.0000, 0.5403])
+        >>> engine.func.grad(lambda v: engine.func.grad(lambda u: (u**3).sum())(v).sum())(x)
+        tensor([0., 6.])
     """
 
     @functools.wraps(func)
@@ -314,6 +335,13 @@ def vjp(func: Callable, *primals: Any, has_aux: bool = False):
     vector-Jacobian products, one per primal, as a tuple shaped like ``primals``. With
     ``has_aux=True`` ``func`` returns ``(output, aux)`` and so does ``vjp`` (``(output, vjp_fn,
     aux)``).
+
+    Example::
+
+        >>> x = engine.tensor([1.0, 2.0])
+        >>> out, vjp_fn = engine.func.vjp(lambda v: v * v, x)
+        >>> vjp_fn(engine.tensor([1.0, 0.5]))
+        (tensor([2., 2.]),)
     """
     return _vjp_with_argnums(func, primals, None, has_aux)
 
@@ -401,6 +429,13 @@ def jacrev(
     ``o.shape + x.shape``; outputs and inputs may be pytrees, and the result nests output
     structure outside input structure. ``chunk_size`` bounds how many rows are computed at once
     (``1``: row by row).
+
+    Example::
+
+        >>> x = engine.tensor([0.0, 1.0])
+        >>> engine.func.jacrev(lambda v: v * v.sum())(x)
+        tensor([[1., 0.],
+                [1., 2.]])
     """
     if not (chunk_size is None or chunk_size > 0):
         raise ValueError("jacrev: `chunk_size` should be greater than 0.")
@@ -453,5 +488,13 @@ def _forward_jacobian():
 
 def hessian(func: Callable, argnums: int | tuple[int, ...] = 0):
     """Returns a function computing the Hessian of ``func`` with respect to ``argnums``
-    (``torch.func.hessian``): ``jacfwd(jacrev(func, argnums), argnums)``."""
+    (``torch.func.hessian``): ``jacfwd(jacrev(func, argnums), argnums)``.
+
+    Example::
+
+        >>> x = engine.tensor([1.0, 2.0])
+        >>> engine.func.hessian(lambda v: (v**3).sum())(x)
+        tensor([[ 6.,  0.],
+                [ 0., 12.]])
+    """
     return _forward_jacobian()(jacrev(func, argnums), argnums)

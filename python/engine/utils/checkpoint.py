@@ -316,6 +316,15 @@ def checkpoint(
     Pass ``use_reentrant`` explicitly (``False`` is recommended); ``preserve_rng_state=False``
     skips saving and restoring the random state. ``context_fn``, ``determinism_check``,
     ``early_stop`` and keyword arguments for ``function`` need ``use_reentrant=False``.
+
+    Example::
+
+        >>> from engine.utils.checkpoint import checkpoint
+        >>> x = engine.tensor([0.0, 1.0], requires_grad=True)
+        >>> y = checkpoint(lambda v: v.exp().sin(), x, use_reentrant=False)
+        >>> y.sum().backward()
+        >>> x.grad
+        tensor([ 0.5403, -2.4783])
     """
     if use_reentrant is None:
         warnings.warn(
