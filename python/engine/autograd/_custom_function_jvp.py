@@ -13,6 +13,8 @@ import types
 
 from engine import _C
 from engine.autograd import function as _function
+from engine.autograd._forward_level import _size_message
+from engine.autograd._jvp_rules import _FLOATING
 
 _shadows: dict = {}  # Function class -> its shadow _FunctionInfo
 _open_contexts: list = []  # ctx proxies of the applies in flight, innermost last
@@ -137,7 +139,8 @@ def apply_with_jvp(level, func, args, kwargs):
             out = func(*args, **kwargs)
         finally:
             cls._engine_info = real_info
-        ctx = _open_contexts[depth] if len(_open_contexts) > depth else None
+        # The ctx forward saw (a forward without __code__ has none recorded: a bare one).
+        ctx = _open_contexts[depth] if len(_open_contexts) > depth else _JvpCtx(_BareCtx())
         del _open_contexts[depth:]
         if not _overrides_jvp(cls):
             raise NotImplementedError(
@@ -145,8 +148,9 @@ def apply_with_jvp(level, func, args, kwargs):
                 "forward mode AD."
             )
         grad_inputs = [
-            (tangents.get(id(x), None) if id(x) in tangents else _C.zeros_like(x))
-            if isinstance(x, _C.Tensor) and x.dtype in _function_floating()
+            # PyTorch's convention: zeros for a tensor without a tangent, None for non-tensors.
+            (tangents[id(x)] if id(x) in tangents else _C.zeros_like(x))
+            if isinstance(x, _C.Tensor) and x.dtype in _FLOATING
             else None
             for x in inputs
         ]
@@ -163,31 +167,26 @@ def apply_with_jvp(level, func, args, kwargs):
             f"{len(outs)} but got {len(result)})"
         )
     non_differentiable = {id(t) for t in ctx._non_differentiable}
+    # An input returned as an output was written in place (mark_dirty): its tangent too.
     dirty_inputs = {id(x) for x in inputs if isinstance(x, _C.Tensor)}
     for i, (o, t) in enumerate(zip(outs, result)):
         if t is None:
             continue
-        if (
-            not isinstance(o, _C.Tensor)
-            or id(o) in non_differentiable
-            or o.dtype not in _function_floating()
-        ):
+        if not isinstance(o, _C.Tensor) or id(o) in non_differentiable or o.dtype not in _FLOATING:
             raise RuntimeError(
                 f"Function's jvp returned a gradient at position {i}, but  the corresponding "
                 "forward output is not a differentiable Tensor.You should return None at that "
                 "position instead."
             )
-        if not isinstance(t, _C.Tensor) or t.dtype not in _function_floating():
+        if not isinstance(t, _C.Tensor) or t.dtype not in _FLOATING:
             raise RuntimeError("Expected both tensor and its forward grad to be floating point")
         if tuple(t.shape) != tuple(o.shape):
-            from engine.autograd._forward_level import _size_message
-
             raise RuntimeError(_size_message(o, t))
         level.set_tangent(o, t, in_place=id(o) in dirty_inputs)
     return out
 
 
-def _function_floating():
-    from engine.autograd._jvp_rules import _FLOATING
+class _BareCtx:
+    """Stands in for a ctx that was not recorded: attributes only, nothing saved."""
 
-    return _FLOATING
+    saved_tensors = ()
