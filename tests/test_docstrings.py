@@ -115,6 +115,17 @@ def _entries():
 ENTRIES = list(_entries())
 
 
+def test_built_texts_are_current():
+    # import engine attaches engine/_docs/_built.py, generated from the area modules.
+    from engine._docs import _built, build
+
+    assert _built.TEXTS == build.collect(engine), (
+        "engine/_docs/_built.py is out of date: run `python -m engine._docs.build`"
+    )
+    unresolved = {(m, q) for m, q, _, _ in _built.TEXTS if _docs.resolve(m, q) is None}
+    assert not unresolved, f"owners not found after import engine: {sorted(unresolved)}"
+
+
 def test_no_entry_names_a_missing_attribute():
     stale = [
         f"{area}: {getattr(owner, '__name__', owner)}.{name}"

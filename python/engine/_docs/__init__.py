@@ -1,12 +1,16 @@
 """Documentation of the public names, written here and attached once at ``import engine``.
 
-Each module of this package documents one area as a dict ``{name: text}`` (torch_functions,
-tensor_methods, nn_functional, nn_modules, autograd, ...). Native functions get their text
-appended after pybind11's signature lines (``_C._add_docstr``), which ``help()`` and the stub
-generator read; Python functions, classes and properties get ``__doc__``. Keeping the text out of
-the code that implements a name lets that code change without touching its documentation, as
-PyTorch's ``_torch_docs.py`` does."""
+Each area module of this package documents one area as dicts ``{name: text}`` (pointwise,
+torch_functions, tensor_methods, nn_functional, autograd, classes), composed with the builders
+of ``_format``. ``python -m engine._docs.build`` writes their final texts into ``_built.py``,
+which is all that ``import engine`` loads: composing the texts is left to the build, so that
+attaching them costs well under a millisecond. Native functions get their text appended after
+pybind11's signature lines (``_C._add_docstr``), which ``help()`` and the stub generator read;
+Python functions, classes and properties get ``__doc__``. Keeping the text out of the code that
+implements a name lets that code change without touching its documentation, as PyTorch's
+``_torch_docs.py`` does."""
 
+import sys
 import types
 
 from engine import _C
@@ -36,30 +40,34 @@ def raw_attribute(owner, name):
     return getattr(owner, name, None)
 
 
-def _attach_all(owner, docs):
-    # A name that no longer exists, or became an object that takes no docstring, is skipped
-    # rather than breaking `import engine`; tests/test_docstrings.py reports both.
-    for name, text in docs.items():
-        obj = raw_attribute(owner, name)
-        if obj is not None:
-            try:
-                attach(obj, text.strip())
-            except (AttributeError, TypeError):
-                pass
+def resolve(module, qualname):
+    """The module, or the class ``qualname`` in it, when the module is already imported (a
+    lazily imported module is never loaded for its documentation); else None."""
+    owner = sys.modules.get(module)
+    for part in qualname.split(".") if qualname else ():
+        owner = getattr(owner, part, None)
+    return owner
 
 
 def apply():
-    """Attaches every area's documentation; the second and later calls do nothing (native text
-    is appended, so it must be attached once)."""
+    """Attaches the texts of ``_built.py``; the second and later calls do nothing (native text
+    is appended, so it must be attached once). A name that no longer exists, or became an
+    object that takes no docstring, is skipped rather than breaking ``import engine``;
+    tests/test_docstrings.py reports both."""
     global _applied
     if _applied:
         return
     _applied = True
-    import engine
+    from engine._docs._built import TEXTS
 
-    for area in areas():
-        for owner, docs in area.targets(engine):
-            _attach_all(owner, docs)
+    for module, qualname, name, text in TEXTS:
+        owner = resolve(module, qualname)
+        obj = None if owner is None else raw_attribute(owner, name)
+        if obj is not None:
+            try:
+                attach(obj, text)
+            except (AttributeError, TypeError):
+                pass
 
 
 def areas():
