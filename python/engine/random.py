@@ -20,7 +20,19 @@ default_generator = _C.default_generator
 
 
 def manual_seed(seed):
-    """Seeds the global generator; the streams then match PyTorch's for the same seed."""
+    """Seeds the global generator (:data:`engine.default_generator`) and returns it; for the same
+    seed, :func:`rand`, :func:`randn`, :func:`randint`, dropout and the ``nn.init`` functions
+    then draw PyTorch's numbers.
+
+    Args:
+        seed (int): the seed.
+
+    Example::
+
+        >>> _ = engine.manual_seed(0)
+        >>> engine.rand(2)
+        tensor([0.4963, 0.7682])
+    """
     return default_generator.manual_seed(seed)
 
 
