@@ -128,3 +128,59 @@ def quantities(lib):
         ("stddev", lambda d, v: d.stddev),
         ("mode", lambda d, v: d.mode),
     ]
+
+
+def errors(lib):
+    """(name, thunk) pairs that PyTorch rejects; the recorder stores the exception type and
+    message of each."""
+    D = lib.distributions
+    t = lib.tensor
+    return [
+        ("normal_negative_scale", lambda: D.Normal(t([0.0, 1.0]), t([1.0, -1.0]))),
+        ("normal_nan_loc", lambda: D.Normal(t(float("nan")), t(1.0))),
+        ("normal_value_not_tensor", lambda: D.Normal(t(0.0), t(1.0)).log_prob(0.5)),
+        (
+            "normal_value_shape",
+            lambda: D.Normal(t([0.0, 1.0]), t([1.0, 1.0])).log_prob(t([0.0, 1.0, 2.0])),
+        ),
+        (
+            "mvn_event_shape",
+            lambda: D.MultivariateNormal(t([0.0, 0.0]), lib.eye(2)).log_prob(t([0.0, 1.0, 2.0])),
+        ),
+        ("exponential_support", lambda: D.Exponential(t([1.0, 2.0])).log_prob(t([-1.0, 1.0]))),
+        ("bernoulli_both", lambda: D.Bernoulli(probs=t(0.5), logits=t(0.0))),
+        ("bernoulli_neither", lambda: D.Bernoulli()),
+        ("bernoulli_probs_range", lambda: D.Bernoulli(t([0.5, 1.5]))),
+        ("bernoulli_support", lambda: D.Bernoulli(t([0.5, 0.5])).log_prob(t([0.5, 1.0]))),
+        ("categorical_scalar_probs", lambda: D.Categorical(t(0.5))),
+        ("categorical_simplex", lambda: D.Categorical(probs=t([0.5, -0.5]))),
+        ("categorical_support", lambda: D.Categorical(t([0.5, 0.5])).log_prob(t(2))),
+        ("uniform_low_high", lambda: D.Uniform(t(2.0), t(1.0))),
+        ("gamma_concentration", lambda: D.Gamma(t(0.0), t(1.0))),
+        ("beta_support", lambda: D.Beta(t(2.0), t(2.0)).log_prob(t(1.5))),
+        ("dirichlet_scalar", lambda: D.Dirichlet(t(1.0))),
+        ("mvn_no_matrix", lambda: D.MultivariateNormal(t([0.0, 0.0]))),
+        (
+            "mvn_two_matrices",
+            lambda: D.MultivariateNormal(t([0.0]), lib.eye(1), scale_tril=lib.eye(1)),
+        ),
+        ("mvn_scalar_loc", lambda: D.MultivariateNormal(t(0.0), lib.eye(1))),
+        ("mvn_not_pd", lambda: D.MultivariateNormal(t([0.0, 0.0]), t([[1.0, 2.0], [2.0, 1.0]]))),
+        (
+            "lowrank_factor_shape",
+            lambda: D.LowRankMultivariateNormal(t([0.0, 0.0]), t([[1.0, 0.0]]), t([1.0, 1.0])),
+        ),
+        ("independent_too_many", lambda: D.Independent(D.Normal(t([0.0]), t([1.0])), 2)),
+        ("geometric_zero", lambda: D.Geometric(t([0.0, 0.5]))),
+        ("multinomial_count", lambda: D.Multinomial(t(3), t([0.5, 0.5]))),
+        ("transformed_bad", lambda: D.TransformedDistribution(D.Normal(t(0.0), t(1.0)), "exp")),
+        ("lkj_dim", lambda: D.LKJCholesky(1)),
+        (
+            "mixture_not_categorical",
+            lambda: D.MixtureSameFamily(D.Normal(t(0.0), t(1.0)), D.Normal(t(0.0), t(1.0))),
+        ),
+        ("kl_unregistered", lambda: D.kl_divergence(D.Normal(t(0.0), t(1.0)), D.Poisson(t(1.0)))),
+        ("transform_cache_size", lambda: D.transforms.ExpTransform(cache_size=2)),
+        ("biject_to_unknown", lambda: D.biject_to(D.constraints.boolean)),
+        ("default_validate_args", lambda: D.Distribution.set_default_validate_args(2)),
+    ]

@@ -214,8 +214,10 @@ def _kl_expfamily_expfamily(p, q):
     # The Bregman divergence of the log normaliser between the natural parameters.
     if type(p) is not type(q):
         raise NotImplementedError(
+            # PyTorch's message, whitespace included (a continued string literal).
             "The cross KL-divergence between different exponential families cannot "
-            "be computed using Bregman divergences"
+            + " " * 28
+            + "be computed using Bregman divergences"
         )
     p_nparams = [np_.detach().requires_grad_() for np_ in p._natural_params]
     q_nparams = q._natural_params
@@ -270,7 +272,10 @@ def _kl_laplace_laplace(p, q):
 def _check_same_event(p, q, what):
     if p.event_shape != q.event_shape:
         raise ValueError(
-            f"KL-divergence between two {what} with different event shapes cannot be computed"
+            # PyTorch's message, whitespace included (a continued string literal).
+            f"KL-divergence between two {what} with"
+            + " " * 26
+            + "different event shapes cannot be computed"
         )
 
 
