@@ -2705,6 +2705,12 @@ TEXTS = (
         "set_detect_anomaly(mode, check_nan=True)\n\nTurns anomaly detection (see :class:`detect_anomaly`) on or off: at once when called, and back\nto the previous setting at the end of a ``with`` block.\n\nArgs:\n    mode (bool): whether anomaly detection is on.\n    check_nan (bool): raise when a backward function returns NaN. Default: ``True``.\n\nExample::\n\n    >>> with engine.autograd.set_detect_anomaly(False):\n    ...     print(engine.is_anomaly_enabled())\n    False",
     ),
     (
+        "engine.autograd",
+        "",
+        "Function",
+        "Base class of custom autograd operations, with the API of PyTorch's ``autograd.Function``:\nsubclass it, write :meth:`forward` and :meth:`backward` as static methods, and call the class's\n:meth:`apply` (never ``forward`` directly).\n\n``forward`` runs with gradient recording off and may take the context ``ctx`` as first argument\n(storing what backward needs with ``ctx.save_for_backward``), or leave that to a separate\n:meth:`setup_context`. ``backward(ctx, *grads)`` returns one gradient per input of ``forward``\n(``None`` where there is none). Written with engine operations, ``backward`` is itself\ndifferentiable, so double backward works; check it with :func:`engine.autograd.gradcheck` and\n:func:`engine.autograd.gradgradcheck`.\n\nExample::\n\n    >>> class Exp(engine.autograd.Function):\n    ...     @staticmethod\n    ...     def forward(x):\n    ...         return x.exp()\n    ...     @staticmethod\n    ...     def setup_context(ctx, inputs, output):\n    ...         ctx.save_for_backward(output)\n    ...     @staticmethod\n    ...     def backward(ctx, grad):\n    ...         (y,) = ctx.saved_tensors\n    ...         return grad * y\n    >>> x = engine.tensor([0.0, 1.0], requires_grad=True)\n    >>> Exp.apply(x).sum().backward()\n    >>> x.grad\n    tensor([1.0000, 2.7183])",
+    ),
+    (
         "engine.autograd.function",
         "Function",
         "apply",

@@ -3,6 +3,44 @@ overrides, its ctx, the native graph nodes, and the grad-mode context managers' 
 
 from engine._docs._format import entry, wrap
 
+FUNCTION_CLASS = {
+    "Function": wrap(
+        "Base class of custom autograd operations, with the API of PyTorch's ``autograd.Function``:"
+        " subclass it, write :meth:`forward` and :meth:`backward` as static methods, and"
+        " call the class's :meth:`apply` (never ``forward`` directly)."
+    )
+    + "\n\n"
+    + wrap(
+        "``forward`` runs with gradient recording off and may take the context ``ctx`` as first"
+        " argument (storing what backward needs with ``ctx.save_for_backward``), or leave that"
+        " to a separate :meth:`setup_context`. ``backward(ctx, *grads)`` returns one gradient"
+        " per input of ``forward`` (``None`` where there is none). Written with engine"
+        " operations, ``backward`` is itself differentiable, so double backward works; check it"
+        " with :func:`engine.autograd.gradcheck` and :func:`engine.autograd.gradgradcheck`."
+    )
+    + "\n\nExample::\n\n"
+    + "\n".join(
+        "    " + line
+        for line in (
+            ">>> class Exp(engine.autograd.Function):",
+            "...     @staticmethod",
+            "...     def forward(x):",
+            "...         return x.exp()",
+            "...     @staticmethod",
+            "...     def setup_context(ctx, inputs, output):",
+            "...         ctx.save_for_backward(output)",
+            "...     @staticmethod",
+            "...     def backward(ctx, grad):",
+            "...         (y,) = ctx.saved_tensors",
+            "...         return grad * y",
+            ">>> x = engine.tensor([0.0, 1.0], requires_grad=True)",
+            ">>> Exp.apply(x).sum().backward()",
+            ">>> x.grad",
+            "tensor([1.0000, 2.7183])",
+        )
+    ),
+}
+
 FUNCTION = {
     "apply": entry(
         "apply(*args, **kwargs) -> Tensor or tuple",
@@ -305,6 +343,7 @@ def targets(engine):
         (engine.autograd, GRAD_MODE_CLASSES),
         (engine.autograd, GRADCHECK),
         (engine.autograd, ANOMALY),
+        (engine.autograd, FUNCTION_CLASS),
         (engine.autograd.Function, FUNCTION),
         (engine.autograd.inference_mode, GRAD_MODE),
         (engine.autograd.set_grad_enabled, GRAD_MODE),
