@@ -10,6 +10,7 @@ SAME_STREAM = {
     "exponential", "laplace", "cauchy", "halfcauchy", "geometric", "gumbel", "weibull", "pareto",
     "vonmises", "mvn_cov", "mvn_tril", "mvn_prec", "lowrank_mvn", "relaxed_bernoulli",
     "relaxed_onehot", "continuous_bernoulli", "mixture", "independent_normal", "transformed",
+    "kumaraswamy", "logistic_normal", "generalized_pareto",
 }  # fmt: skip
 # Of those, the ones whose values also agree to the last bit (the rest apply transcendental
 # functions or matrix products whose rounding differs by an ulp or so).
@@ -21,6 +22,7 @@ BIT_EXACT = SAME_STREAM - {
     "relaxed_bernoulli",
     "transformed",
     "vonmises",
+    "generalized_pareto",
 }
 
 
@@ -105,6 +107,22 @@ def build(lib):
             unit * 2 - 0.5,
         ),
         ("lkj", D.LKJCholesky(3, t([0.5, 2.0])), tril / tril.norm(dim=-1, keepdim=True)),
+        ("fisher_snedecor", D.FisherSnedecor(conc * 2, conc * 3 + 2), pos),
+        ("inverse_gamma", D.InverseGamma(conc + 0.5, rate), pos),
+        ("kumaraswamy", D.Kumaraswamy(conc, rate), unit),
+        (
+            "logistic_normal",
+            D.LogisticNormal(loc, scale),
+            t([[0.1, 0.2, 0.3, 0.4], [0.25, 0.25, 0.25, 0.25]]),
+        ),
+        (
+            "generalized_pareto",
+            # float32: PyTorch's log_prob compares with a float32 zero and rejects float64
+            D.GeneralizedPareto(
+                loc.float(), scale.float(), t([[0.3, -0.2, 0.0], [0.1, 0.5, -0.4]]).float()
+            ),
+            (loc + 0.5 * scale).float(),
+        ),
     ]
     return cases
 

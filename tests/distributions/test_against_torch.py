@@ -33,7 +33,7 @@ def test_matches_recorded(name, quantity):
         return
     actual = QUANTITIES[quantity](dist, value)
     assert isinstance(actual, engine.Tensor)
-    _close(actual.tolist(), expected)
+    _close(actual.tolist(), expected, rtol=1e-6 if actual.dtype == engine.float32 else 1e-7)
 
 
 @pytest.mark.parametrize("name", sorted(SAME_STREAM))
@@ -47,8 +47,9 @@ def test_samples_draw_torch_random_numbers(name):
         assert sample.tolist() == FIXTURE[name]["sample"]
         assert single.tolist() == FIXTURE[name]["sample_scalar_shape"]
     else:
-        _close(sample.tolist(), FIXTURE[name]["sample"], rtol=1e-12, atol=1e-12)
-        _close(single.tolist(), FIXTURE[name]["sample_scalar_shape"], rtol=1e-12, atol=1e-12)
+        rtol = 1e-6 if sample.dtype == engine.float32 else 1e-12
+        _close(sample.tolist(), FIXTURE[name]["sample"], rtol=rtol, atol=rtol)
+        _close(single.tolist(), FIXTURE[name]["sample_scalar_shape"], rtol=rtol, atol=rtol)
 
 
 def test_cases_shapes_agree_with_torch_live():

@@ -58,7 +58,14 @@ def test_sample_moments(name, dist, value):
     sample_mean = samples.mean(0)
     bound = 5 * np.sqrt(np.where(finite, variance, 0) / n) + 1e-9
     assert np.all(np.abs(sample_mean - mean)[finite] <= bound[finite]), (sample_mean, mean)
-    heavy = name in ("pareto", "studentt", "lognormal")  # sample variance converges slowly
+    heavy = name in (
+        "pareto",
+        "studentt",
+        "lognormal",
+        "fisher_snedecor",
+        "generalized_pareto",
+        "inverse_gamma",
+    )  # sample variance converges slowly
     if not heavy:
         np.testing.assert_allclose(samples.var(0)[finite], variance[finite], rtol=0.1, atol=1e-3)
 

@@ -28,16 +28,21 @@ from engine.distributions.dirichlet import Dirichlet
 from engine.distributions.distribution import Distribution
 from engine.distributions.exp_family import ExponentialFamily
 from engine.distributions.exponential import Exponential
+from engine.distributions.fishersnedecor import FisherSnedecor
 from engine.distributions.gamma import Gamma
+from engine.distributions.generalized_pareto import GeneralizedPareto
 from engine.distributions.geometric import Geometric
 from engine.distributions.gumbel import Gumbel
 from engine.distributions.half_cauchy import HalfCauchy
 from engine.distributions.half_normal import HalfNormal
 from engine.distributions.independent import Independent
+from engine.distributions.inverse_gamma import InverseGamma
 from engine.distributions.kl import kl_divergence, register_kl
+from engine.distributions.kumaraswamy import Kumaraswamy
 from engine.distributions.laplace import Laplace
 from engine.distributions.lkj_cholesky import LKJCholesky
 from engine.distributions.log_normal import LogNormal
+from engine.distributions.logistic_normal import LogisticNormal
 from engine.distributions.lowrank_multivariate_normal import LowRankMultivariateNormal
 from engine.distributions.mixture_same_family import MixtureSameFamily
 from engine.distributions.multinomial import Multinomial
@@ -61,8 +66,9 @@ from engine.distributions.weibull import Weibull
 
 __all__ = [
     "Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2", "ContinuousBernoulli",
-    "Dirichlet", "Distribution", "Exponential", "ExponentialFamily", "Gamma", "Geometric",
-    "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "LKJCholesky", "Laplace", "LogNormal",
+    "Dirichlet", "Distribution", "Exponential", "ExponentialFamily", "FisherSnedecor", "Gamma",
+    "GeneralizedPareto", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal", "Independent",
+    "InverseGamma", "Kumaraswamy", "LKJCholesky", "Laplace", "LogNormal", "LogisticNormal",
     "LowRankMultivariateNormal", "MixtureSameFamily", "Multinomial", "MultivariateNormal",
     "NegativeBinomial", "Normal", "OneHotCategorical", "OneHotCategoricalStraightThrough",
     "Pareto", "Poisson", "RelaxedBernoulli", "RelaxedOneHotCategorical", "StudentT",
