@@ -123,6 +123,11 @@ def build(lib):
             ),
             (loc + 0.5 * scale).float(),
         ),
+        (
+            "wishart",
+            D.Wishart(t([4.0, 6.5]), covariance_matrix=cov),
+            lib.stack([cov * 3, cov @ cov + lib.eye(3)]),
+        ),
     ]
     return cases
 

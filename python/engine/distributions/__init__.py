@@ -63,6 +63,7 @@ from engine.distributions.transforms import *  # noqa: F403
 from engine.distributions.uniform import Uniform
 from engine.distributions.von_mises import VonMises
 from engine.distributions.weibull import Weibull
+from engine.distributions.wishart import Wishart
 
 __all__ = [
     "Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2", "ContinuousBernoulli",
@@ -72,7 +73,7 @@ __all__ = [
     "LowRankMultivariateNormal", "MixtureSameFamily", "Multinomial", "MultivariateNormal",
     "NegativeBinomial", "Normal", "OneHotCategorical", "OneHotCategoricalStraightThrough",
     "Pareto", "Poisson", "RelaxedBernoulli", "RelaxedOneHotCategorical", "StudentT",
-    "TransformedDistribution", "Uniform", "VonMises", "Weibull", "register_kl", "kl_divergence",
+    "TransformedDistribution", "Uniform", "VonMises", "Weibull", "Wishart", "register_kl", "kl_divergence",
     "biject_to", "transform_to", "constraints", "transforms",
 ]  # fmt: skip
 __all__.extend(transforms.__all__)

@@ -24,7 +24,7 @@ def broadcast_all(*values):
     (or of the first tensor's dtype), as PyTorch's ``broadcast_all`` does."""
     if not all(isinstance(v, (engine.Tensor, Number)) for v in values):
         raise ValueError(
-            "Input arguments must all be instances of numbers.Number, torch.Tensor or objects "
+            "Input arguments must all be instances of Number, torch.Tensor or objects "
             "implementing __torch_function__."
         )
     if not all(isinstance(v, engine.Tensor) for v in values):
