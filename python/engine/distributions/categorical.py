@@ -94,14 +94,9 @@ class Categorical(Distribution):
             sample_shape = engine.Size(sample_shape)
         probs_2d = self.probs.reshape(-1, self._num_events)
         num_samples = sample_shape.numel()
-        if num_samples == 1:
-            # PyTorch's multinomial draws a single sample as argmax(p / q) with q ~ Exp(1);
-            # doing the same here keeps the stream identical.
-            with engine.no_grad():
-                keys = engine.empty_like(probs_2d).exponential_()
-                samples_2d = (probs_2d / keys).argmax(-1, keepdim=True).T
-        else:
-            samples_2d = engine.multinomial(probs_2d, num_samples, True).T
+        # PyTorch's multinomial draws one sample with or without replacement alike (argmax of
+        # p / q, q ~ Exp(1)); engine.multinomial does so without replacement.
+        samples_2d = engine.multinomial(probs_2d, num_samples, num_samples != 1).T
         return samples_2d.reshape(self._extended_shape(sample_shape))
 
     def log_prob(self, value):
