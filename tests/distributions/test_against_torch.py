@@ -44,13 +44,16 @@ def test_samples_draw_torch_random_numbers(name):
     sample = dist.sample((4,))
     engine.manual_seed(0)
     single = dist.sample()
-    if name in BIT_EXACT:
-        assert sample.tolist() == FIXTURE[name]["sample"]
-        assert single.tolist() == FIXTURE[name]["sample_scalar_shape"]
-    else:
-        rtol = 1e-6 if sample.dtype == engine.float32 else 1e-12
-        _close(sample.tolist(), FIXTURE[name]["sample"], rtol=rtol, atol=rtol)
-        _close(single.tolist(), FIXTURE[name]["sample_scalar_shape"], rtol=rtol, atol=rtol)
+    pairs = [(sample, "sample"), (single, "sample_scalar_shape")]
+    if dist.has_rsample:
+        engine.manual_seed(0)
+        pairs.append((dist.rsample((3,)), "rsample"))
+    for drawn, key in pairs:
+        if name in BIT_EXACT:
+            assert drawn.tolist() == FIXTURE[name][key], key
+        else:
+            rtol = 1e-6 if drawn.dtype == engine.float32 else 1e-12
+            _close(drawn.tolist(), FIXTURE[name][key], rtol=rtol, atol=rtol)
 
 
 def test_cases_shapes_agree_with_torch_live():
