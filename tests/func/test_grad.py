@@ -383,3 +383,14 @@ def test_jacobians_and_hessians_under_vmap_when_present():
     for i in range(2):
         np.testing.assert_allclose(a(jac[i]), np.diag(np.cos(a(x)[i])))
         np.testing.assert_allclose(a(hess[i]), np.diag(6 * a(x)[i]))
+
+
+def test_transforms_run_inside_inference_mode():
+    x = t([1.0, 2.0])
+    with engine.inference_mode():
+        g = grad(lambda v: (v**2).sum())(x)
+        (vj,) = vjp(lambda v: v**2, x)[1](engine.ones(2, dtype=f64))
+        assert engine.is_inference_mode_enabled() and not engine.is_grad_enabled()
+    np.testing.assert_allclose(a(g), [2.0, 4.0])
+    np.testing.assert_allclose(a(vj), [2.0, 4.0])
+    assert not g.requires_grad

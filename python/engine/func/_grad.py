@@ -41,12 +41,24 @@ class GradLevel(_transforms.Interpreter):
 
 
 @contextlib.contextmanager
+def _outside_inference_mode():
+    """Turns inference mode off for a block, leaving grad mode as it was (a transform computes
+    gradients whatever mode surrounds it, as in PyTorch)."""
+    if not engine.is_inference_mode_enabled():
+        yield
+        return
+    grad_enabled = engine.is_grad_enabled()
+    with engine.inference_mode(False), engine.set_grad_enabled(grad_enabled):
+        yield
+
+
+@contextlib.contextmanager
 def _grad_level():
     level = GradLevel()
     level.record = engine.is_grad_enabled()
     _transforms.push(level)
     try:
-        with engine.enable_grad():
+        with _outside_inference_mode(), engine.enable_grad():
             yield level
     finally:
         _transforms.pop(level)
@@ -312,7 +324,8 @@ def _vjp_with_argnums(func, primals, argnums=None, has_aux=False):
                 "Expected pytree structure of cotangents to be the same as pytree structure of "
                 f"outputs to the function. cotangents: {cot_spec!r}, primal output: {out_spec!r}"
             )
-        with engine.enable_grad() if create_graph else contextlib.nullcontext():
+        grad_mode = engine.enable_grad() if create_graph else contextlib.nullcontext()
+        with _outside_inference_mode(), grad_mode:
             grads = _autograd_grad(
                 flat_out,
                 flat_diff,
