@@ -440,7 +440,7 @@ def __getattr__(name):
         return __getattr__("func").vmap
     if name in (
         "serialization", "func", "distributed", "viz", "jit", "compiler", "version", "multiprocessing", "overrides",
-        "optim", "distributions",
+        "optim", "distributions", "special",
     ):  # fmt: skip
         import importlib
 
