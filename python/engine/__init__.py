@@ -431,3 +431,6 @@ def __getattr__(name):
 
 # Optimizers and lr schedules (torch.optim).
 from engine import optim  # noqa: E402
+
+# DLPack exchange (engine/_dlpack.py, which adds Tensor.__dlpack__ and __dlpack_device__).
+from engine._dlpack import from_dlpack  # noqa: E402
