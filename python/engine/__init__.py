@@ -448,6 +448,9 @@ def __getattr__(name):
     raise AttributeError(f"module 'engine' has no attribute '{name}'")
 
 
+# DLPack exchange (engine/_dlpack.py, which adds Tensor.__dlpack__ and __dlpack_device__).
+from engine._dlpack import from_dlpack  # noqa: E402
+
 # Docstrings of the public names (engine/_docs), attached once every name above exists.
 from engine._docs import apply as _apply_docs  # noqa: E402
 
