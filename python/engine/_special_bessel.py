@@ -31,7 +31,9 @@ _QUADRATURE_DEPTH = 40.0  # the integrand is cut where it falls below exp(-40)
 def _no_grad_unary(fname, input, out, evaluate):
     x = float_input(fname, input)
     with engine.no_grad():
-        value = evaluate(x.detach())
+        # Evaluated in float64 whatever the input dtype: the series' cancellation would eat
+        # float32's precision.
+        value = evaluate(x.detach().to(engine.float64)).to(x.dtype)
     return write_out(value, out)
 
 

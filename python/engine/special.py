@@ -193,13 +193,19 @@ def i0e(input, *, out=None):
     return write_out(_scaled_i(x, 0), out)
 
 
+def _scaled_i(x, order):
+    # In float64 whatever the input dtype, so float32's narrow exponent range does not overflow
+    # I_v(x) before the exp(-|x|) scaling.
+    return _scaled_i_double(x.to(engine.float64), order).to(x.dtype)
+
+
 def i1e(input, *, out=None):
     """Exponentially scaled modified Bessel function of order 1: ``exp(-|x|) * i1(x)``."""
     x = float_input("special_i1e", input)
     return write_out(_scaled_i(x, 1), out)
 
 
-def _scaled_i(x, order):
+def _scaled_i_double(x, order):
     ax = engine.abs(x)
     small = ax <= _BESSEL_SCALED_SWITCH
     small_x = engine.where(small, x, 1.0)
