@@ -167,3 +167,15 @@ def test_errors():
         special.ndtr([0.5])
     with pytest.raises(TypeError, match="special_xlog1py"):
         special.xlog1py(1.0, 2.0)
+
+
+def test_polynomial_degrees_outside_int64_give_zero():
+    degrees = f64([math.inf, -math.inf, math.nan, 1e30])
+    for name in ["chebyshev_polynomial_u", "legendre_polynomial_p", "hermite_polynomial_h"]:
+        assert getattr(special, name)(f64([0.3]), degrees).tolist() == [0.0] * 4
+
+
+def test_chebyshev_huge_degree_inside_uses_closed_form():
+    # T_n(x) = cos(n acos x) inside (-1, 1): a degree of 1e9 costs no loop.
+    value = special.chebyshev_polynomial_t(f64([0.3, 1.0, -1.0]), 1e9)
+    np.testing.assert_allclose(value.tolist(), [math.cos(1e9 * math.acos(0.3)), 1.0, 1.0])

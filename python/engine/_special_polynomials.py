@@ -8,11 +8,14 @@ import engine
 from engine._special_common import float_pair, write_out
 
 
-def _recurrence(x, degree, first, second, step):
+def _recurrence(x, degree, first, second, step, closed_form=None):
     """Value of the degree-th polynomial with p0 = first, p1 = second, p_{k+1} = step(k, p_k,
-    p_{k-1}), for every element at once; elements drop out as soon as their degree is reached."""
+    p_{k-1}), for every element at once; elements drop out as soon as their degree is reached.
+    Elements marked in ``closed_form`` are evaluated elsewhere, so their degrees do not lengthen
+    the loop (a huge degree inside (-1, 1) costs nothing, as in PyTorch)."""
     result = engine.where(degree == 0, first, second)
-    top = int(degree.max().item()) if degree.numel() else 0
+    looped = degree if closed_form is None else engine.where(closed_form, 0.0, degree)
+    top = int(engine.nan_to_num(looped, nan=0.0).max().item()) if degree.numel() else 0
     previous, current = first, second
     for k in range(1, top):
         previous, current = current, step(k, current, previous)
@@ -24,9 +27,13 @@ def _polynomial(fname, x, n, out, evaluate):
     x, n = float_pair(fname, x, n)
     with engine.no_grad():
         degree = engine.trunc(n)
+        representable = engine.isfinite(degree) & (engine.abs(degree) < 2.0**63)
+        finite_degree = engine.where(representable, degree, -1.0)
         one = engine.ones_like(x)
-        value = evaluate(x, degree, one)
-        value = engine.where(degree < 0, 0.0, value)
+        value = evaluate(x, finite_degree, one)
+        # Degrees outside int64 (inf, nan, |n| >= 2**63) convert to the most negative integer in
+        # PyTorch's kernels, so they give 0 too.
+        value = engine.where(finite_degree < 0, 0.0, value)
     return write_out(value, out)
 
 
@@ -35,8 +42,9 @@ def _odd(degree):
 
 
 def _chebyshev_t(x, degree, one):
-    value = _recurrence(x, degree, one, x, lambda k, q, p: 2 * x * q - p)
     inside = (engine.abs(x) < 1) & (degree > 6)
+    closed = inside | (engine.abs(x) == 1)
+    value = _recurrence(x, degree, one, x, lambda k, q, p: 2 * x * q - p, closed)
     trig = engine.cos(degree * engine.acos(engine.where(inside, x, 0.0)))
     value = engine.where(inside, trig, value)
     edge = engine.where((x > 0) | ~_odd(degree), 1.0, -1.0)
@@ -44,8 +52,9 @@ def _chebyshev_t(x, degree, one):
 
 
 def _chebyshev_u(x, degree, one):
-    value = _recurrence(x, degree, one, 2 * x, lambda k, q, p: 2 * x * q - p)
     inside = (engine.abs(x) < 1) & (degree > 8)
+    closed = inside | (engine.abs(x) == 1)
+    value = _recurrence(x, degree, one, 2 * x, lambda k, q, p: 2 * x * q - p, closed)
     angle = engine.acos(engine.where(inside, x, 0.5))
     sine = engine.sin(angle)
     safe_sine = engine.where(sine != 0, sine, 1.0)
@@ -60,8 +69,9 @@ def _chebyshev_u(x, degree, one):
 
 
 def _chebyshev_v(x, degree, one):
-    value = _recurrence(x, degree, one, 2 * x - 1, lambda k, q, p: 2 * x * q - p)
     inside = (engine.abs(x) < 1) & (degree > 8)
+    closed = inside | (engine.abs(x) == 1)
+    value = _recurrence(x, degree, one, 2 * x - 1, lambda k, q, p: 2 * x * q - p, closed)
     angle = engine.acos(engine.where(inside, x, 0.5))
     half = engine.cos(angle / 2)
     trig = engine.cos((degree + 0.5) * angle) / engine.where(half != 0, half, 1.0)
@@ -72,8 +82,9 @@ def _chebyshev_v(x, degree, one):
 
 
 def _chebyshev_w(x, degree, one):
-    value = _recurrence(x, degree, one, 2 * x + 1, lambda k, q, p: 2 * x * q - p)
     inside = (engine.abs(x) < 1) & (degree > 8)
+    closed = inside | (engine.abs(x) == 1)
+    value = _recurrence(x, degree, one, 2 * x + 1, lambda k, q, p: 2 * x * q - p, closed)
     angle = engine.acos(engine.where(inside, x, 0.5))
     half = engine.sin(angle / 2)
     trig = engine.sin((degree + 0.5) * angle) / engine.where(half != 0, half, 1.0)
