@@ -17,7 +17,7 @@ gradient in x raises PyTorch's "not implemented" error."""
 import math
 
 import engine
-from engine._special_common import float_input, float_pair, write_out
+from engine._special_common import BINARY_OVERLOADS, float_input, float_pair, write_out
 from engine.autograd import Function
 
 _EULER_GAMMA = 0.57721566490153286061
@@ -353,7 +353,7 @@ class _Zeta(Function):
 
 def zeta(input, other, *, out=None):
     """Hurwitz zeta function ``sum_k (k + other)^(-input)``; differentiable in ``other`` only."""
-    x, q = float_pair("special_zeta", input, other, names=("self", "other"))
+    x, q = float_pair("special_zeta", input, other, BINARY_OVERLOADS)
     if engine.is_grad_enabled() and (x.requires_grad or q.requires_grad):
         return write_out(_Zeta.apply(x, q), out)
     with engine.no_grad():

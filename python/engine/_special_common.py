@@ -19,17 +19,24 @@ def float_input(fname, input):
     return input.to(engine.get_default_dtype())
 
 
-def float_pair(fname, x, n, names=("x", "n")):
+# The overloads PyTorch lists when neither operand is a tensor: the polynomials name them (x, n),
+# the binary functions (input/self, other).
+POLYNOMIAL_OVERLOADS = ("Tensor x, Tensor n", "Number x, Tensor n", "Tensor x, Number n")
+BINARY_OVERLOADS = (
+    "Tensor input, Tensor other",
+    "Number self, Tensor other",
+    "Tensor input, Number other",
+)
+
+
+def float_pair(fname, x, n, overloads=POLYNOMIAL_OVERLOADS):
     """Two operands (tensors or Python numbers, at least one a tensor) as broadcast float tensors of
     their promoted dtype, which is the default float dtype when both are integral."""
     if not isinstance(x, Tensor) and not isinstance(n, Tensor):
-        first, second = names
+        listed = "".join(f"\n * ({overload}, *, Tensor out = None)" for overload in overloads)
         raise TypeError(
             f"{fname}() received an invalid combination of arguments - got "
-            f"({type(x).__name__}, {type(n).__name__}), but expected one of:\n"
-            f" * (Tensor {first}, Tensor {second}, *, Tensor out = None)\n"
-            f" * (Number {first}, Tensor {second}, *, Tensor out = None)\n"
-            f" * (Tensor {first}, Number {second}, *, Tensor out = None)"
+            f"({type(x).__name__}, {type(n).__name__}), but expected one of:{listed}\n"
         )
     dtype = engine.result_type(x, n)
     if not dtype.is_floating_point:

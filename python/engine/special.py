@@ -25,7 +25,7 @@ from engine._special_bessel import (
     spherical_bessel_j0,
     zeta,
 )
-from engine._special_common import float_input, write_out
+from engine._special_common import BINARY_OVERLOADS, float_input, float_pair, write_out
 from engine._special_polynomials import (
     chebyshev_polynomial_t,
     chebyshev_polynomial_u,
@@ -169,19 +169,7 @@ def entr(input, *, out=None):
 
 def xlog1py(input, other, *, out=None):
     """``input * log1p(other)``, taken as 0 where input is 0 (unless other is nan)."""
-    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
-        raise TypeError(
-            "special_xlog1py() received an invalid combination of arguments - got "
-            f"({type(input).__name__}, {type(other).__name__}), but expected one of:\n"
-            " * (Tensor self, Tensor other, *, Tensor out = None)\n"
-            " * (Number self, Tensor other, *, Tensor out = None)\n"
-            " * (Tensor self, Number other, *, Tensor out = None)"
-        )
-    dtype = engine.result_type(input, other)
-    if not dtype.is_floating_point:
-        dtype = engine.get_default_dtype()
-    x = input.to(dtype) if isinstance(input, Tensor) else engine.tensor(input, dtype=dtype)
-    y = other.to(dtype) if isinstance(other, Tensor) else engine.tensor(other, dtype=dtype)
+    x, y = float_pair("special_xlog1py", input, other, BINARY_OVERLOADS)
     zero = (x == 0) & ~engine.isnan(y)
     safe_y = engine.where(zero, 0.0, y)
     return write_out(engine.where(zero, 0.0, x * engine.log1p(safe_y)), out)
