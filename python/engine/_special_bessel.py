@@ -26,6 +26,7 @@ _SERIES_TERMS = 45
 _HANKEL_TERMS = 30
 _QUADRATURE_NODES = 64
 _QUADRATURE_DEPTH = 40.0  # the integrand is cut where it falls below exp(-40)
+_QUADRATURE_CHUNK = 1 << 15
 
 
 def _no_grad_unary(fname, input, out, evaluate):
@@ -151,7 +152,16 @@ def modified_bessel_i1(input, *, out=None):
 
 def _scaled_k_integral(x, order):
     """``exp(x) K_order(x)`` for x > 0 by the trapezoid rule on the cosh integral; ``x`` must be
-    positive and finite."""
+    positive and finite. Large inputs go through in chunks so the (elements x nodes) table of the
+    integrand stays a few megabytes."""
+    flat = x.reshape(-1)
+    if flat.numel() <= _QUADRATURE_CHUNK:
+        return _scaled_k_integral_flat(flat, order).reshape(x.shape)
+    pieces = [_scaled_k_integral_flat(piece, order) for piece in flat.split(_QUADRATURE_CHUNK)]
+    return engine.cat(pieces).reshape(x.shape)
+
+
+def _scaled_k_integral_flat(x, order):
     end = engine.acosh(1 + _QUADRATURE_DEPTH / x)
     step = end / (_QUADRATURE_NODES - 1)
     nodes = step.unsqueeze(-1) * engine.arange(_QUADRATURE_NODES, dtype=x.dtype)
