@@ -112,6 +112,7 @@ def from_dlpack(ext_tensor, *, device=None, copy=None):
 
     Example::
 
+        >>> import numpy as np
         >>> a = np.arange(4.0)
         >>> t = engine.from_dlpack(a)
         >>> t[0] = -1.0
