@@ -119,3 +119,83 @@ def test_inplace_view_ops_on_restricted_views():
     u = base.unbind()[0]
     with pytest.raises(RuntimeError, match="function that returns multiple views"):
         u.unsqueeze_(0)
+
+
+class HeadAndSum(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        head = a.narrow(0, 0, 2)
+        return head, head + b
+
+    @staticmethod
+    def backward(ctx, g_head, g_sum):
+        return g_head + g_sum, g_sum
+
+
+def test_view_among_several_outputs_of_a_custom_function():
+    a = torch.ones(3, requires_grad=True).clone()
+    b = torch.ones(2, requires_grad=True).clone()
+    head, _ = HeadAndSum.apply(a, b)
+    with pytest.raises(RuntimeError) as e:
+        head += 3
+    assert message(e) == "Output 0 of HeadAndSum is a view and is being modified inplace." + MULTI
+
+
+class AddOneInPlace(Function):
+    @staticmethod
+    def forward(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x)
+        return x
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+
+class AddInPlaceAndMore(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        a.add_(b)
+        ctx.mark_dirty(a)
+        return a, a + b
+
+    @staticmethod
+    def backward(ctx, ga, gab):
+        return ga + gab, ga + gab
+
+
+class DirtyIntermediateView(Function):
+    @staticmethod
+    def forward(ctx, x):
+        out = x.clone().view_as(x)
+        ctx.mark_dirty(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+
+def test_mark_dirty_rules_for_views():
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    with pytest.raises(
+        RuntimeError,
+        match="^a view of a leaf Variable that requires grad is being used in an in-place operation.$",
+    ):
+        AddOneInPlace.apply(a.view_as(a))
+    b = torch.ones(2, requires_grad=True)
+    with pytest.raises(
+        RuntimeError,
+        match="^If your Function modifies inplace an input that is a view of another Tensor, your "
+        "Function cannot return more than one Tensor.",
+    ):
+        AddInPlaceAndMore.apply(a.clone().view_as(a), b)
+    with pytest.raises(
+        RuntimeError, match="^ctx.mark_dirty\\(\\) received a tensor that was not an input."
+    ):
+        DirtyIntermediateView.apply(a.clone())
+    # A single output: a modified view input is fine.
+    out = AddOneInPlace.apply(a.clone().view_as(a))
+    out.sum().backward()
+    assert a.grad.tolist() == [1.0, 1.0]

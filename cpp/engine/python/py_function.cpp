@@ -335,6 +335,11 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   for (py::handle d : native->dirty) {
     const bool is_input = std::any_of(tensor_inputs.begin(), tensor_inputs.end(),
                                       [&](const Tensor& i) { return i.is_same(d.cast<Tensor>()); });
+    // A view of a value made in forward cannot be rebased as a modified input would be: refused
+    // (a plain non-input only warns), as in PyTorch.
+    ENGINE_CHECK(is_input || !d.cast<Tensor>().is_view(), std::runtime_error,
+                 "ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that have been "
+                 "mutated should be passed to ctx.mark_dirty().");
     if (!is_input && PyErr_WarnEx(PyExc_UserWarning,
                                   "ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that "
                                   "have been mutated should be passed to ctx.mark_dirty().",
@@ -348,6 +353,12 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   ENGINE_CHECK(dirty_seen_all, std::runtime_error,
                "Some elements marked as dirty during the forward method were not returned as output. The inputs that "
                "are modified inplace must all be outputs of the Function.");
+  // How many tensors the Function returns: a view among several outputs is restricted as the
+  // outputs of PyTorch's multi-output view ops are.
+  size_t n_tensor_outs = 0;
+  if (wrappable) {
+    for (auto& o : outs) n_tensor_outs += is_tensor(o) ? 1 : 0;
+  }
   if (wrappable) {
     for (auto& o : outs) {
       if (!is_tensor(o)) {
@@ -389,6 +400,19 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       if (dirty) {
         ENGINE_CHECK(!(is_leaf(t) && requires_grad(t)), std::runtime_error,
                      "a leaf Variable that requires grad has been used in an in-place operation.");
+        if (t.is_view()) {
+          Tensor base(t.get()->view_base);
+          ENGINE_CHECK(!(is_leaf(base) && requires_grad(base)), std::runtime_error,
+                       "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+          ENGINE_CHECK(n_tensor_outs <= 1, std::runtime_error,
+                       "If your Function modifies inplace an input that is a view of another Tensor, your Function "
+                       "cannot return more than one Tensor. This is not supported by the current autograd engine. "
+                       "You should either make sure the input is not a view (using .clone() for example) or make "
+                       "your Function only return one Tensor (potentially splitting it into two Functions: one "
+                       "doing the inplace that returns a single Tensor and a second one that does the other "
+                       "operations). You can ask on the forum https://discuss.pytorch.org/ if you need help to do "
+                       "this change.");
+        }
         t.bump_version();
       } else if (is_input || requires_grad(t)) {
         // An input returned as-is (or a tensor with history of its own) is returned as a new alias,
@@ -414,7 +438,8 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
           // A view made in forward (or an input returned as-is): an in-place write to it would
           // bypass the custom backward, so it is refused (see inplace.cpp). The output's number and
           // the Function's name go in the slots multi-output views use for the same message.
-          t.get()->view_creation_meta = static_cast<uint8_t>(CreationMeta::InCustomFunction);
+          t.get()->view_creation_meta = static_cast<uint8_t>(n_tensor_outs > 1 ? CreationMeta::MultiOutput
+                                                                                : CreationMeta::InCustomFunction);
           auto& m = ensure_autograd_meta(t);
           m.multi_output_fn = interned_name(node->producer_name());
           m.multi_output_nr = static_cast<uint32_t>(node->output_is_tensor.size() - 1);
