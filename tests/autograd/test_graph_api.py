@@ -75,7 +75,7 @@ def test_calling_a_node_after_backward_raises():
 
 def test_calling_a_node_with_wrong_count_raises_instead_of_crashing():
     a = leaf(1.0)
-    with pytest.raises(TypeError, match="MulBackward0 expected 1 gradient"):
+    with pytest.raises(TypeError, match="^expected 1 arguments, got 0 instead$"):
         (a * a).grad_fn()
 
 

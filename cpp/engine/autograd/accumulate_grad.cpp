@@ -27,7 +27,11 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
     // Keep the incoming buffer when nobody else holds it; otherwise copy, so that a later in-place
     // accumulation cannot write into a tensor the user still sees. A non-contiguous buffer (the
     // broadcast gradient of a sum is a stride-0 view) is copied too, so it can be accumulated into.
-    meta.grad = (create_graph || (g.use_count() == 1 && g.is_contiguous())) ? g : ops::clone(g);
+    // The engine keeps one more reference while post-hooks may still look at the incoming
+    // gradient (PyTorch's num_expected_refs), so a post-accumulate hook's in-place change to .grad
+    // is seen by them.
+    const long expected_refs = hooked() ? 2 : 1;
+    meta.grad = (create_graph || (g.use_count() <= expected_refs && g.is_contiguous())) ? g : ops::clone(g);
     if (!create_graph) meta.grad = detach(meta.grad);
   } else if (!create_graph && !requires_grad(meta.grad)) {
     ops::add_(meta.grad, g);

@@ -88,14 +88,15 @@ variable_list call_node(Node* node, variable_list& inputs) {
   return outputs;
 }
 
-// Tensor pre-hooks, retained gradients and pre-hooks, in that order (see Node). Entries are read
-// one at a time under hooks_mutex: a hook may register further hooks on this node.
-void run_pre_hooks(Node& node, variable_list& inputs, bool create_graph) {
+// Tensor pre-hooks and retained gradients, in that order (see Node). Entries are read one at a
+// time under hooks_mutex: a hook may register further hooks on this node. A tensor hook sees an
+// undefined gradient too (None in Python), as PyTorch's do: the output was not used.
+void run_tensor_pre_hooks(Node& node, variable_list& inputs, bool create_graph) {
   for (size_t h = 0;; ++h) {
     auto entry = hook_at(node.tensor_pre_hooks(), h);
     if (!entry) break;
     auto& [nr, hook] = *entry;
-    if (!hook || nr >= inputs.size() || !inputs[nr].defined()) continue;
+    if (!hook || nr >= inputs.size()) continue;
     Tensor r = hook(inputs[nr]);
     if (r.defined()) inputs[nr] = std::move(r);
   }
@@ -111,6 +112,10 @@ void run_pre_hooks(Node& node, variable_list& inputs, bool create_graph) {
     meta.grad = meta.grad.defined() ? ops::add(meta.grad, inputs[nr])
                                     : (create_graph ? inputs[nr] : ops::clone(inputs[nr]));
   }
+}
+
+// The node's pre-hooks, which run only when the node itself runs.
+void run_node_pre_hooks(Node& node, variable_list& inputs) {
   for (size_t h = 0;; ++h) {
     auto hook = hook_at(node.pre_hooks(), h);
     if (!hook) break;
@@ -177,6 +182,25 @@ void AnomalyMode::set(bool enabled, bool check_nan) {
   g_anomaly = enabled;
 }
 void (*AnomalyMode::report)(Node& node) = nullptr;
+void (*AnomalyMode::record)(Node& node) = nullptr;
+
+namespace {
+thread_local Node* t_current_node = nullptr;
+
+// Makes `node` the current node for its scope (nested backward passes restore the outer one).
+class CurrentNodeScope {
+ public:
+  explicit CurrentNodeScope(Node* n) : prev_(t_current_node) { t_current_node = n; }
+  ~CurrentNodeScope() { t_current_node = prev_; }
+  CurrentNodeScope(const CurrentNodeScope&) = delete;
+  CurrentNodeScope& operator=(const CurrentNodeScope&) = delete;
+
+ private:
+  Node* prev_;
+};
+}  // namespace
+
+Node* current_node() { return t_current_node; }
 
 variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
   AutoGradMode grad_mode(opts.create_graph);
@@ -258,27 +282,44 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
     buffers.erase(node);
     inputs.resize(node->input_metadata().size());
 
-    if (auto* acc = dynamic_cast<AccumulateGrad*>(node); acc && !inputs.empty()) acc->run_leaf_hooks(inputs[0]);
-    if (node->hooked()) run_pre_hooks(*node, inputs, opts.create_graph);
+    auto tensor_hooks = [&] {
+      if (auto* acc = dynamic_cast<AccumulateGrad*>(node); acc && !inputs.empty()) acc->run_leaf_hooks(inputs[0]);
+      if (node->hooked()) run_tensor_pre_hooks(*node, inputs, opts.create_graph);
+    };
+    bool hooks_done = false;
     if (capturing) {
       auto it = captures.find(node);
-      if (it != captures.end()) {
+      auto capture = [&] {
+        if (it == captures.end()) return;
         for (auto& [nr, slot] : it->second) {
           if (nr < inputs.size()) accumulate(captured[slot], inputs[nr]);
         }
+      };
+      if (opts.accumulate) {
+        tensor_hooks();
+        hooks_done = true;
+        if (!dynamic_cast<AccumulateGrad*>(node)) capture();
+      } else {
+        // A capture point is not run itself unless another capture lies beyond it. As in PyTorch,
+        // a node that is not run still has its tensor hooks called, before its gradient is
+        // captured; one that runs is captured before any hook, and its hooks run with it.
+        bool beyond = false;
+        for (const Edge& e : node->next_edges()) {
+          if (e.is_valid() && needed.count(e.function.get())) beyond = true;
+        }
+        if (!beyond) tensor_hooks();
+        capture();
+        if (!beyond) continue;
       }
-      // A capture point is not run itself unless another capture lies beyond it.
-      bool beyond = false;
-      for (const Edge& e : node->next_edges()) {
-        if (e.is_valid() && needed.count(e.function.get())) beyond = true;
-      }
-      if (!beyond) continue;
     }
+    if (!hooks_done) tensor_hooks();
+    if (node->hooked()) run_node_pre_hooks(*node, inputs);
 
     variable_list outputs;
     if (!AnomalyMode::enabled()) {
       outputs = call_node(node, inputs);
     } else {
+      CurrentNodeScope current(node);
       try {
         outputs = call_node(node, inputs);
         for (size_t i = 0; AnomalyMode::check_nan() && i < outputs.size(); ++i) {

@@ -11,6 +11,10 @@ struct BackwardOptions {
   // When `capture` is non-empty (autograd.grad): return the gradients arriving at these edges, run
   // only the part of the graph that leads to them, and leave every .grad untouched.
   edge_list capture;
+  // backward(inputs=...): `capture` are the tensors whose .grad is to be filled. Their nodes all run
+  // (a leaf's AccumulateGrad accumulates itself and is not captured); a non-leaf's gradient is
+  // taken after its tensor hooks, as retain_grad() takes it.
+  bool accumulate = false;
 };
 
 // Anomaly detection (torch.autograd.set_detect_anomaly): process-wide, as in PyTorch. With it on,
@@ -22,7 +26,14 @@ struct AnomalyMode {
   static bool check_nan();
   static void set(bool enabled, bool check_nan);
   static void (*report)(Node& node);
+  // Set by the Python layer: keeps the forward traceback (and the node whose backward was running,
+  // if any) of a node recorded while anomaly mode is on. Called by set_history.
+  static void (*record)(Node& node);
 };
+
+// The node whose backward is running on this thread, or null (anomaly mode's "parent" of nodes
+// recorded by a differentiable backward).
+Node* current_node();
 
 // Queries about the backward pass running on this thread (PyTorch's graph task), for hooks that
 // run inside it. Each raises when no backward pass is running.

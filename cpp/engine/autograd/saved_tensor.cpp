@@ -32,10 +32,22 @@ SavedTensor::SavedTensor(const Tensor& t, bool is_output) {
   requires_grad_ = requires_grad(t);
   output_nr_ = engine::output_nr(t);
   producer_ = grad_fn(t);
+  had_history_ = static_cast<bool>(producer_.lock());
+  // A leaf that requires grad: its accumulator, so that a value read back through an unpack hook
+  // (a new tensor) still sends its gradient to the leaf, as in PyTorch.
+  if (!had_history_ && requires_grad_ && !is_output) producer_ = gradient_edge(t).function;
   // An output is stored as a history-free alias; anything else is kept as the tensor itself, so
   // unpacking gives back the very object the user saved.
   data_ = is_output ? detach(t) : t;
-  if (t_hooks_active && pack_saved_tensor) set_packed(pack_saved_tensor(t));
+  // A Python number the op wrapped into a tensor is not the user's: hooks never see it (PyTorch).
+  if (t_hooks_active && pack_saved_tensor && !t.is_wrapped_number()) set_packed(pack_saved_tensor(t));
+}
+
+void check_pack_hook_kept(const Tensor& t, uint32_t version_before) {
+  ENGINE_CHECK(t.version() == version_before, std::runtime_error,
+               "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack hook "
+               "cannot be modified by in-place operations as this can lead to unexpected side-effects. Please "
+               "open an issue if you need to perform in-place operations on the input to a pack hook.");
 }
 
 void SavedTensor::set_packed(std::shared_ptr<PackedTensor> packed) {
@@ -55,7 +67,11 @@ Tensor SavedTensor::unpack(const std::shared_ptr<Node>& owner) const {
     Tensor out = detach(t);
     auto& m = ensure_autograd_meta(out);
     std::shared_ptr<Node> fn = is_output_ ? owner : producer_.lock();
-    if (fn) {
+    if (fn && !had_history_ && !is_output_) {
+      // A saved leaf: a leaf again, whose gradient goes to the saved leaf's accumulator.
+      m.requires_grad = true;
+      m.grad_accumulator = fn;
+    } else if (fn) {
       m.grad_fn = std::move(fn);
       m.output_nr = output_nr_;
     } else if (requires_grad_) {
@@ -69,14 +85,19 @@ Tensor SavedTensor::unpack(const std::shared_ptr<Node>& owner) const {
     std::string msg = str_cat("one of the variables needed for gradient computation has been modified by an ",
                               "inplace operation: [", legacy_type_name(data_.dtype()), " ", dims_str(data_.shape()),
                               "]");
-    std::shared_ptr<Node> producer = is_output_ ? owner : producer_.lock();
+    std::shared_ptr<Node> producer = is_output_ ? owner : (had_history_ ? producer_.lock() : nullptr);
     if (producer) msg += str_cat(", which is output ", output_nr_, " of ", producer->producer_name(), ",");
     msg += str_cat(" is at version ", current, "; expected version ", saved_version_,
                    " instead. Hint: enable anomaly detection to find the operation that failed to compute its "
                    "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).");
     throw std::runtime_error(msg);
   }
-  if (!is_output_) return data_;
+  if (!is_output_) {
+    ENGINE_CHECK(!had_history_ || grad_fn(data_), std::runtime_error,
+                 "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_().This is not "
+                 "supported, please use out-of-place `.detach()` instead");
+    return data_;
+  }
   // Rebuild the output: same data, history pointing at the node that saved it.
   Tensor out = detach(data_);
   if (owner) {

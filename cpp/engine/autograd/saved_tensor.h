@@ -37,6 +37,7 @@ class SavedTensor {
   // Replaces the stored tensor by what `packed` holds (grad_fn._raw_saved_x.register_hooks).
   void set_packed(std::shared_ptr<PackedTensor> packed);
   bool has_hooks() const { return static_cast<bool>(packed_); }
+  const std::shared_ptr<PackedTensor>& packed() const { return packed_; }
   // The stored tensor itself (for packing it later); undefined once released or packed.
   const Tensor& data() const { return data_; }
 
@@ -48,11 +49,15 @@ class SavedTensor {
   bool was_defined_ = false;
   bool released_ = false;
   bool requires_grad_ = false;
+  bool had_history_ = false;  // had a grad_fn when saved (detach_() since is an error on unpack)
   // The node that produced the saved tensor, for the version error message.
   std::weak_ptr<Node> producer_;
   // With saved_tensors_hooks: what the pack hook returned (data_ is then empty).
   std::shared_ptr<PackedTensor> packed_;
 };
+
+// Raises PyTorch's error when a pack hook wrote into `t` (its version moved from `version_before`).
+void check_pack_hook_kept(const Tensor& t, uint32_t version_before);
 
 // PyTorch's message for reading saved tensors after backward freed them.
 extern const char* const kSavedTensorsFreedMessage;

@@ -1,10 +1,12 @@
 #include "engine/autograd/variable.h"
 
 #include "engine/autograd/accumulate_grad.h"
+#include "engine/autograd/engine.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/node.h"
 #include "engine/autograd/view_meta.h"
 #include "engine/core/error.h"
+#include "engine/ops/ops.h"
 
 namespace engine {
 
@@ -23,10 +25,111 @@ bool requires_grad(const Tensor& t) {
   return m && (m->requires_grad || m->grad_fn);
 }
 
+namespace {
+// A value a custom Function's forward computed, read back by its backward under create_graph: it
+// carries no graph, and keeps requires_grad False and no grad_fn, but an op recording history
+// takes `guard` (an ErrorNode) as its edge, so a second derivative that goes through it raises.
+struct GuardedMeta : AutogradMeta {
+  std::shared_ptr<Node> guard;
+};
+
+// The guard of a tensor that is otherwise outside autograd, or null. (Such a tensor is the only
+// kind whose metadata is a GuardedMeta, so the cast is tried only for tensors with metadata that
+// neither require grad nor have history: not on the common paths.)
+const std::shared_ptr<Node>* guard_of(const AutogradMeta* m) {
+  if (!m || m->requires_grad || m->grad_fn) return nullptr;
+  auto* g = dynamic_cast<const GuardedMeta*>(m);
+  return g ? &g->guard : nullptr;
+}
+}  // namespace
+
+std::string forward_name_of(const Node& fn);  // below, with the other view messages
+
+namespace {
+
+// PyTorch's messages for a view whose base (or another view of it) was written in place, when how
+// the view was made forbids rebuilding its history.
+[[noreturn]] void refuse_stale_view(const Tensor& t, const AutogradMeta& m, CreationMeta meta) {
+  const char* given =
+      " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+      "moving both the view and the inplace either both inside the ";
+  const char* outside =
+      " block (if you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+      "tracked).";
+  switch (meta) {
+    case CreationMeta::MultiOutput:
+      throw std::runtime_error(multi_output_invalid_message(t));
+    case CreationMeta::InCustomFunction:
+      throw std::runtime_error(str_cat(
+          "Output ", m.multi_output_nr, " of ", m.multi_output_fn ? m.multi_output_fn : "?",
+          " is a view and its base or another view of its base has been modified inplace. This view was created "
+          "inside a custom Function (or because an input was returned as-is) and the autograd logic to handle "
+          "view+inplace would override the custom backward associated with the custom Function, leading to "
+          "incorrect gradients. This behavior is forbidden. You can fix this by cloning the output of the custom "
+          "Function."));
+    case CreationMeta::InferenceMode:
+      throw std::runtime_error(str_cat(
+          "Output ", m.output_nr, " of ", forward_name_of(*m.grad_fn),
+          " is a view of a view which was created in inference mode and its base or another view of its base "
+          "has been modified inplace in normal mode.",
+          given, "inference_mode", outside));
+    default:
+      throw std::runtime_error(str_cat(
+          "Output ", m.output_nr, " of ", forward_name_of(*m.grad_fn),
+          " is a view of a view which was created in no_grad mode and its base or another view of its base has "
+          "been modified inplace with grad mode enabled.",
+          given, "no_grad", outside));
+  }
+}
+
+// A view whose storage was written since its history was set (through its base or another view
+// of it) gets a fresh history: a strided view of the base's current history, as PyTorch
+// regenerates an AsStridedBackward0 node. retain_grad() follows the new node.
+void refresh_view_history(const Tensor& t, AutogradMeta& m) {
+  if (!m.view_version_known || !m.grad_fn || t.version() == m.view_version) return;
+  if (t.get()->is_inference || inference_mode_enabled()) return;
+  const auto meta = static_cast<CreationMeta>(t.get()->view_creation_meta);
+  if (meta != CreationMeta::Default) refuse_stale_view(t, m, meta);
+  Tensor base(t.get()->view_base);
+  const Dims vshape = t.shape(), vstrides = t.strides();
+  const int64_t rel = t.offset() - base.offset();
+  Tensor fresh;
+  {
+    AutoGradMode on(true);
+    fresh = ops::strided_view(base, [vshape, vstrides, rel](const Dims&, const Dims&, int64_t off) {
+      return ops::ViewGeom{vshape, vstrides, off + rel};
+    });
+  }
+  auto* fm = autograd_meta(fresh);
+  std::shared_ptr<Node> old = std::move(m.grad_fn);
+  m.grad_fn = fm ? fm->grad_fn : nullptr;
+  m.output_nr = fm ? fm->output_nr : 0;
+  m.view_version = t.version();
+  if (m.retains_grad && m.grad_fn) {
+    std::lock_guard<std::mutex> lock(hooks_mutex());
+    for (auto& [nr, weak] : old->retained_grads()) {
+      if (weak.lock() == t.impl()) weak.reset();
+    }
+    m.grad_fn->mark_hooked();
+    m.grad_fn->retained_grads().emplace_back(m.output_nr, t.impl());
+  }
+}
+
+}  // namespace
+
+void note_view_history(const Tensor& t) {
+  if (!t.is_view()) return;
+  auto& m = ensure_autograd_meta(t);
+  m.view_version = t.version();
+  m.view_version_known = true;
+}
+
 const std::shared_ptr<Node>& grad_fn(const Tensor& t) {
   static const std::shared_ptr<Node> none;
   auto* m = autograd_meta(t);
-  return m ? m->grad_fn : none;
+  if (!m) return none;
+  if (m->view_version_known) refresh_view_history(t, *m);
+  return m->grad_fn;
 }
 
 bool is_leaf(const Tensor& t) { return !grad_fn(t); }
@@ -55,8 +158,12 @@ Edge gradient_edge(const Tensor& t) {
   auto* m = autograd_meta(t);
   if (!m) return Edge();
   ENGINE_CHECK(!m->history_invalid, std::runtime_error, multi_output_invalid_message(t));
+  if (m->view_version_known) refresh_view_history(t, *m);
   if (m->grad_fn) return Edge(m->grad_fn, m->output_nr);
-  if (!m->requires_grad) return Edge();
+  if (!m->requires_grad) {
+    const auto* guard = guard_of(m);
+    return guard ? Edge(*guard, 0) : Edge();
+  }
   std::shared_ptr<Node> acc = m->grad_accumulator.lock();
   if (!acc) {
     acc = std::make_shared<AccumulateGrad>(t);
@@ -69,12 +176,28 @@ void set_history(const Tensor& t, const std::shared_ptr<Node>& node) {
   auto& m = ensure_autograd_meta(t);
   m.output_nr = node->add_input_metadata(t);
   m.grad_fn = node;
+  if (t.is_view()) {
+    m.view_version = t.version();
+    m.view_version_known = true;
+  }
+  // Under anomaly mode a node keeps where it was made (once: at its first output).
+  if (m.output_nr == 0 && AnomalyMode::enabled() && AnomalyMode::record) AnomalyMode::record(*node);
+}
+
+
+Tensor guarded_alias(const Tensor& t, std::shared_ptr<Node> guard) {
+  Tensor a = detach(t);
+  guard->add_input_metadata(a);
+  auto meta = std::make_unique<GuardedMeta>();
+  meta->guard = std::move(guard);
+  a.get()->autograd_meta = std::move(meta);
+  return a;
 }
 
 bool compute_requires_grad(std::initializer_list<const Tensor*> tensors) {
   if (!GradMode::is_enabled()) return false;
   for (const Tensor* t : tensors) {
-    if (t->defined() && requires_grad(*t)) return true;
+    if (t->defined() && (requires_grad(*t) || guard_of(autograd_meta(*t)))) return true;
   }
   return false;
 }
@@ -97,11 +220,30 @@ void mark_multi_output_views(const std::vector<Tensor>& views, const char* fn) {
   }
 }
 
+std::string forward_name_of(const Node& fn) {
+  std::string n = fn.producer_name();
+  const size_t at = n.rfind("Backward");
+  if (at != std::string::npos && at > 0 && n.find_first_not_of("0123456789", at + 8) == std::string::npos) {
+    n.resize(at);
+  }
+  return n;
+}
+
 namespace {
 std::string multi_output_message(const Tensor& view, const char* what) {
   auto* m = autograd_meta(view);
-  return str_cat("Output ", m ? m->multi_output_nr : 0, " of ", m && m->multi_output_fn ? m->multi_output_fn : "?",
-                 " is a view and ", what,
+  // One of the op's own outputs is named by the op; a view of one (which inherits the restriction)
+  // by the op that made it, as PyTorch names it by its grad_fn.
+  std::string fn = "?";
+  uint32_t nr = 0;
+  if (m && m->multi_output_fn) {
+    fn = m->multi_output_fn;
+    nr = m->multi_output_nr;
+  } else if (m && m->grad_fn) {
+    fn = forward_name_of(*m->grad_fn);
+    nr = m->output_nr;
+  }
+  return str_cat("Output ", nr, " of ", fn, " is a view and ", what,
                  " inplace. This view is the output of a function that returns multiple views. Such functions do "
                  "not allow the output views to be modified inplace. You should replace the inplace operation by an "
                  "out-of-place one.");

@@ -28,6 +28,10 @@ struct AutogradMeta : AutogradMetaInterface {
   const char* multi_output_fn = nullptr;
   uint32_t multi_output_nr = 0;
   bool history_invalid = false;
+  // For a view with history: its storage's version when that history was set. A later write
+  // through the base or another view makes the history stale; grad_fn() then rebuilds it.
+  uint32_t view_version = 0;
+  bool view_version_known = false;
 };
 
 AutogradMeta* autograd_meta(const Tensor& t);
@@ -45,6 +49,8 @@ void set_requires_grad(const Tensor& t, bool value);
 Edge gradient_edge(const Tensor& t);
 // Makes `node` the grad_fn of `t` (a fresh output of the op that built `node`).
 void set_history(const Tensor& t, const std::shared_ptr<Node>& node);
+// Notes that a view's history is current for its storage's present version (see AutogradMeta).
+void note_view_history(const Tensor& t);
 
 // True when any tensor requires grad and grad mode is on: the op must record a node.
 bool compute_requires_grad(std::initializer_list<const Tensor*> tensors);

@@ -8,36 +8,66 @@
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
+namespace engine {
+// The forward op's name of a node ("View" for ViewBackward0), as PyTorch's view errors print it
+// (defined with the other view messages in autograd/variable.cpp).
+std::string forward_name_of(const Node& fn);
+}  // namespace engine
+
 namespace engine::ops {
 
 namespace {
 
-void check_view_creation(const Tensor& self) {
+// PyTorch's handle_view_on_rebase: a view whose history could not be rebuilt unambiguously may not
+// be written in place when the write involves anything that requires grad.
+void check_view_creation(const Tensor& self, bool records) {
   Tensor base(self.get()->view_base);
-  if (!requires_grad(base)) return;
-  switch (static_cast<CreationMeta>(self.get()->view_creation_meta)) {
+  if (!requires_grad(base) && !records) return;
+  const auto meta = static_cast<CreationMeta>(self.get()->view_creation_meta);
+  if (meta == CreationMeta::Default) return;
+  const auto* m = autograd_meta(self);
+  const std::shared_ptr<Node> fn = m ? m->grad_fn : nullptr;
+  // A view with no history of its own is described by how it was made; one with history by the
+  // op that made it.
+  const std::string no_grad_prefix =
+      "A view was created in no_grad mode and is being modified inplace with grad mode enabled.";
+  switch (meta) {
     case CreationMeta::NoGradMode:
-      throw std::runtime_error(
-          "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that this "
-          "use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
-          "and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both "
-          "outside (if you want the inplace to be tracked).");
-    case CreationMeta::InferenceMode:
-      throw std::runtime_error(
-          "A view was created in inference mode and is being modified inplace in normal mode. Given that this use "
-          "case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and "
-          "the inplace either both inside the inference_mode block (if you don't want the inplace to be tracked) or "
-          "both outside (if you want the inplace to be tracked).");
+    case CreationMeta::InferenceMode: {
+      const bool inference = meta == CreationMeta::InferenceMode;
+      std::string prefix = fn ? str_cat("Output ", m->output_nr, " of ", forward_name_of(*fn),
+                                        " is a view of a view which was created in")
+                              : std::string("A view was created in");
+      throw std::runtime_error(str_cat(
+          prefix,
+          inference ? " inference mode and is being modified inplace in normal mode."
+                    : " no_grad mode and is being modified inplace with grad mode enabled.",
+          " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+          "moving both the view and the inplace either both inside the ",
+          inference ? "inference_mode" : "no_grad",
+          " block (if you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+          "tracked)."));
+    }
     case CreationMeta::MultiOutput:
+      if (!fn) {
+        throw std::runtime_error(str_cat(
+            no_grad_prefix,
+            " This view is the output of a function that returns multiple views. Such functions do not allow the "
+            "output views to be modified inplace. You should replace the inplace operation by an out-of-place "
+            "one."));
+      }
       throw std::runtime_error(multi_output_inplace_message(self));
     case CreationMeta::InCustomFunction: {
-      const auto* m = autograd_meta(self);
+      const std::string prefix =
+          fn ? str_cat("Output ", m->multi_output_nr, " of ", m->multi_output_fn ? m->multi_output_fn : "?",
+                       " is a view and is being modified inplace.")
+             : no_grad_prefix;
       throw std::runtime_error(str_cat(
-          "Output ", m ? m->multi_output_nr : 0, " of ", m && m->multi_output_fn ? m->multi_output_fn : "?",
-          " is a view and is being modified inplace. This view was created inside a custom Function (or because an "
-          "input was returned as-is) and the autograd logic to handle view+inplace would override the custom "
-          "backward associated with the custom Function, leading to incorrect gradients. This behavior is "
-          "forbidden. You can fix this by cloning the output of the custom Function."));
+          prefix,
+          " This view was created inside a custom Function (or because an input was returned as-is) and the "
+          "autograd logic to handle view+inplace would override the custom backward associated with the custom "
+          "Function, leading to incorrect gradients. This behavior is forbidden. You can fix this by cloning the "
+          "output of the custom Function."));
     }
     default:
       return;
@@ -57,7 +87,7 @@ void check_inplace(const Tensor& self, bool records) {
     }
     return;
   }
-  if (self.is_view() && !inference_mode_enabled()) check_view_creation(self);
+  if (self.is_view() && !inference_mode_enabled()) check_view_creation(self, records);
   if (is_leaf(self) && requires_grad(self)) {
     throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
   }
@@ -108,6 +138,7 @@ bool commit_view(Tensor& self, const Tensor& result) {
   std::shared_ptr<Node> old_fn = m.grad_fn;
   m.grad_fn = grad_fn(fresh);
   m.output_nr = output_nr(fresh);
+  note_view_history(self);
   move_retained_grad(self, old_fn);
   return true;
 }
@@ -128,6 +159,7 @@ Tensor& commit(Tensor& self, const Tensor& result) {
     std::shared_ptr<Node> old_fn = m.grad_fn;
     m.grad_fn = fn;
     m.output_nr = output_nr(result);
+    note_view_history(self);
     move_retained_grad(self, old_fn);
   }
   return self;
@@ -212,17 +244,20 @@ Tensor& restride_(Tensor& self, const std::function<Tensor(const Tensor&)>& view
   check_inplace(self, compute_requires_grad({&self}));
   const Tensor view = view_fn(self);
   ENGINE_ASSERT(view.get()->storage == self.get()->storage);
+  // Read before the version moves: afterwards the view's history would count as stale.
+  const std::shared_ptr<Node> fn = grad_fn(view);
   TensorImpl* impl = self.get();
   impl->shape = view.shape();
   impl->strides = view.strides();
   impl->offset = view.offset();
   impl->refresh_layout();
   self.bump_version();
-  if (const auto& fn = grad_fn(view); fn && GradMode::is_enabled()) {
+  if (fn && GradMode::is_enabled()) {
     // The view's node reads self's old history; self now stands for the view's output.
     auto& m = ensure_autograd_meta(self);
     m.grad_fn = fn;
     m.output_nr = output_nr(view);
+    note_view_history(self);
   }
   return self;
 }

@@ -1,4 +1,6 @@
 // Autograd entry points: grad mode, Tensor.backward / autograd.grad, and graph introspection.
+#include <algorithm>
+
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
@@ -28,7 +30,7 @@ std::string size_str(const Dims& d) {
 }
 
 // Shared by Tensor.backward and autograd.grad: `inputs` empty means accumulate into leaves.
-py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py::object>& grad_outputs,
+py::object run_backward(const std::vector<py::object>& outputs, const std::vector<py::object>& grad_outputs,
                         bool keep_graph, bool create_graph, const std::vector<py::object>& inputs, bool allow_unused,
                         bool accumulate) {
   ENGINE_CHECK(outputs.size() == grad_outputs.size(), std::runtime_error, "grad requires one gradient per output, got ",
@@ -36,22 +38,39 @@ py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py
   edge_list roots;
   variable_list grads;
   for (size_t i = 0; i < outputs.size(); ++i) {
-    const Tensor& out = outputs[i];
-    ENGINE_CHECK(requires_grad(out), std::runtime_error, "element ", i,
-                 " of tensors does not require grad and does not have a grad_fn");
+    // An output is a tensor or a GradientEdge (a node's input slot, whose shape the node records).
+    Edge root;
+    Dims shape;
+    DType dtype;
+    if (is_tensor(outputs[i])) {
+      const Tensor out = outputs[i].cast<Tensor>();
+      ENGINE_CHECK(requires_grad(out), std::runtime_error, "element ", i,
+                   " of tensors does not require grad and does not have a grad_fn");
+      root = gradient_edge(out);
+      shape = out.shape();
+      dtype = out.dtype();
+    } else {
+      root = edge_from_py(outputs[i]);
+      ENGINE_CHECK(root.is_valid() && root.input_nr < root.function->input_metadata().size(), std::runtime_error,
+                   "element ", i, " of tensors does not require grad and does not have a grad_fn");
+      const InputMetadata& m = root.function->input_metadata()[root.input_nr];
+      shape = m.shape;
+      dtype = m.dtype;
+    }
     Tensor g;
     if (grad_outputs[i].is_none()) {
-      ENGINE_CHECK(out.numel() == 1, std::runtime_error, "grad can be implicitly created only for scalar outputs");
-      g = ops::ones(out.shape(), out.dtype());
+      ENGINE_CHECK(numel_of(shape) == 1, std::runtime_error,
+                   "grad can be implicitly created only for scalar outputs");
+      g = ops::ones(shape, dtype);
     } else {
       ENGINE_CHECK(is_tensor(grad_outputs[i]), engine::TypeError,
                    "gradients can be either Tensors or None, but got ", type_name(grad_outputs[i]));
       g = grad_outputs[i].cast<Tensor>();
-      ENGINE_CHECK(g.shape() == out.shape(), std::runtime_error, "Mismatch in shape: grad_output[", i,
+      ENGINE_CHECK(g.shape() == shape, std::runtime_error, "Mismatch in shape: grad_output[", i,
                    "] has a shape of ", size_str(g.shape()), " and output[", i, "] has a shape of ",
-                   size_str(out.shape()), ".");
+                   size_str(shape), ".");
     }
-    roots.push_back(gradient_edge(out));
+    roots.push_back(std::move(root));
     grads.push_back(g);
   }
   BackwardOptions opts;
@@ -59,13 +78,31 @@ py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py
   opts.create_graph = create_graph;
   // `inputs` may hold tensors and GradientEdges (torch.autograd.graph.get_gradient_edge).
   for (const py::object& in : inputs) opts.capture.push_back(edge_from_py(in));
+  opts.accumulate = accumulate && !inputs.empty();
   variable_list result;
   {
+    // As in PyTorch, saved_tensors_hooks entered or left by code that runs inside the backward pass
+    // (a hook, an unpack hook) do not outlive it: the stack is put back when the pass ends.
+    using HookStack = std::vector<std::pair<py::object, py::object>>;
+    struct RestoreHooks {
+      HookStack& stack;
+      HookStack before;
+      ~RestoreHooks() {
+        const bool same = stack.size() == before.size() &&
+                          std::equal(stack.begin(), stack.end(), before.begin(), [](const auto& a, const auto& b) {
+                            return a.first.ptr() == b.first.ptr() && a.second.ptr() == b.second.ptr();
+                          });
+        if (same) return;
+        stack = std::move(before);
+        set_saved_tensor_hooks_active(!stack.empty());
+      }
+    } restore{saved_tensors_hooks_stack(), saved_tensors_hooks_stack()};
     py::gil_scoped_release nogil;
     result = engine::run_backward(roots, grads, opts);
   }
   if (accumulate) {
     // backward(inputs=...): accumulate only into the given tensors.
+    // (A leaf's own AccumulateGrad has run; the others' gradients were captured.)
     for (size_t i = 0; i < inputs.size(); ++i) {
       if (!result[i].defined() || !is_tensor(inputs[i])) continue;
       auto& m = ensure_autograd_meta(inputs[i].cast<Tensor>());
@@ -89,19 +126,6 @@ py::object run_backward(const std::vector<Tensor>& outputs, const std::vector<py
   return std::move(out);
 }
 
-// A Python callable held by C++ hooks: released with the GIL held, wherever the last copy dies.
-struct PyFn {
-  explicit PyFn(py::object f) : fn(std::move(f)) {}
-  ~PyFn() {
-    if (!Py_IsInitialized()) {
-      fn.release();
-      return;
-    }
-    py::gil_scoped_acquire gil;
-    fn = py::object();
-  }
-  py::object fn;
-};
 
 py::tuple to_py_grads(const variable_list& grads) {
   py::tuple out(grads.size());
@@ -171,6 +195,7 @@ py::object register_node_hook(py::handle self, py::object fn, bool pre) {
                type_name(fn));
   auto [node, locate] = node_and_locator(self);
   auto f = std::make_shared<PyFn>(fn);
+  note_python_hook(*node, f);
   size_t index;
   std::unique_lock<std::mutex> lock(hooks_mutex());
   node->mark_hooked();
@@ -198,22 +223,23 @@ py::object register_node_hook(py::handle self, py::object fn, bool pre) {
   });
 }
 
-Node::TensorHook tensor_hook(py::object fn) {
-  ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError, "register_hook(): the hook must be callable, not ",
-               type_name(fn));
-  auto f = std::make_shared<PyFn>(std::move(fn));
+Node::TensorHook tensor_hook(const std::shared_ptr<PyFn>& f) {
   return [f](const Tensor& g) -> Tensor {
     py::gil_scoped_acquire gil;
-    py::object r = f->fn(py::cast(g));
-    if (r.is_none()) return Tensor();
+    // An output that received no gradient is shown to the hook as None, as in PyTorch.
+    py::object r = f->fn(g.defined() ? py::cast(g) : py::none());
+    if (r.is_none() || !g.defined()) return Tensor();
     return checked_hook_result(r, g, hook_name(f->fn).c_str());
   };
 }
 
 py::object tensor_register_hook(const Tensor& t, py::object fn) {
   ENGINE_CHECK(requires_grad(t), std::runtime_error, "cannot register a hook on a tensor that doesn't require gradient");
+  ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError, "register_hook(): the hook must be callable, not ",
+               type_name(fn));
+  auto f = std::make_shared<PyFn>(std::move(fn));
   if (is_leaf(t)) {
-    auto hook = tensor_hook(std::move(fn));
+    auto hook = tensor_hook(f);
     auto& hooks = ensure_autograd_meta(t).hooks;
     size_t index;
     {
@@ -232,7 +258,8 @@ py::object tensor_register_hook(const Tensor& t, py::object fn) {
   }
   // A hook on a non-leaf is a pre-hook of its grad_fn for this output, as in PyTorch.
   auto [node, locate] = node_and_locator(node_to_py(grad_fn(t)));
-  auto hook = tensor_hook(std::move(fn));
+  note_python_hook(*node, f);
+  auto hook = tensor_hook(f);
   size_t index;
   {
     std::lock_guard<std::mutex> lock(hooks_mutex());
@@ -277,9 +304,48 @@ py::object tensor_register_post_accumulate_grad_hook(const Tensor& t, py::object
   });
 }
 
+// Tensor's autograd attributes as PyTorch's: `del t.grad` clears the gradient, deleting the others
+// is refused, and `t.data = x` checks x. The properties are the ones py_tensor.cpp defines, rebuilt
+// with a deleter (and, for data, a checking setter).
+void patch_tensor_attributes(py::module_& m) {
+  py::object cls = m.attr("Tensor");
+  py::object property = py::module_::import("builtins").attr("property");
+  py::object dict = cls.attr("__dict__");
+  auto refuse = [](const char* msg) {
+    return py::cpp_function([msg](py::handle) { throw std::runtime_error(msg); });
+  };
+  py::object grad = dict["grad"];
+  py::object grad_set = grad.attr("fset");
+  cls.attr("grad") = property(grad.attr("fget"), grad_set,
+                              py::cpp_function([grad_set](py::handle self) { grad_set(self, py::none()); }),
+                              grad.attr("__doc__"));
+  py::object data = dict["data"];
+  py::object data_set = data.attr("fset");
+  cls.attr("data") = property(
+      data.attr("fget"),
+      py::cpp_function([data_set](py::handle self, py::handle value) {
+        ENGINE_CHECK(is_tensor(value), engine::TypeError, "Variable data has to be a tensor, but got ",
+                     type_name(value));
+        ENGINE_CHECK(!requires_grad(self.cast<Tensor>()) || is_floating(value.cast<Tensor>().dtype()),
+                     std::runtime_error,
+                     "data set to a tensor that requires gradients must be floating point or complex dtype");
+        data_set(self, value);
+      }),
+      refuse("Deleting tensor data is not allowed. Delete tensor instead!"), data.attr("__doc__"));
+  py::object rg = dict["requires_grad"];
+  cls.attr("requires_grad") =
+      property(rg.attr("fget"), rg.attr("fset"), refuse("requires_grad must be a bool"), rg.attr("__doc__"));
+  cls.attr("_grad_fn") = property(dict["grad_fn"].attr("fget"), py::none(),
+                                  refuse("Deletion of _grad_fn not allowed. Detach tensor instead!"));
+  // engine keeps tensor hooks natively; the attribute reads as PyTorch's does for a tensor without any.
+  cls.attr("_backward_hooks") = property(py::cpp_function([](py::handle) { return py::none(); }), py::none(),
+                                         refuse("Deletion of _backwards_hooks not allowed!"));
+}
+
 }  // namespace
 
 void init_autograd(py::module_& m) {
+  patch_tensor_attributes(m);
   m.def("_register_node_hook", [](py::handle self, py::object fn) { return register_node_hook(self, fn, false); });
   m.def("_register_node_prehook", [](py::handle self, py::object fn) { return register_node_hook(self, fn, true); });
   m.def("_tensor_register_hook", &tensor_register_hook);
@@ -299,7 +365,7 @@ void init_autograd(py::module_& m) {
           return;
         }
         const bool keep = retain_graph.is_none() ? false : bool_arg(retain_graph, "backward", "retain_graph");
-        run_backward({self.cast<Tensor>()}, {gradient}, keep, false, {}, true, false);
+        run_backward({self}, {gradient}, keep, false, {}, true, false);
       },
       py::name("backward"), py::is_method(m.attr("Tensor")), py::arg("gradient") = py::none(),
       py::arg("retain_graph") = py::none(), py::arg("create_graph") = false, py::arg("inputs") = py::none(),
@@ -307,7 +373,28 @@ void init_autograd(py::module_& m) {
   m.def("_run_backward", &run_backward, py::arg("outputs"), py::arg("grad_outputs"), py::arg("keep_graph"),
         py::arg("create_graph"), py::arg("inputs"), py::arg("allow_unused"), py::arg("accumulate"));
 
-  py::class_<Node, std::shared_ptr<Node>>(m, "Node")
+  // Node objects take part in the cycle GC: a hook whose closure refers to its own node makes a
+  // cycle through native code, which Python sees through tp_traverse (see traverse_node_hooks).
+  py::class_<Node, std::shared_ptr<Node>>(m, "Node", py::custom_type_setup([](PyHeapTypeObject* heap_type) {
+    PyTypeObject* type = &heap_type->ht_type;
+    type->tp_flags |= Py_TPFLAGS_HAVE_GC;
+    type->tp_traverse = [](PyObject* self, visitproc visit, void* arg) -> int {
+      Py_VISIT(Py_TYPE(self));
+      auto v_h = reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder();
+      if (!v_h.holder_constructed()) return 0;
+      const auto& node = v_h.holder<std::shared_ptr<Node>>();
+      // Only when this object is the node's last owner: otherwise the graph, which Python cannot
+      // see, still needs the hooks.
+      return node && node.use_count() == 1 ? traverse_node_hooks(*node, visit, arg) : 0;
+    };
+    type->tp_clear = [](PyObject* self) -> int {
+      auto v_h = reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder();
+      if (!v_h.holder_constructed()) return 0;
+      const auto& node = v_h.holder<std::shared_ptr<Node>>();
+      if (node && node.use_count() == 1) clear_node_hooks(*node);
+      return 0;
+    };
+  }))
       .def("name", &Node::name)
       .def_property_readonly("next_functions", [](const Node& n) {
         py::tuple out(n.next_edges().size());

@@ -15,6 +15,13 @@
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
 
+namespace engine {
+// An alias of `t` that stays outside autograd (requires_grad False, no grad_fn) while ops that
+// record history take `guard` as its edge: differentiating through it runs the guard, which
+// raises. Defined in autograd/variable.cpp, with the tensor metadata it needs.
+Tensor guarded_alias(const Tensor& t, std::shared_ptr<Node> guard);
+}  // namespace engine
+
 namespace engine::python {
 
 namespace {
@@ -150,14 +157,16 @@ Tensor FunctionCtx::unpack(const SavedTensor& s, bool intermediate, const std::s
   Tensor t = s.unpack(owner);
   if (intermediate && in_backward && owner && GradMode::is_enabled() && t.defined() && is_floating(t.dtype()) &&
       !requires_grad(t)) {
-    t = wrap_in_error(
-        {t},
-        str_cat("function ", owner->name(), " used ", what,
-                ", a tensor computed in forward, in a backward run with create_graph=True. It carries no graph, so "
-                "the derivative through it would be silently missing. Save the inputs or outputs it is computed "
-                "from (ctx.save_for_backward) and recompute it in backward, or decorate backward with "
-                "@once_differentiable."),
-        owner->next_edges())[0];
+    // Its flags stay as they are (no requires_grad, no grad_fn); only a derivative actually taken
+    // through it raises.
+    t = guarded_alias(
+        t, std::make_shared<ErrorNode>(
+               str_cat("function ", owner->name(), " used ", what,
+                       ", a tensor computed in forward, in a backward run with create_graph=True. It carries no "
+                       "graph, so the derivative through it would be silently missing. Save the inputs or outputs "
+                       "it is computed from (ctx.save_for_backward) and recompute it in backward, or decorate "
+                       "backward with @once_differentiable."),
+               owner->next_edges()));
   }
   return t;
 }
@@ -193,6 +202,13 @@ std::shared_ptr<PyNode> share_node(FunctionCtx& c) {
 PyNode::PyNode(PyObject* ctx, FunctionCtx* native, std::string name, std::string forward_name)
     : ctx_(ctx), native_(native), name_(std::move(name)), forward_name_(std::move(forward_name)) {}
 
+void PyNode::visit_saved(const SavedVisitor& visit) {
+  for (size_t i = 0; i < native_->saved.size(); ++i) {
+    const std::string name = std::to_string(i);
+    visit(name.c_str(), native_->saved[i]);
+  }
+}
+
 void PyNode::release_variables() {
   py::gil_scoped_acquire gil;
   if (!native_->has_saved) return;
@@ -211,7 +227,10 @@ variable_list PyNode::apply(variable_list&& grads) {
       args[1 + i] = py::none();
     } else if (grads[i].defined()) {
       args[1 + i] = py::cast(grads[i]);
-    } else if (native_->materialize_grads) {
+    } else if (native_->materialize_grads &&
+               !(i < output_non_differentiable.size() && output_non_differentiable[i] &&
+                 !py::getattr(ctx(), "_materialize_non_diff_grads", py::bool_(true)).cast<bool>())) {
+      // ctx._materialize_non_diff_grads = False leaves the outputs without a gradient None.
       const InputMetadata& m = input_metadata()[i];
       args[1 + i] = py::cast(ops::zeros(m.shape, m.dtype));
     } else {
@@ -316,6 +335,11 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   for (py::handle d : native->dirty) {
     const bool is_input = std::any_of(tensor_inputs.begin(), tensor_inputs.end(),
                                       [&](const Tensor& i) { return i.is_same(d.cast<Tensor>()); });
+    // A view of a value made in forward cannot be rebased as a modified input would be: refused
+    // (a plain non-input only warns), as in PyTorch.
+    ENGINE_CHECK(is_input || !d.cast<Tensor>().is_view(), std::runtime_error,
+                 "ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that have been "
+                 "mutated should be passed to ctx.mark_dirty().");
     if (!is_input && PyErr_WarnEx(PyExc_UserWarning,
                                   "ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that "
                                   "have been mutated should be passed to ctx.mark_dirty().",
@@ -329,6 +353,12 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   ENGINE_CHECK(dirty_seen_all, std::runtime_error,
                "Some elements marked as dirty during the forward method were not returned as output. The inputs that "
                "are modified inplace must all be outputs of the Function.");
+  // How many tensors the Function returns: a view among several outputs is restricted as the
+  // outputs of PyTorch's multi-output view ops are.
+  size_t n_tensor_outs = 0;
+  if (wrappable) {
+    for (auto& o : outs) n_tensor_outs += is_tensor(o) ? 1 : 0;
+  }
   if (wrappable) {
     for (auto& o : outs) {
       if (!is_tensor(o)) {
@@ -352,6 +382,11 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
           m->grad_fn.reset();
           m->requires_grad = false;
         }
+        if (!is_input && t.is_view()) {
+          // A view made in forward still may not be written in place where that write would be
+          // recorded (PyTorch marks it so without a graph too; see inplace.cpp).
+          t.get()->view_creation_meta = static_cast<uint8_t>(CreationMeta::InCustomFunction);
+        }
         output_impls.insert(t.get());
         continue;
       }
@@ -365,6 +400,19 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       if (dirty) {
         ENGINE_CHECK(!(is_leaf(t) && requires_grad(t)), std::runtime_error,
                      "a leaf Variable that requires grad has been used in an in-place operation.");
+        if (t.is_view()) {
+          Tensor base(t.get()->view_base);
+          ENGINE_CHECK(!(is_leaf(base) && requires_grad(base)), std::runtime_error,
+                       "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+          ENGINE_CHECK(n_tensor_outs <= 1, std::runtime_error,
+                       "If your Function modifies inplace an input that is a view of another Tensor, your Function "
+                       "cannot return more than one Tensor. This is not supported by the current autograd engine. "
+                       "You should either make sure the input is not a view (using .clone() for example) or make "
+                       "your Function only return one Tensor (potentially splitting it into two Functions: one "
+                       "doing the inplace that returns a single Tensor and a second one that does the other "
+                       "operations). You can ask on the forum https://discuss.pytorch.org/ if you need help to do "
+                       "this change.");
+        }
         t.bump_version();
       } else if (is_input || requires_grad(t)) {
         // An input returned as-is (or a tensor with history of its own) is returned as a new alias,
@@ -373,16 +421,25 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
         o = py::cast(t);
       }
       node->output_is_tensor.push_back(true);
-      if (contains(native->non_differentiable, t)) {
+      // Marked non-differentiable, or of a type that has no gradient (a bool mask, indices): no
+      // history, as in PyTorch.
+      const bool differentiable = !contains(native->non_differentiable, t) && is_floating(t.dtype());
+      node->output_non_differentiable.resize(node->output_is_tensor.size(), false);
+      node->output_non_differentiable.back() = !differentiable;
+      if (!differentiable) {
         node->add_input_metadata(t);
-        if (auto* m = autograd_meta(t)) m->requires_grad = false;
+        if (auto* m = autograd_meta(t)) {
+          m->requires_grad = false;
+          m->grad_fn.reset();
+        }
       } else {
         set_history(t, node);
         if (!dirty && t.is_view()) {
           // A view made in forward (or an input returned as-is): an in-place write to it would
           // bypass the custom backward, so it is refused (see inplace.cpp). The output's number and
           // the Function's name go in the slots multi-output views use for the same message.
-          t.get()->view_creation_meta = static_cast<uint8_t>(CreationMeta::InCustomFunction);
+          t.get()->view_creation_meta = static_cast<uint8_t>(n_tensor_outs > 1 ? CreationMeta::MultiOutput
+                                                                                : CreationMeta::InCustomFunction);
           auto& m = ensure_autograd_meta(t);
           m.multi_output_fn = interned_name(node->producer_name());
           m.multi_output_nr = static_cast<uint32_t>(node->output_is_tensor.size() - 1);
@@ -488,7 +545,28 @@ void init_function(py::module_& m) {
         return i;
       }));
 
-  py::class_<FunctionCtx>(m, "_FunctionCtx", py::dynamic_attr())
+  // The ctx takes part in the cycle GC with its __dict__ (py::dynamic_attr) and the Python hooks
+  // of the node it owns: a hook whose closure refers to the ctx makes a cycle through native code.
+  // While the graph holds the node it also holds a reference to the ctx, so such a cycle is only
+  // collected once the graph is gone.
+  py::class_<FunctionCtx>(m, "_FunctionCtx", py::dynamic_attr(), py::custom_type_setup([](PyHeapTypeObject* heap_type) {
+    PyTypeObject* type = &heap_type->ht_type;
+    type->tp_traverse = [](PyObject* self, visitproc visit, void* arg) -> int {
+      if (int r = py::detail::pybind11_traverse(self, visit, arg)) return r;
+      auto v_h = reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder();
+      if (!v_h.holder_constructed()) return 0;
+      auto* c = v_h.value_ptr<FunctionCtx>();
+      return c && c->owned_node ? traverse_node_hooks(*c->owned_node, visit, arg) : 0;
+    };
+    type->tp_clear = [](PyObject* self) -> int {
+      auto v_h = reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder();
+      if (v_h.holder_constructed()) {
+        auto* c = v_h.value_ptr<FunctionCtx>();
+        if (c && c->owned_node) clear_node_hooks(*c->owned_node);
+      }
+      return py::detail::pybind11_clear(self);
+    };
+  }))
       .def(py::init<>())
       .def("save_for_backward", [](FunctionCtx& c, py::args tensors) {
         for (size_t i = 0; i < tensors.size(); ++i) {
@@ -502,6 +580,20 @@ void init_function(py::module_& m) {
       .def_property_readonly("saved_tensors", [](FunctionCtx& c) -> py::tuple {
         if (c.to_save.size() > 0) return py::tuple();  // still inside forward: nothing is saved yet
         return c.saved_tensors(node_of(c));
+      })
+      .def("_release_saved_tensors", [](FunctionCtx& c) {
+        // clear_saved_tensors_on_access: the first read of saved_tensors is the last.
+        for (auto& t : c.saved) t.reset();
+        c.packed.clear();
+        c.saved_released = true;
+      })
+      .def_property_readonly("_raw_saved_tensors", [](FunctionCtx& c) -> py::tuple {
+        ENGINE_CHECK(!c.saved_released, std::runtime_error, kSavedTensorsFreedMessage);
+        auto n = node_of(c);
+        if (!n || !c.has_saved) return py::tuple();
+        py::tuple out(c.saved.size());
+        for (size_t i = 0; i < c.saved.size(); ++i) out[i] = raw_saved_tensor_ref(n, std::to_string(i));
+        return out;
       })
       .def_property_readonly("needs_input_grad", [](const FunctionCtx& c) { return c.needs_input_grad; })
       .def("set_materialize_grads", [](FunctionCtx& c, bool v) { c.materialize_grads = v; })
@@ -595,12 +687,17 @@ void init_function(py::module_& m) {
   AnomalyMode::report = [](Node& node) {
     py::gil_scoped_acquire gil;
     try {
-      auto* pn = dynamic_cast<PyNode*>(&node);
-      py::object py_node = pn ? pn->ctx() : py::none();
+      // The node's Python object, whose metadata holds the forward traceback (if one was recorded).
+      py::object py_node = node_to_py(node.shared_from_this());
       py::module_::import("engine.autograd.anomaly_mode").attr("_report")(py_node, node.name());
     } catch (py::error_already_set& e) {
-      // A warning turned into an error must not hide the failure being reported.
-      e.discard_as_unraisable(__func__);
+      // A warning turned into an error must not hide the failure being reported: its text goes to
+      // stderr instead, as PyTorch's does.
+      try {
+        py::module_::import("sys").attr("stderr").attr("write")(py::str(e.value()).cast<std::string>() + "\n");
+      } catch (py::error_already_set& again) {
+        again.discard_as_unraisable(__func__);
+      }
     }
   };
 }

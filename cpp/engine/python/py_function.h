@@ -58,11 +58,34 @@ struct FunctionCtx {
 // saved_tensors_hooks(pack, unpack) in force on this thread, innermost last.
 std::vector<std::pair<py::object, py::object>>& saved_tensors_hooks_stack();
 
+// A Python callable held by native hooks: released with the GIL held, wherever the last copy dies.
+struct PyFn {
+  explicit PyFn(py::object f) : fn(std::move(f)) {}
+  ~PyFn() {
+    if (!Py_IsInitialized()) {
+      fn.release();
+      return;
+    }
+    py::gil_scoped_acquire gil;
+    fn = py::object();
+  }
+  py::object fn;
+};
+
+// Hooks that keep Python objects, for the cycle GC: note_python_hook records one on its node;
+// traverse_node_hooks visits them (and the node's metadata dict); clear_node_hooks drops the
+// node's hooks and metadata (tp_clear). Need the GIL.
+void note_python_hook(Node& node, const std::shared_ptr<PyFn>& fn);
+int traverse_node_hooks(Node& node, visitproc visit, void* arg);
+void clear_node_hooks(Node& node);
+
 // py_graph.cpp: the Python object of a built-in node (an instance of its own class, named for
 // the node); a tensor or GradientEdge given as `inputs=` as a graph edge; the graph API bindings.
 py::object builtin_node_to_py(const std::shared_ptr<Node>& node);
 Edge edge_from_py(py::handle obj);
 void init_graph(py::module_& m);
+// grad_fn._raw_saved_<name>: a torch._C._autograd.SavedTensor handle on `owner`'s saved tensor `name`.
+py::object raw_saved_tensor_ref(const std::shared_ptr<Node>& owner, const std::string& name);
 // A copy of `name` that lives as long as the process (one per distinct name), for tensors' metadata.
 const char* interned_name(const std::string& name);
 
@@ -79,6 +102,8 @@ class PyNode : public Node {
   std::string producer_name() const override { return forward_name_; }
   void release_variables() override;
   bool skips_undefined_inputs() const override { return false; }
+  // ctx.save_for_backward's tensors, named by position ("0", "1", ...): ctx._raw_saved_tensors.
+  void visit_saved(const SavedVisitor& visit) override;
 
   // A new reference to the ctx object (y.grad_fn).
   py::object ctx() const { return py::reinterpret_borrow<py::object>(ctx_); }
@@ -88,6 +113,9 @@ class PyNode : public Node {
   std::vector<bool> input_is_tensor;
   // For every forward output position: whether it is a tensor, and its metadata slot.
   std::vector<bool> output_is_tensor;
+  // For every forward output position: whether it has no gradient (marked non-differentiable, or
+  // not of a floating type).
+  std::vector<bool> output_non_differentiable;
   // The class's backward (vjp), looked up once per class. Dropped with the node, which happens
   // only when the ctx is deallocated, so with the GIL held.
   py::object backward_fn;

@@ -2,6 +2,8 @@
 // that can be called and carry a metadata dict, saved-tensor introspection (grad_fn._saved_self,
 // _raw_saved_self.register_hooks), saved_tensors_hooks for built-in ops, gradient edges, queries
 // about the running backward pass, and inference mode.
+#include <algorithm>
+
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
@@ -30,9 +32,10 @@ void drop_with_gil(py::object& o) {
   o = py::object();
 }
 
-// The Python state of a built-in node: its `metadata` dict.
+// The Python state of a node: its `metadata` dict, and the Python hooks it holds (for the GC).
 struct NodePyState : DeferredRelease {
   py::object metadata;
+  std::vector<std::weak_ptr<PyFn>> hooks;
   ~NodePyState() override { drop_with_gil(metadata); }
 };
 
@@ -51,6 +54,9 @@ struct PyPackedTensor : PackedTensor {
     return r.cast<Tensor>();
   }
 
+  const py::object& unpack_hook() const { return unpack_; }
+  const py::object& packed() const { return packed_; }
+
  private:
   py::object unpack_, packed_;
 };
@@ -63,7 +69,11 @@ std::shared_ptr<PackedTensor> pack_with(const py::object& pack, const py::object
     Pause() { set_saved_tensor_hooks_active(false); }
     ~Pause() { set_saved_tensor_hooks_active(was); }
   } pause;
+  // Pack hooks run with grad mode off, and may not write into the tensor (PyTorch's rules).
+  AutoGradMode no_grad(false);
+  const uint32_t before = t.version();
   py::object packed = pack(py::cast(t));
+  check_pack_hook_kept(t, before);
   return std::make_shared<PyPackedTensor>(unpack, std::move(packed));
 }
 
@@ -124,8 +134,8 @@ struct SavedTensorRef {
   }
   void register_hooks(py::object pack, py::object unpack) const {
     ENGINE_CHECK(PyCallable_Check(pack.ptr()) && PyCallable_Check(unpack.ptr()), engine::TypeError,
-                 "register_hooks(): expected two callables (pack_hook, unpack_hook), got ", type_name(pack), " and ",
-                 type_name(unpack));
+                 "register_hooks(): incompatible function arguments: expected two callables (pack_hook, "
+                 "unpack_hook), got ", type_name(pack), " and ", type_name(unpack));
     SavedTensor& s = get();
     ENGINE_CHECK(!s.released(), std::runtime_error,
                  "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of the "
@@ -136,7 +146,8 @@ struct SavedTensorRef {
     ENGINE_CHECK(!s.has_hooks(), std::runtime_error,
                  "Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only one pair of "
                  "hooks is allowed at a time.");
-    s.set_packed(pack_with(pack, unpack, s.data()));
+    // The hook sees the saved data without autograd state, as in PyTorch.
+    s.set_packed(pack_with(pack, unpack, detach(s.data())));
   }
 };
 
@@ -145,8 +156,9 @@ Tensor zeros_for(const InputMetadata& m) { return ops::zeros(m.shape, m.dtype); 
 // grad_fn(*grads): runs the node's backward on the given gradients of its outputs.
 py::object call_node(const std::shared_ptr<Node>& n, py::args args) {
   const auto& meta = n->input_metadata();
-  ENGINE_CHECK(args.size() == meta.size(), engine::TypeError, n->name(), " expected ", meta.size(),
-               " gradient(s) (one per output of its forward), got ", args.size());
+  // PyTorch's words: one gradient per output of the node's forward.
+  ENGINE_CHECK(args.size() == meta.size(), engine::TypeError, "expected ", meta.size(), " arguments, got ",
+               args.size(), " instead");
   variable_list grads(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     py::handle a = args[i];
@@ -197,6 +209,10 @@ std::shared_ptr<Node> node_from_py(py::handle obj) {
 
 }  // namespace
 
+py::object raw_saved_tensor_ref(const std::shared_ptr<Node>& owner, const std::string& name) {
+  return py::cast(SavedTensorRef{owner, name});
+}
+
 const char* interned_name(const std::string& name) {
   static auto* names = new std::vector<std::unique_ptr<std::string>>();
   for (auto& n : *names) {
@@ -224,27 +240,103 @@ Edge edge_from_py(py::handle obj) {
   return Edge(node_from_py(obj.attr("node")), static_cast<uint32_t>(obj.attr("output_nr").cast<int64_t>()));
 }
 
+NodePyState& node_state(Node& n) {
+  auto& st = n.py_state();
+  if (!st) {
+    auto s = std::make_unique<NodePyState>();
+    s->metadata = py::dict();
+    st = std::move(s);
+  }
+  return static_cast<NodePyState&>(*st);
+}
+
+// The `metadata` dict of a built-in node, made on first use.
+py::dict node_metadata(Node& n) { return node_state(n).metadata; }
+
+void note_python_hook(Node& node, const std::shared_ptr<PyFn>& fn) {
+  auto& hooks = node_state(node).hooks;
+  // Forget hooks already released, so the list does not grow with registrations.
+  hooks.erase(std::remove_if(hooks.begin(), hooks.end(), [](const auto& w) { return w.expired(); }), hooks.end());
+  hooks.push_back(fn);
+}
+
+int traverse_node_hooks(Node& node, visitproc visit, void* arg) {
+  auto& st = node.py_state();
+  if (!st) return 0;
+  auto& s = static_cast<NodePyState&>(*st);
+  Py_VISIT(s.metadata.ptr());
+  for (const auto& w : s.hooks) {
+    if (auto f = w.lock()) Py_VISIT(f->fn.ptr());
+  }
+  return 0;
+}
+
+void clear_node_hooks(Node& node) {
+  std::vector<Node::PreHook> pre;
+  std::vector<Node::PostHook> post;
+  std::vector<std::pair<uint32_t, Node::TensorHook>> tensor;
+  {
+    std::lock_guard<std::mutex> lock(hooks_mutex());
+    std::swap(pre, node.pre_hooks());
+    std::swap(post, node.post_hooks());
+    std::swap(tensor, node.tensor_pre_hooks());
+  }
+  // Released here, outside the lock: dropping a hook may run Python code.
+  if (auto& st = node.py_state()) {
+    auto& s = static_cast<NodePyState&>(*st);
+    s.hooks.clear();
+    s.metadata = py::dict();
+  }
+}
+
 void init_graph(py::module_& m) {
   pack_saved_tensor = &pack_with_current_hooks;
+  AnomalyMode::record = [](Node& node) {
+    if (dynamic_cast<PyNode*>(&node)) return;  // a custom Function records itself (anomaly_mode._record)
+    py::gil_scoped_acquire gil;
+    try {
+      Node* parent = current_node();
+      py::object p = parent ? node_to_py(parent->shared_from_this()) : py::none();
+      py::module_::import("engine.autograd.anomaly_mode").attr("_record_node")(node_metadata(node), p);
+    } catch (py::error_already_set& e) {
+      e.discard_as_unraisable("anomaly mode");
+    }
+  };
+  m.def("_current_anomaly_parent", [] {
+    Node* parent = current_node();
+    return parent ? node_to_py(parent->shared_from_this()) : py::none();
+  });
 
   py::object node_cls = py::type::of<Node>();
   node_cls.attr("__call__") = py::cpp_function(&call_node, py::name("__call__"), py::is_method(node_cls));
   node_cls.attr("__getattr__") = py::cpp_function(&saved_attr, py::name("__getattr__"), py::is_method(node_cls));
   node_cls.attr("metadata") = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyProperty_Type))(
-      py::cpp_function([](const std::shared_ptr<Node>& n) -> py::object {
-        auto& st = n->py_state();
-        if (!st) {
-          auto s = std::make_unique<NodePyState>();
-          s->metadata = py::dict();
-          st = std::move(s);
-        }
-        return static_cast<NodePyState&>(*st).metadata;
-      }),
+      py::cpp_function([](const std::shared_ptr<Node>& n) -> py::object { return node_metadata(*n); }),
       py::none(), py::none(), "A dict for the user's data about this node (torch.autograd.graph.Node.metadata).");
 
-  py::class_<SavedTensorRef>(m, "SavedTensor")
-      .def("register_hooks", &SavedTensorRef::register_hooks, py::arg("pack_hook"), py::arg("unpack_hook"),
-           "Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.");
+  py::class_<SavedTensorRef> saved_cls(m, "SavedTensor");
+  saved_cls
+      .def("register_hooks", &SavedTensorRef::register_hooks, py::arg("pack_hook"), py::arg("unpack_hook") = py::none(),
+           "Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.")
+      .def_property_readonly(
+          "data",
+          [](const SavedTensorRef& r) -> py::object {
+            SavedTensor& s = r.get();
+            ENGINE_CHECK(!s.released(), std::runtime_error, kSavedTensorsFreedMessage);
+            // What the pack hook returned, as is; else the stored tensor (an output's without history).
+            if (auto* p = dynamic_cast<const PyPackedTensor*>(s.packed().get())) return p->packed();
+            return s.data().defined() ? py::cast(s.data()) : py::none();
+          },
+          "The saved data: what the pack hook returned, or the tensor kept.")
+      .def_property_readonly(
+          "unpack_hook",
+          [](const SavedTensorRef& r) -> py::object {
+            auto* p = dynamic_cast<const PyPackedTensor*>(r.get().packed().get());
+            return p ? p->unpack_hook() : py::none();
+          },
+          "The unpack hook this saved tensor will be read back through, or None.");
+  // Where PyTorch's users name the class (torch._C._autograd.SavedTensor).
+  m.def_submodule("_autograd").attr("SavedTensor") = saved_cls;
 
   m.def("_gradient_edge", [](const Tensor& t) {
     ENGINE_CHECK(requires_grad(t), std::runtime_error,

@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "engine/autograd/accumulate_grad.h"
+#include "engine/autograd/grad_mode.h"
 #include "engine/autograd/node.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
@@ -257,7 +258,8 @@ void init_tensor(py::module_& m) {
       .def("tolist", [](const Tensor& t) { return tolist(t); })
       .def("_edge_list", [](const Tensor& t, int64_t edge) { return nested(t, 0, 0, edge); })
       .def("numpy", [](const Tensor& t, bool force) {
-             ENGINE_CHECK(force || !requires_grad(t), std::runtime_error,
+             // Allowed under no_grad, as in PyTorch: nothing can be recorded through the array then.
+             ENGINE_CHECK(force || !requires_grad(t) || !GradMode::is_enabled(), std::runtime_error,
                           "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
              std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end()), strides;
              for (int64_t s : t.strides()) strides.push_back(s * static_cast<py::ssize_t>(itemsize(t.dtype())));

@@ -105,17 +105,32 @@ def grad(
     if is_grads_batched:
         raise NotImplementedError("grad(is_grads_batched=True) is not supported by engine")
     outputs = _as_tuple(outputs)
-    inputs = _as_tuple(inputs)
+    inputs = tuple(inputs.values()) if type(inputs) is dict else _as_tuple(inputs)
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     grads = _grad_list(grad_outputs, len(outputs), "grad_outputs")
     if retain_graph is None:
         retain_graph = create_graph
+    if materialize_grads and allow_unused is False:
+        raise ValueError(
+            "Expected allow_unused to be True or not passed when materialize_grads=True, "
+            "but got: allow_unused=False."
+        )
     if allow_unused is None:
         allow_unused = materialize_grads
     result = _C._run_backward(
         list(outputs), grads, retain_graph, create_graph, list(inputs), allow_unused, False
     )
     if materialize_grads:
-        result = tuple(_C.zeros_like(i) if r is None else r for r, i in zip(result, inputs))
+        if any(r is None and not _C.is_tensor(i) for r, i in zip(result, inputs)):
+            raise RuntimeError(
+                "materialize_grads cannot be used when the given input is a GradientEdge"
+            )
+        # With create_graph the zeros take part in the next derivative, as in PyTorch.
+        result = tuple(
+            _C.zeros_like(i, requires_grad=create_graph) if r is None else r
+            for r, i in zip(result, inputs)
+        )
     return tuple(result)
 
 

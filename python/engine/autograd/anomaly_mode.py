@@ -71,23 +71,47 @@ def _record(ctx):
     import traceback  # only under anomaly mode: keeps `import engine` fast
 
     ctx.metadata["traceback_"] = traceback.format_stack()[:-1]
+    parent = _C._current_anomaly_parent()
+    if parent is not None:
+        ctx.metadata["parent_"] = parent
+
+
+def _record_node(metadata, parent):
+    """Called by the engine when a built-in node is made under anomaly mode: the forward
+    traceback, and the node whose backward made it (if any), for the report of a failure."""
+    import traceback
+
+    if "traceback_" not in metadata:
+        metadata["traceback_"] = traceback.format_stack()[:-1]
+        if parent is not None:
+            metadata["parent_"] = parent
+
+
+def _warn(message):
+    # Every report is shown, as PyTorch's are: no once-per-location filtering by the registry.
+    warnings.warn_explicit(message, UserWarning, __file__, 0, registry={})
 
 
 def _report(node, name):
-    """Called by the engine when a node fails under anomaly mode."""
-    stack = node.metadata.get("traceback_") if node is not None else None
+    """Called by the engine when a node fails under anomaly mode: the forward traceback of the
+    node, then of each node whose backward made it (PyTorch's messages)."""
+    metadata = node.metadata if node is not None else {}
+    stack = metadata.get("traceback_")
     if stack:
-        warnings.warn(
+        _warn(
             f"Error detected in {name}. Traceback of forward call that caused the error:\n"
-            + "".join(stack),
-            UserWarning,
-            stacklevel=1,
+            + "".join(stack)
         )
     else:
-        warnings.warn(
+        _warn(
             f"Error detected in {name}. No forward pass information available. Enable detect "
-            "anomaly "
-            "during forward pass for more information.",
-            UserWarning,
-            stacklevel=1,
+            "anomaly during forward pass for more information."
         )
+    parent = metadata.get("parent_")
+    while parent is not None:
+        meta = parent.metadata
+        _warn(
+            f"\n\nPrevious calculation was induced by {parent.name()}. Traceback of forward call "
+            "that induced the previous calculation:\n" + "".join(meta.get("traceback_", ()))
+        )
+        parent = meta.get("parent_")

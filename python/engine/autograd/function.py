@@ -141,6 +141,21 @@ def _parameters_by_inspect(forward):
     return tuple(p.name for p in params), simple, defaults
 
 
+def _saved_tensors_once(ctx):
+    """ctx.saved_tensors of a Function with ``clear_saved_tensors_on_access = True``: the tensors
+    are let go as they are handed out, so the caller's references are the only ones left."""
+    if ctx.__dict__.get("_engine_saved_read"):
+        raise RuntimeError(
+            "saved_tensors can only be accessed once when clear_saved_tensors_on_access=True is "
+            "set on the autograd.Function. Either access saved_tensors only once, or set "
+            "clear_saved_tensors_on_access=False."
+        )
+    out = BackwardCFunction.saved_tensors.__get__(ctx)
+    ctx.__dict__["_engine_saved_read"] = True
+    ctx._release_saved_tensors()
+    return out
+
+
 class Function:
     """Base class of custom autograd operations (``torch.autograd.Function``'s API).
 
@@ -170,11 +185,15 @@ class Function:
             (BackwardCFunction,),
             {"_forward_cls": cls, "__module__": "engine.autograd.function"},
         )
+        if getattr(cls, "clear_saved_tensors_on_access", False):
+            backward_cls.saved_tensors = property(_saved_tensors_once)
         backward_cls._engine_backward = staticmethod(_backward_impl(cls))
         cls._backward_cls = backward_cls
         cls._engine_info = _make_info(cls, backward_cls)
 
     apply = classmethod(_C._function_apply)
+    # With True, ctx.saved_tensors may be read once in backward, and frees the saved tensors then.
+    clear_saved_tensors_on_access = False
 
     def __init__(self, *args, **kwargs):
         warnings.warn(

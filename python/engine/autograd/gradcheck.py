@@ -28,34 +28,51 @@ def _flat(t):
 
 
 def _perturbed(inputs, which, index, delta):
-    """The inputs with element `index` of input `which` moved by `delta` (fresh tensors)."""
+    """The inputs with element `index` of input `which` moved by `delta` (fresh tensors that
+    require grad as the original does, so ``func`` may register hooks on its results)."""
     out = list(inputs)
     x = inputs[which]
     vals = _flat(x)
     vals[index] += delta
-    out[which] = _C.tensor(vals, dtype=x.dtype).reshape(*x.shape) if vals else x.detach()
+    fresh = _C.tensor(vals, dtype=x.dtype).reshape(*x.shape) if vals else x.detach()
+    out[which] = fresh.requires_grad_(x.requires_grad)
     return out
 
 
-def _numerical_jacobians(func, inputs, diff_idx, eps):
-    """jac[k][j] = column j (input element j) of d outputs_k / d input, flattened."""
-    from engine.autograd.grad_mode import no_grad
+def _check_same_meta(reference, perturbed, eps):
+    # PyTorch's words (its _check_outputs_same_dtype_and_shape).
+    for a, b in zip(reference, perturbed):
+        if a.shape != b.shape:
+            raise AssertionError(
+                "Expected `func` to return outputs with the same shape when inputs are perturbed "
+                f"by {eps}, but got: shapes {a.shape} and {b.shape}."
+            )
+        if a.dtype != b.dtype:
+            raise AssertionError(
+                "Expected `func` to return outputs with the same dtype when inputs are perturbed "
+                f"by {eps}, but got: dtypes {a.dtype} and {b.dtype}."
+            )
 
+
+def _numerical_jacobians(func, inputs, diff_idx, eps, reference):
+    """jac[k][j] = column j (input element j) of d outputs_k / d input, flattened. ``func`` runs in
+    grad mode on inputs that require grad like the originals, as PyTorch's gradcheck runs it."""
     result = {}
-    with no_grad():
-        for which in diff_idx:
-            n = inputs[which].numel()
-            cols = []
-            for j in range(n):
-                plus = _as_outputs(func(*_perturbed(inputs, which, j, eps)))
-                minus = _as_outputs(func(*_perturbed(inputs, which, j, -eps)))
-                cols.append(
-                    [
-                        [(a - b) / (2 * eps) for a, b in zip(_flat(p), _flat(m))]
-                        for p, m in zip(plus, minus)
-                    ]
-                )
-            result[which] = cols
+    for which in diff_idx:
+        n = inputs[which].numel()
+        cols = []
+        for j in range(n):
+            plus = _as_outputs(func(*_perturbed(inputs, which, j, eps)))
+            minus = _as_outputs(func(*_perturbed(inputs, which, j, -eps)))
+            _check_same_meta(reference, plus, eps)
+            _check_same_meta(reference, minus, eps)
+            cols.append(
+                [
+                    [(a - b) / (2 * eps) for a, b in zip(_flat(p), _flat(m))]
+                    for p, m in zip(plus, minus)
+                ]
+            )
+        result[which] = cols
     return result
 
 
@@ -127,7 +144,8 @@ def gradcheck(
             "them have requires_grad=True."
         )
     for i in diff_idx:
-        if inputs[i].dtype != _C.float64:
+        x = inputs[i]
+        if x.dtype != _C.float64:
             warnings.warn(
                 f"Input #{i} requires gradient and is not a double precision floating point or "
                 "complex. This check "
@@ -137,30 +155,97 @@ def gradcheck(
                 stacklevel=2,
             )
 
-    def fail(msg):
+    try:
+        return _gradcheck_checks(
+            func,
+            inputs,
+            diff_idx,
+            eps,
+            atol,
+            rtol,
+            nondet_tol,
+            check_undefined_grad,
+            check_backward_ad,
+            check_forward_ad,
+        )
+    except GradcheckError:
+        # Only gradcheck's own verdicts become False; any other error of `func` propagates.
         if raise_exception:
-            raise GradcheckError(msg)
+            raise
         return False
 
-    outputs = _as_outputs(func(*inputs))
+
+_NONDET_NOTE = (
+    "\n\nNOTE: If your op relies on non-deterministic operations, this failure might be "
+    "expected: call gradcheck/gradgradcheck with `nondet_tol=<tol>` as a keyword argument."
+)
+
+
+def _max_abs_diff(rows1, rows2):
+    worst = 0.0
+    for r1, r2 in zip(rows1, rows2):
+        for a, b in zip(r1, r2):
+            d = abs(a - b)
+            if d > worst or d != d:
+                worst = d
+    return worst
+
+
+def _gradcheck_checks(
+    func,
+    inputs,
+    diff_idx,
+    eps,
+    atol,
+    rtol,
+    nondet_tol,
+    check_undefined_grad,
+    check_backward_ad,
+    check_forward_ad=False,
+):
+    """PyTorch's sequence of checks; each failure raises GradcheckError."""
+    func_out = func(*inputs)
+    all_outputs = _as_outputs(func_out)
+    outputs = tuple(o for o in all_outputs if o.requires_grad)
+    if not outputs:
+        # No differentiable output: the function must then be locally constant.
+        numerical = _numerical_jacobians(func, inputs, diff_idx, eps, all_outputs)
+        for cols in numerical.values():
+            for col in cols:
+                if any(v != 0 for per_out in col for v in per_out):
+                    raise GradcheckError("Numerical gradient for function expected to be zero")
+        return True
     if check_forward_ad:
         from engine.autograd._gradcheck_forward import check_forward_ad as check_forward
 
-        if not check_forward(func, inputs, diff_idx, eps, atol, rtol, fail):
-            return False
+        def fail(msg):
+            raise GradcheckError(msg)
+
+        check_forward(func, inputs, diff_idx, eps, atol, rtol, fail)
     if not check_backward_ad:
         return True
-    analytical = _analytical_jacobians(outputs, inputs, diff_idx)
-    numerical = _numerical_jacobians(func, inputs, diff_idx, eps)
-    for k, out in enumerate(outputs):
+    numerical = _numerical_jacobians(func, inputs, diff_idx, eps, all_outputs)
+    for k, out in enumerate(all_outputs):
         n_out = out.numel()
+        analytical = _analytical_jacobians((out,), inputs, diff_idx)[0]
+        # Computed twice: a backward that gives different values on the same input is not
+        # reentrant (PyTorch's check, with its tolerance nondet_tol).
+        again = _analytical_jacobians((out,), inputs, diff_idx)[0]
+        for w in diff_idx:
+            if _max_abs_diff(analytical[w], again[w]) > nondet_tol:
+                raise GradcheckError(
+                    "Backward is not reentrant, i.e., running backward with same input and "
+                    "grad_output multiple times gives different values, although analytical "
+                    "gradient matches numerical gradient."
+                    f"The tolerance for nondeterminism was {nondet_tol}." + _NONDET_NOTE
+                )
         # Inputs are numbered among those that require grad, as in PyTorch's report.
         for pos, w in enumerate(diff_idx):
             n_in = inputs[w].numel()
             # numerical[w][j][k][i] is d out_k[i] / d in_w[j]; lay both out as (n_in, n_out) like
             # PyTorch.
             num = [[numerical[w][j][k][i] for i in range(n_out)] for j in range(n_in)]
-            ana = [[analytical[k][w][i][j] for i in range(n_out)] for j in range(n_in)]
+            ana = [[analytical[w][i][j] for i in range(n_out)] for j in range(n_in)]
             worst, where = 0.0, None
             ok = True
             for j in range(n_in):
@@ -173,14 +258,89 @@ def gradcheck(
                         worst, where = diff, (j, i)
             if not ok:
                 j, i = where
-                return fail(
+                raise GradcheckError(
                     f"Jacobian mismatch for output {k} with respect to input {pos},\n"
                     f"numerical:{_matrix_str([v for row in num for v in row], n_in, n_out)}\n"
                     f"analytical:{_matrix_str([v for row in ana for v in row], n_in, n_out)}\n"
                     f"The largest difference is at input element {j}, output element {i}: "
                     f"numerical {num[j][i]!r}, analytical {ana[j][i]!r}.\n"
                 )
+    _check_backward_mul_by_grad_output(outputs, inputs, diff_idx)
+    if check_undefined_grad:
+        _check_undefined_output_grads(func, inputs, diff_idx)
     return True
+
+
+def _check_backward_mul_by_grad_output(outputs, inputs, diff_idx):
+    """Zero output gradients must give zero input gradients."""
+    from engine.autograd import grad
+
+    diff = [inputs[i] for i in diff_idx]
+    zeros = [_C.zeros_like(o) for o in outputs]
+    for g in grad(outputs, diff, zeros, allow_unused=True, retain_graph=True):
+        if g is not None and not bool((g == 0).all()):
+            raise GradcheckError("backward not multiplied by grad_output")
+
+
+def _undefined_grad(t):
+    """An identity on ``t`` whose backward sends no gradient on (PyTorch's UndefinedGrad node)."""
+    from engine.autograd.function import Function
+
+    class UndefinedGrad(Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x.clone()
+
+        @staticmethod
+        def backward(ctx, g):
+            return None
+
+    return UndefinedGrad.apply(t)
+
+
+def _check_undefined_output_grads(func, inputs, diff_idx):
+    """Every backward must accept outputs that received no gradient (PyTorch's check)."""
+    import warnings
+
+    from engine.autograd import grad
+
+    def warn_bc_breaking():
+        warnings.warn(
+            "Backwards compatibility: New undefined gradient support checking "
+            "feature is enabled by default, but it may break existing callers "
+            "of this function. If this is true for you, you can call this "
+            'function with "check_undefined_grad=False" to disable the feature',
+            stacklevel=4,
+        )
+
+    diff = [inputs[i] for i in diff_idx]
+
+    def differentiable():
+        return [o for o in _as_outputs(func(*inputs)) if o.requires_grad]
+
+    cases = [[_undefined_grad(o) for o in differentiable()]]
+    if len(cases[0]) > 1:
+        for undef in range(len(cases[0])):
+            outs = differentiable()
+            cases.append([_undefined_grad(o) if i == undef else o for i, o in enumerate(outs)])
+    for outs in cases:
+        try:
+            grads = grad(outs, diff, [_C.zeros_like(o) for o in outs], allow_unused=True)
+        except RuntimeError as e:
+            warn_bc_breaking()
+            raise GradcheckError(
+                "Expected backward function to handle undefined output grads. "
+                'Please look at "Notes about undefined output gradients" in '
+                '"tools/autograd/derivatives.yaml"'
+            ) from e
+        for g in grads:
+            if g is not None and not bool((g == 0).all()):
+                warn_bc_breaking()
+                raise GradcheckError(
+                    "Expected all input grads to be undefined or zero when all output grads are "
+                    'undefined or zero. Please look at "Notes about undefined output gradients" '
+                    'in "tools/autograd/derivatives.yaml"'
+                )
 
 
 def gradgradcheck(
@@ -221,9 +381,8 @@ def gradgradcheck(
     n_in = len(inputs)
 
     def first_derivative(*args):
-        # gradcheck evaluates this under no_grad, on fresh perturbed inputs that do not require
-        # grad; the first derivative needs a graph of its own, so grad mode is turned back on and
-        # such inputs become leaves that do.
+        # The first derivative needs a graph of its own: grad mode on, and the differentiable
+        # inputs as leaves that require grad.
         with enable_grad():
             ins = [
                 x.detach().requires_grad_() if i in diff_idx and not x.requires_grad else x
@@ -243,4 +402,6 @@ def gradgradcheck(
         raise_exception=raise_exception,
         check_forward_ad=check_fwd_over_rev,
         check_backward_ad=check_rev_over_rev,
+        nondet_tol=nondet_tol,
+        check_undefined_grad=check_undefined_grad,
     )
