@@ -199,3 +199,9 @@ def test_float32_keeps_its_dtype_and_accuracy(name):
     want = getattr(special, name)(f64(points))
     assert got.dtype == engine.float32
     np.testing.assert_allclose(got.tolist(), want.tolist(), rtol=1e-6, atol=1e-30)
+
+
+def test_entr_gradient_at_the_edges_is_pytorchs():
+    x = f64([0.0, -1.0, 0.5]).requires_grad_()
+    special.entr(x).sum().backward()
+    np.testing.assert_allclose(x.grad.tolist(), [math.inf, math.nan, -(1 + math.log(0.5))])

@@ -40,6 +40,7 @@ from engine._special_polynomials import (
     shifted_chebyshev_polynomial_v,
     shifted_chebyshev_polynomial_w,
 )
+from engine.autograd import Function
 
 Tensor = _C.Tensor
 
@@ -158,13 +159,25 @@ def _log_ndtr_lower(x):
 
 
 def entr(input, *, out=None):
-    """Elementwise entropy term: ``-x * log(x)`` for x > 0, 0 at 0, -inf for x < 0."""
+    """Elementwise entropy term: ``-x * log(x)`` for x > 0, 0 at 0, -inf for x < 0; its gradient
+    is PyTorch's ``-(1 + log x)`` everywhere (inf at 0, nan below)."""
     x = float_input("special_entr", input)
-    positive = x > 0
-    safe = engine.where(positive, x, 1.0)
-    value = -safe * engine.log(safe)
-    other = engine.where(x == 0, 0.0, engine.where(x < 0, -math.inf, x))
-    return write_out(engine.where(positive, value, other), out)
+    return write_out(_Entr.apply(x), out)
+
+
+class _Entr(Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        positive = x > 0
+        safe = engine.where(positive, x, 1.0)
+        other = engine.where(x == 0, 0.0, engine.where(x < 0, -math.inf, x))
+        return engine.where(positive, -safe * engine.log(safe), other)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * -(1 + engine.log(x))
 
 
 def xlog1py(input, other, *, out=None):
