@@ -160,3 +160,14 @@ def test_samplers_fill_in_place_without_gradient():
 def test_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_multinomial_single_draw_with_replacement_follows_pytorchs_stream():
+    # PyTorch 2.13: manual_seed(0); multinomial(p, 1, replacement=True) -> [[2], [2]] and
+    # multinomial(p, 3, replacement=True) -> [[2, 2, 1], [2, 2, 2]] (the single draw takes the
+    # exponential-keys path, as without replacement).
+    p = engine.tensor([[0.2, 0.3, 0.5], [0.1, 0.1, 0.8]])
+    engine.manual_seed(0)
+    assert engine.multinomial(p, 1, replacement=True).tolist() == [[2], [2]]
+    engine.manual_seed(0)
+    assert engine.multinomial(p, 3, replacement=True).tolist() == [[2, 2, 1], [2, 2, 2]]

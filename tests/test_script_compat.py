@@ -103,3 +103,14 @@ def test_overrides():
     assert engine.overrides.has_torch_function_variadic(engine.ones(1)) is False
     assert engine.overrides.is_tensor_like(engine.ones(1))
     assert engine.overrides.handle_torch_function(abs, (), -2) == 2
+
+
+def test_is_complex_is_false_for_every_engine_dtype():
+    assert (
+        engine.is_complex(engine.ones(2)) is False
+        and engine.ones(2, dtype=engine.int8).is_complex() is False
+    )
+    with pytest.raises(
+        TypeError, match=r"is_complex\(\): argument 'input' \(position 1\) must be Tensor, not int"
+    ):
+        engine.is_complex(3)

@@ -87,6 +87,12 @@ def norm_except_dim(v, pow=2, dim=0):
     return norms.reshape(view)
 
 
+def is_complex(input):
+    """Whether ``input``'s dtype is complex: always False (engine has real dtypes only)."""
+    _tensor_arg("is_complex", input, "input", 1)
+    return False
+
+
 def _weight_norm(v, g, dim=0):
     """``v * (g / norm_except_dim(v, 2, dim))``: weight normalisation (``dim=-1``: one norm)."""
     _tensor_arg("_weight_norm", v, "v", 1)
@@ -110,9 +116,11 @@ FUNCTIONS = {
         constant_pad_nd,
         norm_except_dim,
         _weight_norm,
+        is_complex,
     )
 }
 METHODS = {
+    "is_complex": is_complex,
     "fliplr": fliplr,
     "isposinf": isposinf,
     "isneginf": isneginf,

@@ -218,9 +218,10 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
             raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
         if (p.sum(-1) <= 0).any().item():
             raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-    if not replacement:
+    if not replacement or num_samples == 1:
         # Keys p / E with E ~ Exponential(1): the top num_samples keys are a draw without
-        # replacement (PyTorch's algorithm and stream).
+        # replacement (PyTorch's algorithm and stream; PyTorch takes this path for a single
+        # sample with replacement too, where both are the same draw).
         keys = p / exponential_(_C.empty_like(p), generator=generator)
         if num_samples == 1:
             return keys.argmax(-1, keepdim=True)
