@@ -153,6 +153,15 @@ from engine._legacy_tensors import (
     LongTensor,
     ShortTensor,
 )
+from engine._memory_format import (
+    channels_last,
+    channels_last_3d,
+    contiguous_format,
+    memory_format,
+    preserve_format,
+)
+from engine._memory_format import clone_function as clone  # noqa: F811 (memory_format-aware)
+from engine._memory_format import install as _install_memory_formats
 from engine._tensor import Size
 from engine._tensor_str import set_printoptions
 from engine.autograd import (
@@ -214,23 +223,26 @@ def mean(input, *args, **kwargs):
     return input.mean(*args, **kwargs)
 
 
-def manual_seed(seed):
-    """Seeds the global generator; the streams then match PyTorch's for the same seed."""
-    return default_generator.manual_seed(seed)
-
-
-def initial_seed():
-    """The seed the global generator was last seeded with."""
-    return default_generator.initial_seed()
-
-
-def seed():
-    """Seeds the global generator from the operating system's entropy and returns the seed."""
-    import os
-
-    s = int.from_bytes(os.urandom(8), "little")
-    default_generator.manual_seed(s)
-    return s
+from engine._global_settings import (  # noqa: E402
+    are_deterministic_algorithms_enabled,
+    get_default_device,
+    get_deterministic_debug_mode,
+    get_float32_matmul_precision,
+    is_deterministic_algorithms_warn_only_enabled,
+    set_default_device,
+    set_default_tensor_type,
+    set_deterministic_debug_mode,
+    set_float32_matmul_precision,
+    use_deterministic_algorithms,
+)
+from engine.compiler import compile  # noqa: E402
+from engine.random import (  # noqa: E402
+    get_rng_state,
+    initial_seed,
+    manual_seed,
+    seed,
+    set_rng_state,
+)
 
 
 def is_floating_point(input):
@@ -305,6 +317,7 @@ for _family in (
 del _family
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
+_install_memory_formats()
 from engine import (
     amp,  # noqa: E402
     nn,  # noqa: E402
@@ -421,13 +434,21 @@ def load(
 
 
 def __getattr__(name):
-    # Submodules that import NumPy load when first named (engine.serialization.add_safe_globals).
-    if name == "serialization":
+    # Submodules load when first named (engine.optim.Adam, engine.serialization.add_safe_globals):
+    # import engine pays only for what every script uses.
+    if name == "vmap":  # engine.vmap is engine.func.vmap, loaded with engine.func
+        return __getattr__("func").vmap
+    if name in (
+        "serialization", "func", "distributed", "viz", "jit", "compiler", "version", "multiprocessing", "overrides",
+        "optim", "distributions",
+    ):  # fmt: skip
         import importlib
 
-        return importlib.import_module("engine.serialization")
+        return importlib.import_module(f"engine.{name}")
     raise AttributeError(f"module 'engine' has no attribute '{name}'")
 
 
-# Optimizers and lr schedules (torch.optim).
-from engine import optim  # noqa: E402
+# Docstrings of the public names (engine/_docs), attached once every name above exists.
+from engine._docs import apply as _apply_docs  # noqa: E402
+
+_apply_docs()

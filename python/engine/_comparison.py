@@ -18,7 +18,20 @@ def _need_tensor(fname, value, arg, position):
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Elementwise ``|input - other| <= atol + rtol * |other|`` (exact equality for bools), as a bool
-    tensor of the broadcast shape; both inputs must have the same dtype."""
+    tensor of the broadcast shape; both inputs must have the same dtype.
+
+    Args:
+        input (Tensor): the first tensor.
+        other (Tensor): the second tensor.
+        rtol (float): the relative tolerance. Default: 1e-5.
+        atol (float): the absolute tolerance. Default: 1e-8.
+        equal_nan (bool): count NaNs in the same places as equal. Default: ``False``.
+
+    Example::
+
+        >>> engine.isclose(engine.tensor([1.0, 2.0, float('nan')]), engine.tensor([1.0, 2.1, float('nan')]))
+        tensor([ True, False, False])
+    """
     _need_tensor("isclose", input, "input", 1)
     _need_tensor("isclose", other, "other", 2)
     if input.dtype != other.dtype:
@@ -41,7 +54,21 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """True when every element of ``isclose(input, other, ...)`` is."""
+    """Whether every element of ``input`` is close to the matching one of ``other``:
+    ``|input - other| <= atol + rtol * |other|`` everywhere (see :func:`isclose`).
+
+    Args:
+        input (Tensor): the first tensor.
+        other (Tensor): the second tensor, broadcast with ``input``.
+        rtol (float): the relative tolerance. Default: 1e-5.
+        atol (float): the absolute tolerance. Default: 1e-8.
+        equal_nan (bool): count NaNs in the same places as equal. Default: ``False``.
+
+    Example::
+
+        >>> engine.allclose(engine.tensor([1.0, 2.0]), engine.tensor([1.0, 2.0 + 1e-6]))
+        True
+    """
     _need_tensor("allclose", input, "input", 1)
     _need_tensor("allclose", other, "other", 2)
     return bool(isclose(input, other, rtol, atol, equal_nan).all())

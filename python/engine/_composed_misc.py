@@ -87,9 +87,30 @@ def norm_except_dim(v, pow=2, dim=0):
     return norms.reshape(view)
 
 
+def _weight_norm(v, g, dim=0):
+    """``v * (g / norm_except_dim(v, 2, dim))``: weight normalisation (``dim=-1``: one norm)."""
+    _tensor_arg("_weight_norm", v, "v", 1)
+    _tensor_arg("_weight_norm", g, "g", 2)
+    if dim != -1:
+        from engine._linalg_checks import _wrap_dim
+
+        dim = _wrap_dim(dim, v.dim())
+    return v * (g / norm_except_dim(v, 2, dim))
+
+
 FUNCTIONS = {
     f.__name__: f
-    for f in (fliplr, isposinf, isneginf, isreal, fill, rsub, constant_pad_nd, norm_except_dim)
+    for f in (
+        fliplr,
+        isposinf,
+        isneginf,
+        isreal,
+        fill,
+        rsub,
+        constant_pad_nd,
+        norm_except_dim,
+        _weight_norm,
+    )
 }
 METHODS = {
     "fliplr": fliplr,

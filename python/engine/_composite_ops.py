@@ -33,7 +33,25 @@ def _scaled_sum(fname, input, product, beta, alpha):
 
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
-    """``beta * input + alpha * (mat1 @ mat2)`` for matrices mat1 (n x m) and mat2 (m x p)."""
+    """``beta * input + alpha * (mat1 @ mat2)`` for matrices ``mat1`` (n, m) and ``mat2``
+    (m, p); ``input`` broadcasts to (n, p). With ``beta=0``, ``input`` is ignored (NaN in it
+    does not propagate).
+
+    Args:
+        input (Tensor): the matrix added.
+        mat1 (Tensor): the first matrix of the product.
+        mat2 (Tensor): the second matrix of the product.
+
+    Keyword args:
+        beta (Number): the multiplier of ``input``. Default: 1.
+        alpha (Number): the multiplier of the product. Default: 1.
+
+    Example::
+
+        >>> engine.addmm(engine.ones(2, 2), engine.eye(2), engine.tensor([[1.0, 2.0], [3.0, 4.0]]), beta=0.5)
+        tensor([[1.5000, 2.5000],
+                [3.5000, 4.5000]])
+    """
     for i, (name, t) in enumerate((("input", input), ("mat1", mat1), ("mat2", mat2))):
         _tensor_arg("addmm", t, name, i + 1)
     for name, t in (("mat1", mat1), ("mat2", mat2)):

@@ -10,7 +10,24 @@ def _finish(t, requires_grad):
 
 
 def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    """The n x m identity matrix (m defaults to n)."""
+    """A 2-D tensor with ones on the diagonal and zeros elsewhere: the n x m identity matrix.
+
+    Args:
+        n (int): the number of rows.
+        m (int, optional): the number of columns. Default: ``n``.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the dtype. Default: the default dtype.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+        out (Tensor, optional): the output tensor.
+
+    Example::
+
+        >>> engine.eye(2, 3)
+        tensor([[1., 0., 0.],
+                [0., 1., 0.]])
+    """
     check_cpu(device)
     m = n if m is None else m
     for name, v in (("n", n), ("m", m)):
@@ -27,7 +44,22 @@ def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_g
 
 
 def as_tensor(data, dtype=None, device=None):
-    """`data` as a tensor, sharing memory when it already is one of the requested dtype."""
+    """``data`` as a tensor, without copying when it already is one (a tensor, or a NumPy array
+    whose memory a tensor can share) of the requested dtype; otherwise like :func:`tensor`.
+
+    Args:
+        data: a tensor, NumPy array, number, or (nested) list or tuple.
+        dtype (engine.dtype, optional): the result's dtype. Default: inferred from ``data``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+
+    Example::
+
+        >>> t = engine.tensor([1.0, 2.0])
+        >>> engine.as_tensor(t) is t
+        True
+        >>> engine.as_tensor([1, 2], dtype=engine.float64)
+        tensor([1., 2.], dtype=torch.float64)
+    """
     check_cpu(device)
     if _C.is_tensor(data):
         return data if dtype is None or data.dtype == dtype else data.to(dtype)
@@ -70,20 +102,64 @@ def _sizes(args):
 
 
 def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
-    """A new tensor of `data`, with self's dtype unless given."""
+    """A new tensor holding a copy of ``data``, with this tensor's dtype unless ``dtype`` is
+    given (like :func:`engine.tensor`, which infers the dtype from the data instead).
+
+    Args:
+        data: a number, (nested) list or tuple, NumPy array or tensor.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the result's dtype. Default: ``self.dtype``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+
+    Example::
+
+        >>> engine.zeros(1, dtype=engine.float64).new_tensor([1, 2])
+        tensor([1., 2.], dtype=torch.float64)
+    """
     check_cpu(device)
     t = _C.tensor(data, dtype=self.dtype if dtype is None else dtype)
     return _finish(t, requires_grad)
 
 
 def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
-    """Zeros of the given size, with self's dtype unless given."""
+    """A tensor of zeros of shape ``size``, with this tensor's dtype unless ``dtype`` is given.
+
+    Args:
+        *size (ints or a tuple): the shape.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the result's dtype. Default: ``self.dtype``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+
+    Example::
+
+        >>> engine.tensor([1, 2]).new_zeros(2, 2)
+        tensor([[0, 0],
+                [0, 0]])
+    """
     check_cpu(device)
     return _C.zeros(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
 
 
 def new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
-    """Ones of the given size, with self's dtype unless given."""
+    """A tensor of ones of shape ``size``, with this tensor's dtype unless ``dtype`` is given.
+
+    Args:
+        *size (ints or a tuple): the shape.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the result's dtype. Default: ``self.dtype``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+
+    Example::
+
+        >>> engine.zeros(1, dtype=engine.float64).new_ones(3)
+        tensor([1., 1., 1.], dtype=torch.float64)
+    """
     check_cpu(device)
     return _C.ones(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
 
@@ -95,7 +171,23 @@ def new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kwarg
 
 
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kwargs):
-    """A tensor of the given size filled with fill_value, with self's dtype unless given."""
+    """A tensor of shape ``size`` filled with ``fill_value``, with this tensor's dtype unless
+    ``dtype`` is given.
+
+    Args:
+        size (list or tuple of ints): the shape.
+        fill_value (Number): the value.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the result's dtype. Default: ``self.dtype``.
+        device (str or engine.device, optional): only ``'cpu'`` is supported.
+        requires_grad (bool): whether autograd records operations on it. Default: ``False``.
+
+    Example::
+
+        >>> engine.tensor([1.0]).new_full((2,), 7)
+        tensor([7., 7.])
+    """
     check_cpu(device)
     return _C.full(size, fill_value, dtype=_like(self, dtype), requires_grad=requires_grad)
 

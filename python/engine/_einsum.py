@@ -146,7 +146,30 @@ def _contract(a, ta, b, tb, keep, sizes):
 
 
 def einsum(equation, *operands):
-    """Einstein summation (``'ij,jk->ik'``, ``'ii->i'``, ``'...ij,...jk'``, ``'a,b,c->abc'``, ...)."""
+    """Einstein summation: multiplies the operands along the subscripts the ``equation`` gives
+    them and sums over the subscripts missing from the output.
+
+    The equation lists one subscript string per operand, separated by commas, then optionally
+    ``->`` and the output's subscripts (without it, the subscripts that appear once, in
+    alphabetical order). A repeated subscript within one operand takes a diagonal; ``...``
+    stands for broadcast dimensions.
+
+    Args:
+        equation (str): the subscripts, such as ``'ij,jk->ik'``.
+        *operands (Tensor): the tensors, one per subscript string (or one list of them).
+
+    Example::
+
+        >>> a = engine.tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> engine.einsum('ij,jk->ik', a, a)
+        tensor([[ 7., 10.],
+                [15., 22.]])
+        >>> engine.einsum('ii', a)
+        tensor(5.)
+        >>> engine.einsum('i,j->ij', engine.tensor([1.0, 2.0]), engine.tensor([3.0, 4.0]))
+        tensor([[3., 4.],
+                [6., 8.]])
+    """
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     if not operands:

@@ -58,7 +58,22 @@ def _bool_mask(fname, mask):
 
 
 def masked_select(input, mask, *, out=None):
-    """1-D tensor of input's elements where the (broadcast) mask is True, in row-major order."""
+    """A new 1-D tensor of the elements of ``input`` where the bool ``mask`` (broadcast with
+    ``input``) is ``True``, in row-major order; the same as ``input[mask]``.
+
+    Args:
+        input (Tensor): the input tensor.
+        mask (BoolTensor): which elements to take.
+
+    Keyword args:
+        out (Tensor, optional): the output tensor.
+
+    Example::
+
+        >>> x = engine.tensor([[1, 2], [3, 4]])
+        >>> engine.masked_select(x, x > 1)
+        tensor([2, 3, 4])
+    """
     _tensor_arg("masked_select", input, "input", 1)
     _tensor_arg("masked_select", mask, "mask", 2)
     _bool_mask("masked_select", mask)
@@ -498,7 +513,26 @@ def _nonzero_np(input):
 
 
 def nonzero(input, *, out=None, as_tuple=False):
-    """Indices of the nonzero elements: an (n, ndim) int64 tensor, or one 1-D tensor per dim."""
+    """The indices of the non-zero elements of ``input``, in row-major order: an int64 tensor of
+    shape (n, input.dim()) with one row per element, or with ``as_tuple=True`` one 1-D tensor
+    per dimension (usable as an index: ``input[input.nonzero(as_tuple=True)]``).
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Keyword args:
+        as_tuple (bool): return one tensor per dimension. Default: ``False``.
+        out (Tensor, optional): the output tensor.
+
+    Example::
+
+        >>> x = engine.tensor([[0, 1], [2, 0]])
+        >>> engine.nonzero(x)
+        tensor([[0, 1],
+                [1, 0]])
+        >>> engine.nonzero(x, as_tuple=True)
+        (tensor([0, 1]), tensor([1, 0]))
+    """
     _tensor_arg("nonzero", input, "input", 1)
     import numpy as np
 

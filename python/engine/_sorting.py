@@ -34,7 +34,23 @@ def _dim(input, dim):
 
 
 def sort(input, dim=-1, descending=False, stable=False):
-    """(values, indices) of input sorted along dim; ``stable`` is always honoured."""
+    """Sorts ``input`` along ``dim`` and returns the named tuple ``(values, indices)``, where
+    ``indices`` are the positions of the values in ``input``. The sort is stable (equal
+    elements keep their order) whatever ``stable`` says; NaN sorts as the largest value.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to sort along. Default: -1.
+        descending (bool): largest first. Default: ``False``.
+        stable (bool): accepted; the sort is always stable.
+
+    Example::
+
+        >>> engine.sort(engine.tensor([3, 1, 2]))
+        torch.return_types.sort(
+        values=tensor([1, 2, 3]),
+        indices=tensor([1, 2, 0]))
+    """
     _tensor_arg("sort", input, "input", 1)
     dim = _dim(input, dim)
     indices = _order(input, dim, descending)
@@ -43,7 +59,19 @@ def sort(input, dim=-1, descending=False, stable=False):
 
 
 def argsort(input, dim=-1, descending=False, stable=False):
-    """The indices that sort input along dim."""
+    """The indices that sort ``input`` along ``dim``: ``sort(input, ...).indices``.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to sort along. Default: -1.
+        descending (bool): largest first. Default: ``False``.
+        stable (bool): keep the order of equal elements (always done). Default: ``False``.
+
+    Example::
+
+        >>> engine.argsort(engine.tensor([3, 1, 2]), descending=True)
+        tensor([0, 2, 1])
+    """
     _tensor_arg("argsort", input, "input", 1)
     return _order(input, _dim(input, dim), descending)
 
@@ -54,7 +82,23 @@ def msort(input):
 
 
 def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's parameter name
-    """(values, indices) of the k largest (or smallest) elements along dim."""
+    """The ``k`` largest (or, with ``largest=False``, smallest) elements along ``dim``, as the
+    named tuple ``(values, indices)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        k (int): how many elements, at most the size of ``dim``.
+        dim (int): the dimension to search. Default: -1.
+        largest (bool): the largest (``True``) or the smallest. Default: ``True``.
+        sorted (bool): return them in sorted order. Default: ``True``.
+
+    Example::
+
+        >>> engine.topk(engine.tensor([1.0, 5.0, 3.0, 4.0]), 2)
+        torch.return_types.topk(
+        values=tensor([5., 4.]),
+        indices=tensor([1, 3]))
+    """
     _tensor_arg("topk", input, "input", 1)
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1

@@ -279,5 +279,14 @@ def tensor_repr(t) -> str:
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
+    from engine import _C
+
+    # A dual tensor of forward-mode AD shows its tangent.
+    if isinstance(t, _C.Tensor) and _C._transform_state(t) is not None:
+        from engine.autograd.forward_ad import _tangent_for_print
+
+        tangent = _tangent_for_print(t)
+        if tangent is not None:
+            suffixes.append(f"tangent={tangent!r}")
 
     return _add_suffixes(_PREFIX + tensor_str, suffixes, indent)

@@ -8,6 +8,12 @@ module sends every call whose arguments include a marked tensor to :func:`dispat
 it to the interpreter of the highest level among the arguments. That interpreter unwraps its own
 tensors, runs the operation (which reaches lower levels the same way, so transforms nest and
 compose) and wraps the results. With no transform open, native calls cost one integer test more.
+
+A tensor carries one mark, the highest level's. A transform that marks a tensor another level
+already marked keeps that mark reachable as ``state.inner`` and shows it while it runs the
+operation (forward-mode AD does: a dual tensor can be batched or dual at a lower level too); a
+transform that runs operations on a separate physical tensor (vmap) can simply replace it.
+Code that searches a tensor's marks walks ``state.inner``.
 """
 
 from __future__ import annotations

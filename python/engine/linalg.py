@@ -103,7 +103,20 @@ def inv_ex(A, *, check_errors=False, out=None):
 
 @_supports_out("linalg_inv")
 def inv(A, *, out=None):
-    """The inverse of square matrices (batched); singular input raises LinAlgError."""
+    """Inverse of a square matrix, or of each matrix in a batch (``A`` of shape (*, n, n)).
+
+    Raises :class:`LinAlgError` when a matrix is singular; :func:`inv_ex` reports it instead.
+    To solve ``A X = B``, :func:`solve` is faster and more accurate than ``inv(A) @ B``.
+
+    Args:
+        A (Tensor): float32 or float64 matrices, shape (*, n, n).
+
+    Example::
+
+        >>> engine.linalg.inv(engine.tensor([[2.0, 0.0], [0.0, 4.0]]))
+        tensor([[0.5000, 0.0000],
+                [0.0000, 0.2500]])
+    """
     inverse, info = inv_ex(A)
     raise_for_info(info, A, "linalg.inv", _singular_message)
     return inverse
@@ -111,7 +124,16 @@ def inv(A, *, out=None):
 
 @_supports_out("linalg_det")
 def det(A, *, out=None):
-    """The determinant of square matrices (batched)."""
+    """Determinant of a square matrix, or of each matrix in a batch, from its LU factorisation.
+
+    Args:
+        A (Tensor): float32 or float64 matrices, shape (*, n, n).
+
+    Example::
+
+        >>> engine.linalg.det(engine.tensor([[2.0, 1.0], [1.0, 3.0]]))
+        tensor(5.)
+    """
     _square_float(A, "linalg.det")
     return LinalgDet.apply(A)
 
@@ -166,7 +188,24 @@ def _solver_singular(_value):
 
 @_supports_out("linalg_solve")
 def solve(A, B, *, left=True, out=None):
-    """X with A X = B (X A = B when left is False), batched and broadcast; B may be a vector."""
+    """The solution ``X`` of the linear system ``A X = B`` (``X A = B`` when ``left=False``).
+
+    ``A`` is square (*, n, n); ``B`` is (*, n, k) or a vector (*, n), and the batch dimensions
+    broadcast. Raises :class:`LinAlgError` when ``A`` is singular.
+
+    Args:
+        A (Tensor): the coefficient matrices.
+        B (Tensor): the right-hand sides.
+
+    Keyword args:
+        left (bool): solve ``A X = B`` (``True``) or ``X A = B``. Default: ``True``.
+
+    Example::
+
+        >>> A = engine.tensor([[3.0, 1.0], [1.0, 2.0]])
+        >>> engine.linalg.solve(A, engine.tensor([9.0, 8.0]))
+        tensor([2., 3.])
+    """
     Am, Bm, vector = _solve_operands(A, B, left, "linalg.solve")
     X, info = LinalgSolveEx.apply(Am, Bm)
     raise_for_info(info, Am, "torch.linalg.solve", _solver_singular)
@@ -212,7 +251,24 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
 
 @_supports_out("linalg_cholesky")
 def cholesky(A, *, upper=False, out=None):
-    """The Cholesky factor L (A = L L^T), or U = L^T when upper; raises unless positive-definite."""
+    """Cholesky factor of a symmetric positive-definite matrix: lower-triangular ``L`` with
+    ``A = L L^T`` (or ``U = L^T`` when ``upper=True``), batched.
+
+    Raises :class:`LinAlgError` when a matrix is not positive-definite; :func:`cholesky_ex`
+    reports it instead.
+
+    Args:
+        A (Tensor): symmetric positive-definite matrices, shape (*, n, n).
+
+    Keyword args:
+        upper (bool): return the upper factor. Default: ``False``.
+
+    Example::
+
+        >>> engine.linalg.cholesky(engine.tensor([[4.0, 2.0], [2.0, 2.0]]))
+        tensor([[2., 0.],
+                [1., 1.]])
+    """
     L, info = cholesky_ex(A, upper=upper)
     raise_for_info(info, A, "linalg.cholesky", _not_pd_message)
     return L
@@ -326,7 +382,21 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
 
 @_supports_out("linalg_qr")
 def qr(A, mode="reduced", *, out=None):
-    """(Q, R) with A = Q R; mode 'reduced' (default), 'complete' or 'r' (Q empty)."""
+    """QR decomposition ``A = Q R`` of (*, m, n) matrices: ``Q`` with orthonormal columns and
+    ``R`` upper-triangular, returned as the named tuple ``(Q, R)``.
+
+    Args:
+        A (Tensor): the matrices.
+        mode (str): ``'reduced'`` (Q is (m, k), R is (k, n), k = min(m, n)), ``'complete'``
+            (Q is (m, m)) or ``'r'`` (R only; Q is empty). Default: ``'reduced'``.
+
+    Example::
+
+        >>> A = engine.tensor([[3.0, 1.0], [4.0, 2.0]], dtype=engine.float64)
+        >>> Q, R = engine.linalg.qr(A)
+        >>> engine.allclose(Q @ R, A)
+        True
+    """
     fname = "linalg.qr"
     _check_tensor(A, fname)
     _check_str(mode, fname, "mode")
@@ -342,7 +412,20 @@ def qr(A, mode="reduced", *, out=None):
 
 @_supports_out("linalg_svd")
 def svd(A, full_matrices=True, *, driver=None, out=None):
-    """(U, S, Vh) with A = U diag(S) Vh, S descending (gesdd)."""
+    """Singular value decomposition ``A = U diag(S) Vh`` of (*, m, n) matrices, returned as the
+    named tuple ``(U, S, Vh)`` with the singular values ``S`` in descending order.
+
+    Args:
+        A (Tensor): the matrices.
+        full_matrices (bool): square ``U`` (m, m) and ``Vh`` (n, n) when ``True``; the reduced
+            (m, k) and (k, n), k = min(m, n), when ``False``. Default: ``True``.
+
+    Example::
+
+        >>> U, S, Vh = engine.linalg.svd(engine.tensor([[3.0, 0.0], [0.0, -2.0]]))
+        >>> S
+        tensor([3., 2.])
+    """
     fname = "linalg.svd"
     _check_tensor(A, fname)
     _check_bool(full_matrices, fname, "full_matrices")
@@ -388,7 +471,19 @@ def _check_eigh(A, fname, UPLO):
 
 @_supports_out("linalg_eigh")
 def eigh(A, UPLO="L", *, out=None):
-    """(eigenvalues ascending, eigenvectors) of symmetric matrices, from the UPLO triangle."""
+    """Eigenvalues (ascending) and orthonormal eigenvectors (as columns) of symmetric matrices,
+    returned as the named tuple ``(eigenvalues, eigenvectors)``; only the triangle ``UPLO``
+    names is read.
+
+    Args:
+        A (Tensor): symmetric matrices, shape (*, n, n).
+        UPLO (str): ``'L'`` (lower) or ``'U'`` (upper) triangle. Default: ``'L'``.
+
+    Example::
+
+        >>> engine.linalg.eigh(engine.tensor([[2.0, 1.0], [1.0, 2.0]])).eigenvalues
+        tensor([1., 3.])
+    """
     upper = _check_eigh(A, "linalg.eigh", UPLO)
     w, V = LinalgEigh.apply(A, upper)
     return return_types.linalg_eigh(w, V)
@@ -469,7 +564,27 @@ _DRIVERS = {"gelsy": "y", "gelsd": "d", "gelss": "s", "gels": "l"}
 
 
 def lstsq(A, B, rcond=None, *, driver=None):
-    """(solution, residuals, rank, singular_values) of min ||A X - B|| (gelsy by default)."""
+    """Least-squares solution of ``A X = B``: the ``X`` minimising ``||A X - B||``, returned as
+    the named tuple ``(solution, residuals, rank, singular_values)`` (what the driver computes;
+    ``'gelsy'`` by default).
+
+    Args:
+        A (Tensor): (*, m, n) matrices.
+        B (Tensor): (*, m, k) right-hand sides.
+        rcond (float, optional): singular values below ``rcond`` times the largest count as
+            zero. Default: machine precision times max(m, n).
+
+    Keyword args:
+        driver (str, optional): ``'gels'``, ``'gelsy'``, ``'gelsd'`` or ``'gelss'``.
+
+    Example::
+
+        >>> A = engine.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+        >>> B = engine.tensor([[1.0], [2.0], [3.0]])
+        >>> engine.linalg.lstsq(A, B).solution
+        tensor([[1.0000],
+                [2.0000]])
+    """
     fname = "torch.linalg.lstsq"
     _check_tensor(A, "linalg.lstsq")
     _check_tensor(B, "linalg.lstsq", "B", 2)
@@ -653,7 +768,25 @@ def _dims_tuple(dim):
 
 @_supports_out("linalg_vector_norm")
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
-    """The ord-norm of x over dim (all elements when None) treated as one vector."""
+    """Vector norm of ``x`` over ``dim`` (all elements when ``None``), whatever its shape:
+    :math:`(\\sum |x_i|^{ord})^{1/ord}`, with ``inf``/``-inf`` the largest/smallest magnitude
+    and 0 the number of non-zero elements.
+
+    Args:
+        x (Tensor): a floating-point tensor.
+        ord (int, float, inf or -inf): the order. Default: 2.
+        dim (int or tuple of ints, optional): the dimensions to reduce. Default: all.
+        keepdim (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the dtype ``x`` is cast to first.
+
+    Example::
+
+        >>> x = engine.tensor([3.0, -4.0])
+        >>> engine.linalg.vector_norm(x), engine.linalg.vector_norm(x, ord=1)
+        (tensor(5.), tensor(7.))
+    """
     fname = "linalg.vector_norm"
     _check_tensor(x, fname, "input")
     if isinstance(ord, bool) or not isinstance(ord, (int, float)):
@@ -687,7 +820,25 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
-    """'fro', 'nuc', 1, -1, 2, -2, inf or -inf norm of the matrices over the two dims."""
+    """Matrix norm of the matrices ``A`` holds in dimensions ``dim``: ``'fro'`` (Frobenius),
+    ``'nuc'`` (nuclear, sum of singular values), 2 / -2 (largest / smallest singular value),
+    1 / -1 (max / min column sum of magnitudes), ``inf`` / ``-inf`` (max / min row sum).
+
+    Args:
+        A (Tensor): a floating-point tensor of at least 2 dimensions.
+        ord (str, int or float): the norm. Default: ``'fro'``.
+        dim (tuple of 2 ints): the matrix dimensions. Default: ``(-2, -1)``.
+        keepdim (bool): keep those dimensions with size 1. Default: ``False``.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the dtype ``A`` is cast to first.
+
+    Example::
+
+        >>> A = engine.tensor([[1.0, -2.0], [3.0, 4.0]])
+        >>> engine.linalg.matrix_norm(A, ord=1)
+        tensor(6.)
+    """
     fname = "linalg.matrix_norm"
     _check_tensor(A, fname)
     _check_matrix(A, fname)
@@ -721,7 +872,25 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
 
 @_supports_out("linalg_norm")
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
-    """vector_norm or matrix_norm as ord and dim say (2-norm of all elements by default)."""
+    """Vector or matrix norm, as ``ord`` and ``dim`` say: a :func:`matrix_norm` when ``dim`` has
+    two entries (or ``A`` is 2-D and ``dim`` is ``None`` with an ``ord``), a
+    :func:`vector_norm` otherwise. Without ``ord`` and ``dim``, the 2-norm of all elements.
+
+    Args:
+        A (Tensor): a floating-point tensor.
+        ord (int, float, inf, -inf, 'fro' or 'nuc', optional): the norm. Default: ``None``.
+        dim (int or tuple of ints, optional): the dimensions to reduce.
+        keepdim (bool): keep the reduced dimensions with size 1. Default: ``False``.
+
+    Keyword args:
+        dtype (engine.dtype, optional): the dtype ``A`` is cast to first.
+
+    Example::
+
+        >>> A = engine.tensor([[3.0, 0.0], [0.0, 4.0]])
+        >>> engine.linalg.norm(A), engine.linalg.norm(A, ord=2)
+        (tensor(5.), tensor(4.))
+    """
     fname = "linalg.norm"
     _check_tensor(A, fname)
     dims = _dims_tuple(dim)

@@ -10,7 +10,12 @@ def _make(name, fields):
         body = ",\n".join(f"{f}={getattr(self, f)!r}" for f in fields)
         return f"torch.return_types.{name}(\n{body})"
 
-    cls = type(name, (base,), {"__slots__": (), "__repr__": __repr__})
+    op = name.replace("linalg_", "linalg.", 1)
+    doc = (
+        f"The named tuple ``({', '.join(fields)})`` that ``engine.{op}`` returns: its fields read"
+        " by name or by position, and it unpacks like a tuple."
+    )
+    cls = type(name, (base,), {"__slots__": (), "__repr__": __repr__, "__doc__": doc})
     cls.__module__ = "engine.return_types"
     return cls
 

@@ -119,11 +119,14 @@ class Scratch {
   T* data_;
 };
 
-// Column buffers hold at most this many elements (the batch is processed in blocks of samples).
-constexpr int64_t kColumnBudget = int64_t(1) << 24;
+// Column buffers hold about this many elements (the batch is processed in blocks of samples):
+// 1 MB of float32, so that im2col writes and the matrix product reads them from cache.
+constexpr int64_t kColumnBudget = int64_t(1) << 18;
 
 int64_t block_of_samples(int64_t batch, int64_t per_sample) {
-  return std::max<int64_t>(1, std::min<int64_t>(batch, kColumnBudget / std::max<int64_t>(per_sample, 1)));
+  // Column buffers that stay in cache, but at least one sample per thread for im2col to share.
+  const int64_t fits = std::max<int64_t>(num_threads(), kColumnBudget / std::max<int64_t>(per_sample, 1));
+  return std::max<int64_t>(1, std::min<int64_t>(batch, fits));
 }
 
 // Samples per task: enough work that waking a thread pays off, one sample at least.

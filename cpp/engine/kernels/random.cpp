@@ -71,6 +71,55 @@ void Generator::manual_seed(uint64_t seed) {
   next_ = kN;  // first draw twists, like at::mt19937 (left_ = 1)
 }
 
+namespace {
+
+// PyTorch's CPUGeneratorImplState: the legacy TH generator record followed by the float cache.
+struct TorchCpuGeneratorState {
+  uint64_t the_initial_seed;
+  int32_t left;
+  int32_t seeded;
+  uint64_t next;
+  uint64_t state[624];
+  double normal_x;
+  double normal_y;
+  double normal_rho;
+  int32_t normal_is_valid;
+  float next_float_normal_sample;
+  bool is_next_float_normal_sample_valid;
+};
+static_assert(sizeof(TorchCpuGeneratorState) == Generator::kStateBytes, "PyTorch's generator state is 5056 bytes");
+
+}  // namespace
+
+void Generator::get_state(uint8_t* out) const {
+  TorchCpuGeneratorState s{};
+  s.the_initial_seed = seed_;
+  // at::mt19937 counts down `left` to the next twist and reads state[next]: right after a
+  // twist left is 624 and next 0; "twist before the next draw" is left == 1.
+  s.left = next_ >= kN ? 1 : kN + 1 - next_;
+  s.seeded = 1;
+  s.next = static_cast<uint64_t>(next_ >= kN ? 0 : next_);
+  for (int i = 0; i < kN; ++i) s.state[i] = state_[i];
+  s.normal_is_valid = next_double_normal_.has_value();
+  s.normal_y = next_double_normal_.value_or(0.0);
+  s.is_next_float_normal_sample_valid = next_float_normal_.has_value();
+  s.next_float_normal_sample = next_float_normal_.value_or(0.0f);
+  std::memcpy(out, &s, sizeof(s));
+}
+
+void Generator::set_state(const uint8_t* in) {
+  TorchCpuGeneratorState s;
+  std::memcpy(&s, in, sizeof(s));
+  seed_ = s.the_initial_seed;
+  for (int i = 0; i < kN; ++i) state_[i] = static_cast<uint32_t>(s.state[i]);
+  const bool twist_next = s.left <= 1 || s.left > kN || s.next >= static_cast<uint64_t>(kN);
+  next_ = twist_next ? kN : static_cast<int>(s.next);
+  next_double_normal_.reset();
+  if (s.normal_is_valid) next_double_normal_ = s.normal_y;
+  next_float_normal_.reset();
+  if (s.is_next_float_normal_sample_valid) next_float_normal_ = s.next_float_normal_sample;
+}
+
 void Generator::twist() {
   constexpr int kM = 397;
   constexpr uint32_t kUpper = 0x80000000u;

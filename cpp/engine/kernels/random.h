@@ -34,6 +34,13 @@ class Generator {
   void manual_seed(uint64_t seed);
   uint64_t initial_seed() const { return seed_; }
 
+  // The whole state in PyTorch's CPU layout (CPUGeneratorImplState, 5056 bytes): what
+  // torch.get_rng_state() returns, so states move between engine and PyTorch both ways.
+  static constexpr size_t kStateBytes = 5056;
+  void get_state(uint8_t* out) const;
+  // Restores a state written by get_state (or by PyTorch); the caller checks the size.
+  void set_state(const uint8_t* in);
+
   uint32_t random();
   uint64_t random64();        // earlier draw is the high half
   double uniform_double();    // [0,1), 53 bits, 2 draws

@@ -201,6 +201,31 @@ Tensor col2im(const Tensor& cols, const Dims& output_size, const Dims& kernel, c
 
 namespace {
 
+// Whether the input gradient can run as a forward convolution: unit strides, and the padding
+// it needs, d(k-1) - p, not negative.
+bool unit_stride_fits(const WindowArgs& w) {
+  for (size_t i = 0; i < w.kernel.size(); ++i) {
+    if (w.stride[i] != 1 || w.dilation[i] * (w.kernel[i] - 1) < w.padding[i]) return false;
+  }
+  return true;
+}
+
+// w (O, C/G, K) -> (C, O/G, K) with the kernel reversed, group by group: the weight of the
+// convolution that maps an output gradient back to the input gradient.
+template <typename T>
+void flip_weight(const T* w, T* out, int64_t O, int64_t C, int64_t groups, int64_t K) {
+  const int64_t Og = O / groups, Cg = C / groups;
+  for (int64_t grp = 0; grp < groups; ++grp) {
+    for (int64_t o = 0; o < Og; ++o) {
+      for (int64_t c = 0; c < Cg; ++c) {
+        const T* src = w + ((grp * Og + o) * Cg + c) * K;
+        T* dst = out + ((grp * Cg + c) * Og + o) * K;
+        for (int64_t k = 0; k < K; ++k) dst[k] = src[K - 1 - k];
+      }
+    }
+  }
+}
+
 struct ConvArgs {
   WindowArgs w;
   bool transposed;
@@ -252,7 +277,18 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
       if (should_compute_output(0)) {
         Tensor wc = contiguous(weight_.unpack(me));
         Tensor gi = Tensor::empty(input_shape, g.dtype());
-        if (!a.transposed) {
+        if (!a.transposed && unit_stride_fits(w)) {
+          // With stride 1 the input gradient is itself a convolution: of the output gradient, by
+          // the weight flipped in space with its channel roles swapped, padded by d(k-1) - p. As
+          // a forward convolution its matrix product is as wide as the forward pass's, where the
+          // transposed form writes a column buffer kernel-size times the input and scatters it.
+          Tensor wf = Tensor::empty({C, O / a.groups, numel_of(w.kernel)}, g.dtype());
+          flip_weight<T>(wc.data<T>(), wf.data<T>(), O, C, a.groups, numel_of(w.kernel));
+          Dims pad(w.kernel.size()), ones(w.kernel.size(), 1);
+          for (size_t i = 0; i < pad.size(); ++i) pad[i] = w.dilation[i] * (w.kernel[i] - 1) - w.padding[i];
+          const auto flipped = geometry(gspatial, image, w.kernel, ones, pad, w.dilation);
+          kernels::conv_forward<T>(g.data<T>(), wf.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, flipped);
+        } else if (!a.transposed) {
           kernels::conv_transpose_forward<T>(g.data<T>(), wc.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, geom);
         } else {
           kernels::conv_forward<T>(g.data<T>(), wc.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, geom);

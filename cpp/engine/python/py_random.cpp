@@ -203,7 +203,24 @@ void init_random(py::module_& m) {
         g.manual_seed(wrapped.cast<uint64_t>());
         return self;
       })
-      .def("initial_seed", [](const Generator& g) { return g.initial_seed(); });
+      .def("initial_seed", [](const Generator& g) { return g.initial_seed(); })
+      .def("get_state", [](Generator& g) {
+        Tensor out = Tensor::empty({static_cast<int64_t>(Generator::kStateBytes)}, DType::UInt8);
+        std::lock_guard<std::mutex> lock(g.mutex());
+        g.get_state(out.data<uint8_t>());
+        return out;
+      }, "The generator's state as a uint8 tensor (PyTorch's 5056-byte layout).")
+      .def("set_state", [](py::object self, const Tensor& state) {
+        ENGINE_CHECK(state.dtype() == DType::UInt8, engine::TypeError, "RNG state must be a torch.ByteTensor");
+        ENGINE_CHECK(state.numel() == static_cast<int64_t>(Generator::kStateBytes), std::runtime_error,
+                     "Expected a CPUGeneratorImplState of size ", Generator::kStateBytes,
+                     " but found the input RNG state size to be ", state.numel());
+        Tensor c = ops::contiguous(state);
+        Generator& g = self.cast<Generator&>();
+        std::lock_guard<std::mutex> lock(g.mutex());
+        g.set_state(c.data<uint8_t>());
+        return self;
+      }, py::arg("new_state"), "Restores a state from get_state() (or from torch's get_rng_state()).");
   m.attr("default_generator") = py::cast(&default_generator(), py::return_value_policy::reference);
 
   m.def("rand", [](py::args size, py::kwargs kw) {

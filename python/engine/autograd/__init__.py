@@ -1,7 +1,8 @@
 """Reverse-mode automatic differentiation: backward, grad, custom Functions, grad modes, checks."""
 
 from engine import _C
-from engine.autograd import function, graph
+from engine.autograd import forward_ad, function, graph  # noqa: F401
+from engine.autograd._function_checks import FunctionCheckWarning, set_function_checks  # noqa: F401
 from engine.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from engine.autograd.function import Function, once_differentiable
 from engine.autograd.grad_mode import (
@@ -131,3 +132,12 @@ def grad(
             for r, i in zip(result, inputs)
         )
     return tuple(result)
+
+
+def __getattr__(name):
+    # engine.autograd.functional loads when first named, so `import engine` does not compile it.
+    if name == "functional":
+        import importlib
+
+        return importlib.import_module("engine.autograd.functional")
+    raise AttributeError(f"module 'engine.autograd' has no attribute '{name}'")

@@ -1,7 +1,8 @@
 """Custom differentiable operations: subclass ``Function``, define ``forward`` and ``backward``.
 
-``Function.apply`` is native. How ``forward`` is called is decided once per class, when the class
-is created:
+``Function.apply`` is native (``autograd.set_function_checks(True)`` swaps in a wrapper that
+gradient-checks each class's first call: see _function_checks.py). How ``forward`` is called is
+decided once per class, when the class is created:
 
 * no ``setup_context`` override: ``forward(ctx, *args)`` (PyTorch's original style);
 * ``setup_context`` overridden and ``forward``'s first parameter named ``ctx``:
@@ -51,6 +52,20 @@ class BackwardCFunction(_C._FunctionCtx):
     @property
     def metadata(self):
         return self.__dict__.setdefault("_metadata", {})
+
+    def save_for_forward(self, *tensors):
+        """Saves ``tensors`` for ``jvp`` (forward-mode AD), which reads them as ``saved_tensors``.
+
+        Args:
+            *tensors: tensors (or None) of ``forward`` that ``jvp`` needs.
+        """
+        for i, t in enumerate(tensors):
+            if t is not None and not _C.is_tensor(t):
+                raise TypeError(
+                    "save_for_forward expects all arguments to be tensors; but got "
+                    f"{type(t).__name__} at position {i}"
+                )
+        self._saved_for_forward = tensors
 
     def register_hook(self, hook):
         """Registers ``hook(grad_inputs, grad_outputs)``, run after this node's backward."""

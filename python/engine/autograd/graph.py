@@ -18,6 +18,7 @@ from _thread import _local
 from abc import ABCMeta as _ABCMeta
 
 from engine import _C
+from engine.autograd._saved_memory import SavedMemoryReport, saved_memory  # noqa: F401
 
 __all__ = [
     "GradientEdge",

@@ -4,6 +4,8 @@ PyTorch's "Torch not compiled with CUDA enabled"."""
 
 
 def _no_cuda(*args, **kwargs):
+    """Needs a CUDA device, which engine does not have: raises ``AssertionError("Torch not
+    compiled with CUDA enabled")``, as PyTorch built without CUDA does."""
     raise AssertionError("Torch not compiled with CUDA enabled")
 
 

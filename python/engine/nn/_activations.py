@@ -32,7 +32,18 @@ def tanh(input):
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    """x for x > 0, negative_slope * x otherwise (the slope's side at 0, as PyTorch)."""
+    """Leaky ReLU: ``x`` where ``x > 0``, ``negative_slope * x`` elsewhere.
+
+    Args:
+        input (Tensor): the input tensor.
+        negative_slope (float): the slope for negative inputs. Default: 0.01.
+        inplace (bool): write the result into ``input``. Default: ``False``.
+
+    Example::
+
+        >>> engine.nn.functional.leaky_relu(engine.tensor([-2.0, 3.0]), 0.1)
+        tensor([-0.2000,  3.0000])
+    """
     return _inplace(input, _C.where(input > 0, input, input * negative_slope), inplace)
 
 
@@ -71,7 +82,19 @@ def celu(input, alpha=1.0, inplace=False):
 
 
 def softplus(input, beta=1.0, threshold=20.0):
-    """``log(1 + exp(beta * x)) / beta``, linear where ``beta * x > threshold``."""
+    """Softplus, a smooth ReLU: ``log(1 + exp(beta * x)) / beta``, and ``x`` itself where
+    ``beta * x > threshold`` (for numerical stability).
+
+    Args:
+        input (Tensor): the input tensor.
+        beta (float): the sharpness. Default: 1.
+        threshold (float): above it the function is linear. Default: 20.
+
+    Example::
+
+        >>> engine.nn.functional.softplus(engine.tensor([0.0, 30.0]))
+        tensor([ 0.6931, 30.0000])
+    """
     scaled = input * beta
     smooth = _C.log1p(_C.exp(_C.clamp(scaled, None, threshold))) / beta
     return _C.where(scaled > threshold, input, smooth)
@@ -159,7 +182,20 @@ def _norm2(x, dim, eps):
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
-    """input divided by its p-norm along dim (at least eps)."""
+    """``input`` divided by its ``p``-norm along ``dim``: ``x / max(||x||_p, eps)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        p (float): the norm's order. Default: 2.
+        dim (int or tuple of ints): the dimension(s) normalised. Default: 1.
+        eps (float): the smallest divisor, avoiding division by zero. Default: 1e-12.
+        out (Tensor, optional): the output tensor.
+
+    Example::
+
+        >>> engine.nn.functional.normalize(engine.tensor([[3.0, 4.0]]))
+        tensor([[0.6000, 0.8000]])
+    """
     if p == 2:
         denom = _norm2(input, dim, eps)
     else:
@@ -169,7 +205,21 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
-    """The cosine of the angle between x1 and x2 along dim (broadcast), each norm at least eps."""
+    """Cosine similarity ``x1 . x2 / (max(||x1||, eps) * max(||x2||, eps))`` along ``dim``,
+    after broadcasting ``x1`` and ``x2``.
+
+    Args:
+        x1 (Tensor): the first input.
+        x2 (Tensor): the second input.
+        dim (int): the dimension of the vectors. Default: 1.
+        eps (float): the smallest norm, avoiding division by zero. Default: 1e-8.
+
+    Example::
+
+        >>> a = engine.tensor([[1.0, 0.0], [1.0, 1.0]])
+        >>> engine.nn.functional.cosine_similarity(a, engine.tensor([[1.0, 0.0]]))
+        tensor([1.0000, 0.7071])
+    """
     return ((x1 / _norm2(x1, dim, eps)) * (x2 / _norm2(x2, dim, eps))).sum(dim)
 
 

@@ -90,7 +90,29 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
-    """2-D convolution over (N, C, H, W) or (C, H, W) input; weight (O, C / groups, kH, kW)."""
+    """2-D convolution (cross-correlation, as in PyTorch) of ``input`` with the filters
+    ``weight``, plus ``bias`` per output channel.
+
+    Args:
+        input (Tensor): (N, C, H, W) or unbatched (C, H, W).
+        weight (Tensor): the filters, (O, C / groups, kH, kW).
+        bias (Tensor, optional): (O). Default: ``None``.
+        stride (int or tuple): the step between windows. Default: 1.
+        padding (int, tuple, 'valid' or 'same'): implicit zero padding on both sides. Default: 0.
+        dilation (int or tuple): the spacing between kernel elements. Default: 1.
+        groups (int): split the channels into groups convolved separately. Default: 1.
+
+    Returns:
+        Tensor: (N, O, H_out, W_out), with
+        ``H_out = (H + 2 padding - dilation (kH - 1) - 1) // stride + 1``.
+
+    Example::
+
+        >>> x = engine.ones(1, 1, 3, 3)
+        >>> engine.nn.functional.conv2d(x, engine.ones(1, 1, 2, 2))
+        tensor([[[[4., 4.],
+                  [4., 4.]]]])
+    """
     return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
 
 

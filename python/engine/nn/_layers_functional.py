@@ -16,7 +16,21 @@ def _shape_error(name, normalized_shape, input):
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
-    """``(x - mean) / sqrt(var + eps) * weight + bias`` over the trailing normalized_shape dims."""
+    """Layer normalisation: ``(x - mean) / sqrt(var + eps) * weight + bias``, with the mean and
+    (biased) variance taken over the trailing dimensions ``normalized_shape``.
+
+    Args:
+        input (Tensor): a tensor whose last dimensions are ``normalized_shape``.
+        normalized_shape (int or tuple of ints): the normalised dimensions' sizes.
+        weight (Tensor, optional): the scale, ``normalized_shape``. Default: ``None`` (1).
+        bias (Tensor, optional): the shift, ``normalized_shape``. Default: ``None`` (0).
+        eps (float): added to the variance. Default: 1e-5.
+
+    Example::
+
+        >>> engine.nn.functional.layer_norm(engine.tensor([[1.0, 3.0]]), (2,))
+        tensor([[-1.0000,  1.0000]])
+    """
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
     if input.dim() < len(shape) or tuple(input.shape[input.dim() - len(shape) :]) != shape:
         raise _shape_error("layer_norm", shape, input)
@@ -83,9 +97,33 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 def batch_norm(
     input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5
 ):
-    """Normalises each channel over the batch (and spatial dims): batch statistics in training
-    (updating the running ones in place: ``(1 - momentum) * running + momentum * batch``, the
-    variance unbiased), the running statistics otherwise."""
+    """Batch normalisation of each channel (dimension 1) over the batch and spatial dimensions:
+    ``(x - mean) / sqrt(var + eps) * weight + bias``.
+
+    In training the batch statistics are used, and the running ones (when given) are updated in
+    place: ``(1 - momentum) * running + momentum * batch``, the variance unbiased. Otherwise the
+    running statistics are used.
+
+    Args:
+        input (Tensor): (N, C) or (N, C, *).
+        running_mean (Tensor or None): (C), the running mean.
+        running_var (Tensor or None): (C), the running variance.
+        weight (Tensor, optional): (C), the scale. Default: ``None`` (1).
+        bias (Tensor, optional): (C), the shift. Default: ``None`` (0).
+        training (bool): use and update batch statistics. Default: ``False``.
+        momentum (float): the running statistics' update rate. Default: 0.1.
+        eps (float): added to the variance. Default: 1e-5.
+
+    Example::
+
+        >>> x = engine.tensor([[1.0], [3.0]])
+        >>> mean, var = engine.zeros(1), engine.ones(1)
+        >>> engine.nn.functional.batch_norm(x, mean, var, training=True)
+        tensor([[-1.0000],
+                [ 1.0000]])
+        >>> mean, var
+        (tensor([0.2000]), tensor([1.1000]))
+    """
     if input.dim() < 2:
         raise ValueError(f"Expected 2D or higher input (got {input.dim()}D input)")
     dims = (0,) + tuple(range(2, input.dim()))
@@ -143,8 +181,27 @@ def embedding(
     scale_grad_by_freq=False,
     sparse=False,
 ):
-    """Rows of weight selected by the integer indices in input; the padding_idx row gets no gradient;
-    with max_norm, the selected rows are renormalised in place first."""
+    """Looks up rows of the embedding matrix ``weight`` at the integer indices in ``input``: the
+    result has ``input``'s shape plus the embedding dimension.
+
+    Args:
+        input (LongTensor or IntTensor): indices into the rows of ``weight``.
+        weight (Tensor): the embeddings, (num_embeddings, embedding_dim).
+        padding_idx (int, optional): the row that receives no gradient. Default: ``None``.
+        max_norm (float, optional): renormalise (in place) the selected rows whose norm exceeds
+            it. Default: ``None``.
+        norm_type (float): the p of the norm for ``max_norm``. Default: 2.
+        scale_grad_by_freq (bool): scale gradients by the inverse frequency of the indices in
+            the batch. Default: ``False``.
+        sparse (bool): accepted for compatibility; gradients are dense.
+
+    Example::
+
+        >>> weight = engine.tensor([[0.0, 0.0], [1.0, 2.0], [3.0, 4.0]])
+        >>> engine.nn.functional.embedding(engine.tensor([2, 1]), weight)
+        tensor([[3., 4.],
+                [1., 2.]])
+    """
     if input.dtype not in (_C.int64, _C.int32):
         raise RuntimeError(
             "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "
@@ -186,8 +243,24 @@ def _pad_index(size, before, after, mode):
 
 
 def pad(input, pad, mode="constant", value=None):
-    """Pads the last len(pad) // 2 dims: (left, right) for the last, then the one before, ...;
-    negative amounts crop. Modes: constant (value), reflect, replicate, circular."""
+    """Pads the last ``len(pad) // 2`` dimensions of ``input``: ``pad`` lists (before, after)
+    for the last dimension, then for the one before it, and so on; negative amounts crop.
+
+    Args:
+        input (Tensor): the tensor to pad.
+        pad (tuple of ints): the amounts, two per padded dimension, last dimension first.
+        mode (str): ``'constant'``, ``'reflect'``, ``'replicate'`` or ``'circular'``.
+            Default: ``'constant'``.
+        value (float, optional): the fill value of ``'constant'``. Default: 0.
+
+    Example::
+
+        >>> x = engine.tensor([[1.0, 2.0]])
+        >>> engine.nn.functional.pad(x, (1, 2))
+        tensor([[0., 1., 2., 0., 0.]])
+        >>> engine.nn.functional.pad(x.unsqueeze(0), (1, 1), mode='replicate')
+        tensor([[[1., 1., 2., 2.]]])
+    """
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.dim():
@@ -230,8 +303,31 @@ def pad(input, pad, mode="constant", value=None):
 def scaled_dot_product_attention(
     query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False
 ):
-    """``softmax(query @ key^T * scale + mask) @ value``; a boolean mask keeps the True positions,
-    is_causal masks the upper triangle; scale defaults to 1 / sqrt(embedding size)."""
+    """Attention: ``softmax(query @ key^T * scale + attn_mask) @ value``, over the last two
+    dimensions, with the leading ones as batch and heads.
+
+    Args:
+        query (Tensor): (*, L, E).
+        key (Tensor): (*, S, E).
+        value (Tensor): (*, S, Ev).
+        attn_mask (Tensor, optional): broadcast to (*, L, S): a bool mask keeps the ``True``
+            positions, a float mask is added to the scores. Default: ``None``.
+        dropout_p (float): dropout on the attention weights. Default: 0.
+        is_causal (bool): mask the positions above the diagonal (a token sees only the ones
+            before it). Default: ``False``.
+        scale (float, optional): the score factor. Default: ``1 / sqrt(E)``.
+        enable_gqa (bool): let key and value have fewer heads than query (grouped-query
+            attention). Default: ``False``.
+
+    Returns:
+        Tensor: (*, L, Ev).
+
+    Example::
+
+        >>> q = k = v = engine.ones(2, 4, 3, 8)
+        >>> engine.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True).shape
+        torch.Size([2, 4, 3, 8])
+    """
     from engine.nn.functional import dropout, softmax
 
     l_q, l_k = query.shape[-2], key.shape[-2]

@@ -19,7 +19,21 @@ def _reduced(loss, size_average, reduce, reduction):
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
-    """``0.5 d**2`` where ``|d| < delta``, ``delta * (|d| - 0.5 delta)`` elsewhere (d = input - target)."""
+    """Huber loss of ``d = input - target``: ``0.5 d**2`` where ``|d| < delta``,
+    ``delta * (|d| - 0.5 delta)`` elsewhere (quadratic near 0, linear beyond).
+
+    Args:
+        input (Tensor): the predictions.
+        target (Tensor): the targets, broadcast to ``input``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        delta (float): where the loss turns linear, > 0. Default: 1.
+        weight (Tensor, optional): per-element weights.
+
+    Example::
+
+        >>> engine.nn.functional.huber_loss(engine.tensor([0.5, 3.0]), engine.zeros(2), reduction='none')
+        tensor([0.1250, 2.5000])
+    """
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     f = _functional()
@@ -38,7 +52,21 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
-    """``0.5 d**2 / beta`` where ``|d| < beta``, ``|d| - 0.5 beta`` elsewhere; L1 when beta is 0."""
+    """Smooth L1 loss of ``d = input - target``: ``0.5 d**2 / beta`` where ``|d| < beta``,
+    ``|d| - 0.5 beta`` elsewhere; plain L1 when ``beta`` is 0.
+
+    Args:
+        input (Tensor): the predictions.
+        target (Tensor): the targets, broadcast to ``input``.
+        size_average, reduce: deprecated forms of ``reduction``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        beta (float): where the loss turns linear, >= 0. Default: 1.
+
+    Example::
+
+        >>> engine.nn.functional.smooth_l1_loss(engine.tensor([0.5, 3.0]), engine.zeros(2), reduction='none')
+        tensor([0.1250, 2.5000])
+    """
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     f = _functional()
@@ -52,8 +80,24 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
-    """``target * (log(target) - input)`` (input holds log-probabilities; 0 where target is 0);
-    ``batchmean`` divides the sum by the batch size."""
+    """Kullback-Leibler divergence ``target * (log(target) - input)`` summed as ``reduction``
+    says, for log-probabilities ``input`` (0 where ``target`` is 0). ``'batchmean'`` (the sum
+    divided by the batch size) is the mathematically correct KL; ``'mean'`` divides by the
+    number of elements.
+
+    Args:
+        input (Tensor): log-probabilities.
+        target (Tensor): probabilities (log-probabilities with ``log_target=True``).
+        size_average, reduce: deprecated forms of ``reduction``.
+        reduction (str): ``'none'``, ``'batchmean'``, ``'sum'`` or ``'mean'``. Default: ``'mean'``.
+        log_target (bool): ``target`` holds log-probabilities. Default: ``False``.
+
+    Example::
+
+        >>> p = engine.tensor([[0.5, 0.5]])
+        >>> engine.nn.functional.kl_div(p.log(), p, reduction='batchmean')
+        tensor(0.)
+    """
     if log_target:
         loss = _C.exp(target) * (target - input)
     else:

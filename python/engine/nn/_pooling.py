@@ -63,7 +63,26 @@ def max_pool1d(
 def max_pool2d(
     input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
 ):
-    """The maximum over sliding windows of (N, C, H, W) or (C, H, W); indices are flat in H * W."""
+    """2-D max pooling: the maximum over sliding ``kernel_size`` windows of each channel.
+
+    Args:
+        input (Tensor): (N, C, H, W) or unbatched (C, H, W).
+        kernel_size (int or tuple): the window size.
+        stride (int or tuple, optional): the step between windows. Default: ``kernel_size``.
+        padding (int or tuple): implicit ``-inf`` padding on both sides, at most half the
+            window. Default: 0.
+        dilation (int or tuple): the spacing between window elements. Default: 1.
+        ceil_mode (bool): round the output size up instead of down. Default: ``False``.
+        return_indices (bool): also return where each maximum was, as flat indices into
+            H * W. Default: ``False``.
+
+    Example::
+
+        >>> x = engine.arange(16.0).reshape(1, 1, 4, 4)
+        >>> engine.nn.functional.max_pool2d(x, 2)
+        tensor([[[[ 5.,  7.],
+                  [13., 15.]]]])
+    """
     return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 2)
 
 
@@ -125,8 +144,24 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):  # fmt: skip
-    """The mean over sliding windows of (N, C, H, W) or (C, H, W); divisor_override replaces the
-    window size as divisor, count_include_pad=False counts only elements inside the input."""
+    """2-D average pooling: the mean over sliding ``kernel_size`` windows of each channel.
+
+    Args:
+        input (Tensor): (N, C, H, W) or unbatched (C, H, W).
+        kernel_size (int or tuple): the window size.
+        stride (int or tuple, optional): the step between windows. Default: ``kernel_size``.
+        padding (int or tuple): implicit zero padding on both sides. Default: 0.
+        ceil_mode (bool): round the output size up instead of down. Default: ``False``.
+        count_include_pad (bool): count the padding in the divisor. Default: ``True``.
+        divisor_override (int, optional): divide by this instead of the window size.
+
+    Example::
+
+        >>> x = engine.arange(16.0).reshape(1, 1, 4, 4)
+        >>> engine.nn.functional.avg_pool2d(x, 2)
+        tensor([[[[ 2.5000,  4.5000],
+                  [10.5000, 12.5000]]]])
+    """
     return _avg_pool(
         input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, 2
     )

@@ -192,8 +192,29 @@ def _check_sizes(input, sizes):
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):  # fmt: skip
-    """Resamples the spatial dims of (N, C, *) to `size` or by `scale_factor` with PyTorch's
-    coordinate rules (half-pixel centres, or corner-aligned with align_corners=True)."""
+    """Resamples the spatial dimensions of ``input`` (N, C, *) to ``size`` or by
+    ``scale_factor``, with PyTorch's coordinate rules (half-pixel centres, or corner-aligned
+    with ``align_corners=True``).
+
+    Args:
+        input (Tensor): (N, C, W), (N, C, H, W) or (N, C, D, H, W).
+        size (int or tuple, optional): the output spatial size.
+        scale_factor (float or tuple, optional): the multiplier of the spatial size (give
+            ``size`` or ``scale_factor``, not both).
+        mode (str): ``'nearest'``, ``'nearest-exact'``, ``'linear'``, ``'bilinear'``,
+            ``'bicubic'``, ``'trilinear'`` or ``'area'``. Default: ``'nearest'``.
+        align_corners (bool, optional): for the linear modes, align the corner pixels' centres.
+        recompute_scale_factor (bool, optional): compute the scale from the output size.
+        antialias (bool): low-pass filter when downsampling (bilinear and bicubic).
+
+    Example::
+
+        >>> x = engine.tensor([[[1.0, 2.0]]])
+        >>> engine.nn.functional.interpolate(x, scale_factor=2)
+        tensor([[[1., 1., 2., 2.]]])
+        >>> engine.nn.functional.interpolate(x, size=4, mode='linear', align_corners=True)
+        tensor([[[1.0000, 1.3333, 1.6667, 2.0000]]])
+    """
     dim = input.dim() - 2
     if size is not None and scale_factor is not None:
         raise ValueError("only one of size or scale_factor should be defined")

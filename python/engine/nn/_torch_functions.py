@@ -198,12 +198,34 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
 
 
 def _tensor_softmax(self, dim, dtype=None):
-    """``softmax`` along dim."""
+    """Softmax along ``dim``: ``exp(x) / exp(x).sum(dim, keepdim=True)``, computed stably (see
+    :func:`engine.nn.functional.softmax`).
+
+    Args:
+        dim (int): the dimension normalised.
+        dtype (engine.dtype, optional): the dtype the tensor is cast to first.
+
+    Example::
+
+        >>> engine.tensor([0.0, 0.0]).softmax(0)
+        tensor([0.5000, 0.5000])
+    """
     return _F().softmax(self, dim, dtype=dtype)
 
 
 def _tensor_log_softmax(self, dim, dtype=None):
-    """``log_softmax`` along dim."""
+    """Logarithm of the softmax along ``dim``, ``x - logsumexp(x, dim)`` (see
+    :func:`engine.nn.functional.log_softmax`).
+
+    Args:
+        dim (int): the dimension normalised.
+        dtype (engine.dtype, optional): the dtype the tensor is cast to first.
+
+    Example::
+
+        >>> engine.tensor([0.0, 0.0]).log_softmax(0)
+        tensor([-0.6931, -0.6931])
+    """
     return _F().log_softmax(self, dim, dtype=dtype)
 
 

@@ -30,7 +30,17 @@ __all__ = [
 
 def calculate_gain(nonlinearity, param=None):
     """The recommended gain for an activation: 1 for linear/conv/sigmoid, 5/3 for tanh,
-    sqrt(2) for relu, sqrt(2 / (1 + slope^2)) for leaky_relu, 3/4 for selu."""
+    sqrt(2) for relu, sqrt(2 / (1 + slope^2)) for leaky_relu, 3/4 for selu.
+
+    Args:
+        nonlinearity (str): the activation's name (``'relu'``, ``'tanh'``, ``'leaky_relu'``, ...).
+        param (float, optional): the negative slope of ``'leaky_relu'``. Default: 0.01.
+
+    Example::
+
+        >>> engine.nn.init.calculate_gain('tanh')
+        1.6666666666666667
+    """
     linear_fns = [
         "linear",
         "conv1d",
@@ -82,13 +92,38 @@ def _calculate_correct_fan(tensor, mode):
 
 
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
-    """Fills ``tensor`` from U(a, b)."""
+    """Fills ``tensor`` in place with values drawn uniformly from [a, b) and returns it.
+
+    Args:
+        tensor (Tensor): the tensor to fill.
+        a (float): the lower bound. Default: 0.
+        b (float): the upper bound. Default: 1.
+        generator (engine.Generator, optional): the generator to draw from.
+
+    Example::
+
+        >>> w = engine.nn.init.uniform_(engine.empty(100), -0.1, 0.1)
+        >>> bool(w.abs().max() <= 0.1)
+        True
+    """
     with engine.no_grad():
         return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
-    """Fills ``tensor`` from N(mean, std^2)."""
+    """Fills ``tensor`` in place with values drawn from N(mean, std^2) and returns it.
+
+    Args:
+        tensor (Tensor): the tensor to fill.
+        mean (float): the mean. Default: 0.
+        std (float): the standard deviation. Default: 1.
+        generator (engine.Generator, optional): the generator to draw from.
+
+    Example::
+
+        >>> engine.nn.init.normal_(engine.empty(3), mean=2.0, std=0.0)
+        tensor([2., 2., 2.])
+    """
     with engine.no_grad():
         return tensor.normal_(mean, std, generator=generator)
 
@@ -117,7 +152,17 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
 
 
 def constant_(tensor, val):
-    """Fills ``tensor`` with ``val``."""
+    """Fills ``tensor`` in place with ``val`` and returns it.
+
+    Args:
+        tensor (Tensor): the tensor to fill.
+        val (float): the value.
+
+    Example::
+
+        >>> engine.nn.init.constant_(engine.empty(2), 0.5)
+        tensor([0.5000, 0.5000])
+    """
     with engine.no_grad():
         return tensor.fill_(val)
 
@@ -164,7 +209,21 @@ def dirac_(tensor, groups=1):
 
 
 def xavier_uniform_(tensor, gain=1.0, generator=None):
-    """Glorot uniform: U(-a, a) with a = gain * sqrt(6 / (fan_in + fan_out))."""
+    """Glorot (Xavier) uniform initialisation, in place: U(-a, a) with
+    ``a = gain * sqrt(6 / (fan_in + fan_out))``, which keeps the variance of activations and
+    gradients about equal across layers.
+
+    Args:
+        tensor (Tensor): a tensor of at least 2 dimensions (a weight).
+        gain (float): the scale, e.g. :func:`calculate_gain`. Default: 1.
+        generator (engine.Generator, optional): the generator to draw from.
+
+    Example::
+
+        >>> w = engine.nn.init.xavier_uniform_(engine.empty(20, 30))
+        >>> bool(w.abs().max() <= (6 / 50) ** 0.5)
+        True
+    """
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
     a = math.sqrt(3.0) * std
@@ -172,14 +231,44 @@ def xavier_uniform_(tensor, gain=1.0, generator=None):
 
 
 def xavier_normal_(tensor, gain=1.0, generator=None):
-    """Glorot normal: N(0, std^2) with std = gain * sqrt(2 / (fan_in + fan_out))."""
+    """Glorot (Xavier) normal initialisation, in place: N(0, std^2) with
+    ``std = gain * sqrt(2 / (fan_in + fan_out))``.
+
+    Args:
+        tensor (Tensor): a tensor of at least 2 dimensions (a weight).
+        gain (float): the scale, e.g. :func:`calculate_gain`. Default: 1.
+        generator (engine.Generator, optional): the generator to draw from.
+
+    Example::
+
+        >>> engine.nn.init.xavier_normal_(engine.empty(20, 30)).shape
+        torch.Size([20, 30])
+    """
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
     return normal_(tensor, 0.0, std, generator)
 
 
 def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
-    """He uniform: U(-bound, bound) with bound = gain * sqrt(3 / fan)."""
+    """He (Kaiming) uniform initialisation, in place: U(-bound, bound) with
+    ``bound = gain * sqrt(3 / fan)``, suited to ReLU-like activations. ``nn.Linear`` and the
+    convolutions start from it with ``a=sqrt(5)``.
+
+    Args:
+        tensor (Tensor): a tensor of at least 2 dimensions (a weight).
+        a (float): the negative slope of the activation after this layer (leaky_relu).
+            Default: 0.
+        mode (str): ``'fan_in'`` (preserve the forward variance) or ``'fan_out'`` (the
+            backward one). Default: ``'fan_in'``.
+        nonlinearity (str): the activation, for :func:`calculate_gain`. Default:
+            ``'leaky_relu'``.
+        generator (engine.Generator, optional): the generator to draw from.
+
+    Example::
+
+        >>> engine.nn.init.kaiming_uniform_(engine.empty(8, 4), nonlinearity='relu').shape
+        torch.Size([8, 4])
+    """
     if 0 in tensor.shape:
         warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=2)
         return tensor
@@ -192,7 +281,23 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
 
 
 def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
-    """He normal: N(0, std^2) with std = gain / sqrt(fan)."""
+    """He (Kaiming) normal initialisation, in place: N(0, std^2) with
+    ``std = gain / sqrt(fan)``, suited to ReLU-like activations.
+
+    Args:
+        tensor (Tensor): a tensor of at least 2 dimensions (a weight).
+        a (float): the negative slope of the activation after this layer (leaky_relu).
+            Default: 0.
+        mode (str): ``'fan_in'`` or ``'fan_out'``. Default: ``'fan_in'``.
+        nonlinearity (str): the activation, for :func:`calculate_gain`. Default:
+            ``'leaky_relu'``.
+        generator (engine.Generator, optional): the generator to draw from.
+
+    Example::
+
+        >>> engine.nn.init.kaiming_normal_(engine.empty(8, 4), mode='fan_out').shape
+        torch.Size([8, 4])
+    """
     if 0 in tensor.shape:
         warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=2)
         return tensor

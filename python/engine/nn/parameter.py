@@ -3,7 +3,7 @@
 from engine import _C
 from engine._tensor import _rebuild_tensor
 
-__all__ = ["Buffer", "Parameter"]
+__all__ = ["Buffer", "Parameter", "UninitializedBuffer", "UninitializedParameter", "is_lazy"]
 
 
 def _rebuild_parameter(data, requires_grad, state):
@@ -96,4 +96,91 @@ class _BufferTensor(_C.Tensor):
     """A plain tensor that can carry the Buffer flags (engine's Tensor has no __dict__)."""
 
     def __init__(self, *args, **kwargs):
+        pass
+
+
+class _Uninitialized:
+    """What an uninitialized parameter or buffer refuses until ``materialize`` gives it a shape."""
+
+    cls_to_become = None
+
+    def materialize(self, shape, device=None, dtype=None):
+        """Gives the tensor ``shape`` (uninitialized memory) and turns it into ``cls_to_become``."""
+        from engine import empty
+
+        self.data = empty(shape, dtype=self.data.dtype if dtype is None else dtype)
+        self.__class__ = self.cls_to_become
+
+    @property
+    def shape(self):
+        raise RuntimeError(
+            "Can't access the shape of an uninitialized parameter or buffer. This error usually happens in "
+            "`load_state_dict` when trying to load an uninitialized parameter into an initialized one. Call "
+            "`forward` to initialize the parameters before accessing their attributes."
+        )
+
+    def size(self, dim=None):
+        return self.shape
+
+    def share_memory_(self):
+        raise RuntimeError(
+            "Can't share memory on an uninitialized parameter or buffer. Call `forward` to initialize the "
+            "parameters before calling `module.share_memory()`."
+        )
+
+    def __repr__(self):
+        return f"<{self.__class__.__name__}>"
+
+    __str__ = __repr__
+
+    def __reduce_ex__(self, protocol):
+        return (self.__class__, (self.requires_grad,))
+
+    def __deepcopy__(self, memo):
+        result = type(self)(self.requires_grad, dtype=self.data.dtype)
+        memo[id(self)] = result
+        return result
+
+
+def is_lazy(param):
+    """Whether ``param`` is an :class:`UninitializedParameter` or :class:`UninitializedBuffer`."""
+    return isinstance(param, _Uninitialized)
+
+
+class UninitializedParameter(_Uninitialized, Parameter):
+    """A parameter whose shape is not known yet (lazy modules): it has no data until
+    ``materialize(shape)`` turns it into an ordinary :class:`Parameter`."""
+
+    cls_to_become = Parameter
+
+    def __new__(cls, requires_grad=True, device=None, dtype=None):
+        from engine import empty, get_default_dtype
+
+        data = empty((0,), dtype=get_default_dtype() if dtype is None else dtype)
+        return _C.Tensor._make_subclass(cls, data, requires_grad)
+
+    def __init__(self, requires_grad=True, device=None, dtype=None):
+        pass
+
+
+class _MaterializedBuffer(_C.Tensor):
+    # What an UninitializedBuffer becomes in place: an ordinary tensor in every respect (a native
+    # Tensor's class cannot be assigned to a Python subclass instance). Lazy modules replace it
+    # by a plain Tensor sharing its memory once initialised.
+    pass
+
+
+class UninitializedBuffer(_Uninitialized, _C.Tensor):
+    """A buffer whose shape is not known yet (lazy modules); ``materialize(shape)`` turns it into
+    an ordinary tensor."""
+
+    cls_to_become = _MaterializedBuffer
+
+    def __new__(cls, requires_grad=False, device=None, dtype=None):
+        from engine import empty, get_default_dtype
+
+        data = empty((0,), dtype=get_default_dtype() if dtype is None else dtype)
+        return _C.Tensor._make_subclass(cls, data, requires_grad)
+
+    def __init__(self, requires_grad=False, device=None, dtype=None):
         pass

@@ -34,4 +34,14 @@ __all__ = [
     "RMSprop",
     "Rprop",
     "lr_scheduler",
+    "swa_utils",
 ]
+
+
+def __getattr__(name):
+    # Weight averaging loads on first use (engine.optim.swa_utils.AveragedModel).
+    if name == "swa_utils":
+        import importlib
+
+        return importlib.import_module("engine.optim.swa_utils")
+    raise AttributeError(f"module 'engine.optim' has no attribute '{name}'")

@@ -22,6 +22,28 @@ class Adam(Optimizer):
     v)`` with ``amsgrad``), ``param -= lr / (1 - beta1**t) * m / (sqrt(v) / sqrt(1 - beta2**t) +
     eps)``. ``weight_decay`` adds ``weight_decay * param`` to the gradient, or with
     ``decoupled_weight_decay=True`` (AdamW) scales the parameter by ``1 - lr * weight_decay``.
+
+    Args:
+        params (iterable): the parameters to optimize, or dicts defining parameter groups.
+        lr (float or Tensor): the learning rate. Default: 1e-3.
+        betas (tuple of 2 floats): the decay rates of the first and second moment estimates.
+            Default: (0.9, 0.999).
+        eps (float): added to the denominator for stability. Default: 1e-8.
+        weight_decay (float): the L2 penalty. Default: 0.
+        amsgrad (bool): use the maximum of past second moments (AMSGrad). Default: ``False``.
+        maximize (bool): maximize the objective instead. Default: ``False``.
+        decoupled_weight_decay (bool): decay the parameter directly, as AdamW. Default:
+            ``False``.
+        foreach, capturable, differentiable, fused: accepted for compatibility.
+
+    Example::
+
+        >>> w = engine.tensor([1.0, -2.0], requires_grad=True)
+        >>> opt = engine.optim.Adam([w], lr=0.1)
+        >>> (w * w).sum().backward()
+        >>> opt.step()
+        >>> w
+        tensor([ 0.9000, -1.9000], requires_grad=True)
     """
 
     def __init__(

@@ -13,6 +13,26 @@ class SGD(Optimizer):
     ``buf = momentum * buf + (1 - dampening) * g`` (``buf = g`` on the first step), then
     ``param -= lr * (g + momentum * buf if nesterov else buf)``, with ``g`` the gradient plus
     ``weight_decay * param`` (negated first when ``maximize``).
+
+    Args:
+        params (iterable): the parameters to optimize, or dicts defining parameter groups.
+        lr (float): the learning rate. Default: 1e-3.
+        momentum (float): the momentum factor. Default: 0.
+        dampening (float): the dampening of the momentum. Default: 0.
+        weight_decay (float): the L2 penalty. Default: 0.
+        nesterov (bool): use Nesterov momentum. Default: ``False``.
+        maximize (bool): maximize the objective instead. Default: ``False``.
+        foreach, differentiable, fused: accepted for compatibility.
+
+    Example::
+
+        >>> w = engine.tensor([1.0, -2.0], requires_grad=True)
+        >>> opt = engine.optim.SGD([w], lr=0.1)
+        >>> (w * w).sum().backward()
+        >>> opt.step()
+        >>> w
+        tensor([ 0.8000, -1.6000], requires_grad=True)
+        >>> opt.zero_grad()
     """
 
     def __init__(

@@ -11,6 +11,7 @@ from engine.nn.modules import (  # noqa: E402
     flatten,
     fold,
     instancenorm,
+    lazy,
     linear,
     loss,
     module,
@@ -33,6 +34,7 @@ from engine.nn.modules.dropout import *  # noqa: F403
 from engine.nn.modules.flatten import *  # noqa: F403
 from engine.nn.modules.fold import *  # noqa: F403
 from engine.nn.modules.instancenorm import *  # noqa: F403
+from engine.nn.modules.lazy import *  # noqa: F403
 from engine.nn.modules.linear import *  # noqa: F403
 from engine.nn.modules.loss import *  # noqa: F403
 from engine.nn.modules.module import *  # noqa: F403
@@ -51,7 +53,7 @@ __all__ = sorted(
         name
         for family in (
             activation, attention, batchnorm, container, conv, distance, dropout, flatten, fold, instancenorm,
-            linear, loss, module, normalization, padding, pixelshuffle, pooling, rnn, sparse, transformer,
+            lazy, linear, loss, module, normalization, padding, pixelshuffle, pooling, rnn, sparse, transformer,
             upsampling,
         )
         for name in family.__all__

@@ -26,7 +26,16 @@ class _Inplace(Module):
 
 
 class ReLU(_Inplace):
-    """max(0, x)."""
+    """Rectified linear unit, ``max(0, x)`` for each element (see :func:`~engine.nn.functional.relu`).
+
+    Args:
+        inplace (bool): write the result into the input. Default: ``False``.
+
+    Example::
+
+        >>> engine.nn.ReLU()(engine.tensor([-1.0, 2.0]))
+        tensor([0., 2.])
+    """
 
     def forward(self, input):
         return F.relu(input, inplace=self.inplace)
@@ -132,14 +141,29 @@ class Sigmoid(Module):
 
 
 class Tanh(Module):
-    """tanh(x)."""
+    """Hyperbolic tangent of each element, in (-1, 1) (see :func:`engine.tanh`).
+
+    Example::
+
+        >>> engine.nn.Tanh()(engine.tensor([0.0, 1.0]))
+        tensor([0.0000, 0.7616])
+    """
 
     def forward(self, input):
         return engine.tanh(input)
 
 
 class GELU(Module):
-    """Gaussian error linear unit; ``approximate='tanh'`` for the tanh approximation."""
+    """Gaussian error linear unit ``x * Phi(x)`` (see :func:`~engine.nn.functional.gelu`).
+
+    Args:
+        approximate (str): ``'none'`` (exact, with erf) or ``'tanh'``. Default: ``'none'``.
+
+    Example::
+
+        >>> engine.nn.GELU()(engine.tensor([0.0, 1.0]))
+        tensor([0.0000, 0.8413])
+    """
 
     def __init__(self, approximate="none"):
         super().__init__()
@@ -306,7 +330,17 @@ class Softmin(_DimModule):
 
 
 class Softmax(_DimModule):
-    """exp(x) / sum(exp(x)) along ``dim``."""
+    """Softmax ``exp(x) / sum(exp(x))`` along ``dim``: each slice becomes positive and sums to 1
+    (see :func:`~engine.nn.functional.softmax`).
+
+    Args:
+        dim (int): the dimension normalised.
+
+    Example::
+
+        >>> engine.nn.Softmax(dim=1)(engine.tensor([[1.0, 2.0, 3.0]]))
+        tensor([[0.0900, 0.2447, 0.6652]])
+    """
 
     def forward(self, input):
         return F.softmax(input, self.dim, _stacklevel=5)

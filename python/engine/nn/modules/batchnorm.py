@@ -136,7 +136,28 @@ class BatchNorm1d(_BatchNorm):
 
 
 class BatchNorm2d(_BatchNorm):
-    """Batch normalisation of (N, C, H, W) inputs."""
+    """Batch normalisation of (N, C, H, W) inputs, per channel (see
+    :func:`~engine.nn.functional.batch_norm`): batch statistics in training mode (updating the
+    running estimates), the running estimates in evaluation mode.
+
+    Args:
+        num_features (int): C, the number of channels.
+        eps (float): added to the variance. Default: 1e-5.
+        momentum (float or None): the running estimates' update rate; ``None`` for a
+            cumulative average. Default: 0.1.
+        affine (bool): learn a per-channel scale and shift. Default: ``True``.
+        track_running_stats (bool): keep running estimates (else batch statistics always).
+            Default: ``True``.
+        device, dtype: where and in which dtype the parameters are made.
+
+    Example::
+
+        >>> bn = engine.nn.BatchNorm2d(3)
+        >>> bn(engine.randn(4, 3, 5, 5)).shape
+        torch.Size([4, 3, 5, 5])
+        >>> bn.running_mean.shape, int(bn.num_batches_tracked)
+        (torch.Size([3]), 1)
+    """
 
     def _check_input_dim(self, input):
         if input.dim() != 4:

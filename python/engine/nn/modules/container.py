@@ -13,9 +13,19 @@ __all__ = ["ModuleDict", "ModuleList", "ParameterDict", "ParameterList", "Sequen
 
 
 class Sequential(Module):
-    """Modules called in order, each on the previous one's output.
+    """A chain of modules: calling it calls each in order on the previous one's output.
 
-    ``Sequential(m1, m2)`` names them "0", "1"; ``Sequential(OrderedDict(a=m1))`` by key.
+    ``Sequential(m1, m2)`` names the submodules "0", "1", ...; ``Sequential(OrderedDict(a=m1))``
+    names them by key. It indexes, slices, iterates and grows (``append``, ``extend``,
+    ``insert``) like a list.
+
+    Example::
+
+        >>> model = engine.nn.Sequential(engine.nn.Linear(4, 8), engine.nn.ReLU(), engine.nn.Linear(8, 1))
+        >>> model(engine.ones(2, 4)).shape
+        torch.Size([2, 1])
+        >>> type(model[1]).__name__
+        'ReLU'
     """
 
     def __init__(self, *args):

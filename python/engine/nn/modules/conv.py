@@ -176,7 +176,32 @@ class Conv1d(_Conv):
 
 
 class Conv2d(_Conv):
-    """2-D convolution over (N, C, H, W) or (C, H, W) inputs."""
+    """2-D convolution layer over (N, C, H, W) or unbatched (C, H, W) inputs (see
+    :func:`~engine.nn.functional.conv2d`).
+
+    Args:
+        in_channels (int): C, the input channels.
+        out_channels (int): the output channels (filters).
+        kernel_size (int or tuple): the filter size.
+        stride (int or tuple): the step between windows. Default: 1.
+        padding (int, tuple, 'valid' or 'same'): padding on both sides. Default: 0.
+        dilation (int or tuple): the spacing between kernel elements. Default: 1.
+        groups (int): channel groups convolved separately. Default: 1.
+        bias (bool): learn a bias per output channel. Default: ``True``.
+        padding_mode (str): ``'zeros'``, ``'reflect'``, ``'replicate'`` or ``'circular'``.
+            Default: ``'zeros'``.
+        device, dtype: where and in which dtype the parameters are made.
+
+    Shape:
+        (N, C, H, W) -> (N, out_channels, H_out, W_out), with
+        ``H_out = (H + 2 padding - dilation (kernel_size - 1) - 1) // stride + 1``.
+
+    Example::
+
+        >>> conv = engine.nn.Conv2d(3, 8, kernel_size=3, padding=1)
+        >>> conv(engine.zeros(2, 3, 16, 16)).shape
+        torch.Size([2, 8, 16, 16])
+    """
 
     _tuple = staticmethod(_pair)
     _functional = staticmethod(lambda *a: F.conv2d(*a))

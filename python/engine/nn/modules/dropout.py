@@ -19,7 +19,19 @@ class _DropoutNd(Module):
 
 
 class Dropout(_DropoutNd):
-    """Zeroes each element with probability ``p`` and scales the rest by 1 / (1 - p)."""
+    """During training, zeroes each element with probability ``p`` and scales the others by
+    1 / (1 - p); in evaluation mode (``model.eval()``) it passes its input through.
+
+    Args:
+        p (float): the probability of an element being zeroed. Default: 0.5.
+        inplace (bool): write into the input. Default: ``False``.
+
+    Example::
+
+        >>> drop = engine.nn.Dropout(0.5).eval()
+        >>> drop(engine.ones(3))
+        tensor([1., 1., 1.])
+    """
 
     def forward(self, input):
         return F.dropout(input, self.p, self.training, self.inplace)

@@ -6,7 +6,18 @@ __all__ = ["Flatten", "Unflatten"]
 
 
 class Flatten(Module):
-    """Flattens dims ``start_dim`` to ``end_dim`` (by default all but the batch dim)."""
+    """Flattens dimensions ``start_dim`` to ``end_dim`` into one (by default all but the batch
+    dimension), as :func:`engine.flatten`.
+
+    Args:
+        start_dim (int): the first dimension merged. Default: 1.
+        end_dim (int): the last dimension merged. Default: -1.
+
+    Example::
+
+        >>> engine.nn.Flatten()(engine.zeros(2, 3, 4)).shape
+        torch.Size([2, 12])
+    """
 
     __constants__ = ["start_dim", "end_dim"]
 

@@ -26,8 +26,29 @@ class Identity(Module):
 
 
 class Linear(Module):
-    """``y = x @ weight.T + bias``, weight (out_features, in_features) and bias initialised from
-    U(-1/sqrt(in_features), 1/sqrt(in_features)) as in PyTorch."""
+    """Affine layer ``y = x @ weight.T + bias`` over the last dimension of its input.
+
+    ``weight`` (out_features, in_features) and ``bias`` (out_features) are drawn from
+    U(-1/sqrt(in_features), 1/sqrt(in_features)), with PyTorch's streams: seeded alike, the
+    layer starts with PyTorch's values.
+
+    Args:
+        in_features (int): the size of each input sample.
+        out_features (int): the size of each output sample.
+        bias (bool): learn an additive bias. Default: ``True``.
+        device, dtype: where and in which dtype the parameters are made.
+
+    Shape:
+        input (*, in_features) -> output (*, out_features).
+
+    Example::
+
+        >>> layer = engine.nn.Linear(3, 2)
+        >>> layer(engine.ones(4, 3)).shape
+        torch.Size([4, 2])
+        >>> layer.weight.shape
+        torch.Size([2, 3])
+    """
 
     __constants__ = ["in_features", "out_features"]
 

@@ -55,7 +55,19 @@ class L1Loss(_Loss):
 
 
 class MSELoss(_Loss):
-    """Mean squared error."""
+    """Mean squared error ``(input - target)**2`` per element, reduced as ``reduction`` says
+    (see :func:`~engine.nn.functional.mse_loss`).
+
+    Args:
+        size_average, reduce: deprecated forms of ``reduction``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+
+    Example::
+
+        >>> loss = engine.nn.MSELoss()
+        >>> loss(engine.tensor([1.0, 2.0]), engine.tensor([1.0, 4.0]))
+        tensor(2.)
+    """
 
     def forward(self, input, target):
         return F.mse_loss(input, target, reduction=self.reduction)
@@ -81,8 +93,28 @@ class NLLLoss(_WeightedLoss):
 
 
 class CrossEntropyLoss(_WeightedLoss):
-    """log_softmax + NLL over class indices, or against class probabilities;
-    ``label_smoothing`` as PyTorch."""
+    """Cross entropy between logits and targets: ``nll_loss(log_softmax(input, 1), target)``
+    for class indices, or against class probabilities (see
+    :func:`~engine.nn.functional.cross_entropy`).
+
+    Args:
+        weight (Tensor, optional): a weight per class, (C).
+        size_average, reduce: deprecated forms of ``reduction``.
+        ignore_index (int): a target class that contributes nothing. Default: -100.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        label_smoothing (float): mix the targets with the uniform distribution, in [0, 1].
+            Default: 0.
+
+    Shape:
+        input (N, C) or (N, C, d1, ...) logits; target (N) or (N, d1, ...) class indices, or
+        probabilities of ``input``'s shape.
+
+    Example::
+
+        >>> loss = engine.nn.CrossEntropyLoss()
+        >>> loss(engine.tensor([[2.0, 0.0], [0.0, 2.0]]), engine.tensor([0, 1]))
+        tensor(0.1269)
+    """
 
     def __init__(
         self,

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 import engine
 from engine import _C
+from engine.nn.modules._registry import REGISTRY_NAMES, Registry, bind
 from engine.nn.parameter import Buffer, Parameter
 from engine.utils.hooks import RemovableHandle
 
@@ -101,6 +102,10 @@ def _type_name(value):
 
 
 def _forward_unimplemented(self, *input):
+    """The computation the module performs on each call; every subclass overrides it.
+
+    Call the module itself (``module(x)``) rather than ``module.forward(x)``: the call also runs
+    the registered forward and backward hooks."""
     raise NotImplementedError(
         f'Module [{type(self).__name__}] is missing the required "forward" function'
     )
@@ -138,8 +143,9 @@ class Module:
             )
         setattr_ = object.__setattr__
         setattr_(self, "training", True)
-        setattr_(self, "_parameters", {})
-        setattr_(self, "_buffers", {})
+        # Registries: dicts that also mirror their entries into __dict__ (see _registry.py).
+        setattr_(self, "_parameters", Registry(self.__dict__))
+        setattr_(self, "_buffers", Registry(self.__dict__))
         setattr_(self, "_non_persistent_buffers_set", set())
         setattr_(self, "_backward_pre_hooks", OrderedDict())
         setattr_(self, "_backward_hooks", OrderedDict())
@@ -153,7 +159,7 @@ class Module:
         setattr_(self, "_state_dict_pre_hooks", OrderedDict())
         setattr_(self, "_load_state_dict_pre_hooks", OrderedDict())
         setattr_(self, "_load_state_dict_post_hooks", OrderedDict())
-        setattr_(self, "_modules", {})
+        setattr_(self, "_modules", Registry(self.__dict__))
         if self.call_super_init:
             super().__init__(*args, **kwargs)
 
@@ -305,8 +311,10 @@ class Module:
     # ---- attribute protocol ----
 
     def __getattr__(self, name):
+        # Members are found in __dict__ (mirrored by the registries) before Python gets here; this
+        # covers a module whose __dict__ was replaced behind the registries' back.
         d = self.__dict__
-        for store in ("_parameters", "_buffers", "_modules"):
+        for store in REGISTRY_NAMES:
             if store in d and name in d[store]:
                 return d[store][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
@@ -320,6 +328,15 @@ class Module:
                     else:
                         d.discard(name)
 
+        if name in REGISTRY_NAMES and name in self.__dict__:
+            # A whole new member dict (Sequential renumbering, user code): drop the old mirror.
+            old = self.__dict__[name]
+            for key, member in old.items():
+                if self.__dict__.get(key) is member:
+                    del self.__dict__[key]
+            object.__setattr__(self, name, value)
+            bind(self.__dict__)
+            return
         params = self.__dict__.get("_parameters")
         if isinstance(value, Parameter):
             if params is None:
@@ -392,6 +409,7 @@ class Module:
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        bind(self.__dict__)
         defaults = {
             "_forward_pre_hooks": OrderedDict,
             "_forward_pre_hooks_with_kwargs": dict,
@@ -565,7 +583,9 @@ class Module:
 
     def to(self, *args, **kwargs):
         """Moves and/or casts parameters and buffers: ``to(dtype)``, ``to(device)``,
-        ``to(device, dtype)``, ``to(tensor)``; only floating-point tensors change dtype."""
+        ``to(device, dtype)``, ``to(tensor)``, ``to(memory_format=engine.channels_last)`` (4-d
+        and 5-d tensors only); only floating-point tensors change dtype."""
+        memory_format = kwargs.pop("memory_format", None)
         device, dtype = _parse_to(args, kwargs)
         if dtype is not None and not (
             dtype.is_floating_point or getattr(dtype, "is_complex", False)
@@ -580,6 +600,8 @@ class Module:
                 t = t.to(device)
             if dtype is not None and t.is_floating_point():
                 t = t.to(dtype)
+            if memory_format is not None and t.dim() in (4, 5):
+                t = t.contiguous(memory_format=memory_format)
             return t
 
         return self._apply(convert)

@@ -18,8 +18,23 @@ def _shape_tuple(normalized_shape):
 
 
 class LayerNorm(Module):
-    """Normalises over the trailing ``normalized_shape`` dims, then scales and shifts
-    elementwise."""
+    """Layer normalisation over the trailing ``normalized_shape`` dimensions, then an
+    elementwise scale (``weight``, ones at start) and shift (``bias``, zeros) (see
+    :func:`~engine.nn.functional.layer_norm`).
+
+    Args:
+        normalized_shape (int or tuple of ints): the sizes of the normalised dimensions.
+        eps (float): added to the variance. Default: 1e-5.
+        elementwise_affine (bool): learn ``weight`` (and ``bias``). Default: ``True``.
+        bias (bool): learn ``bias`` too. Default: ``True``.
+        device, dtype: where and in which dtype the parameters are made.
+
+    Example::
+
+        >>> norm = engine.nn.LayerNorm(2)
+        >>> norm(engine.tensor([[1.0, 3.0]])).detach()
+        tensor([[-1.0000,  1.0000]])
+    """
 
     def __init__(
         self,
@@ -125,7 +140,7 @@ class RMSNorm(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        """Weight 1."""
+        """Resets the scale: weight 1 (when ``elementwise_affine``)."""
         if self.elementwise_affine:
             init.ones_(self.weight)
 

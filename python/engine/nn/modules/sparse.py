@@ -23,8 +23,30 @@ def _check_padding_idx(padding_idx, num_embeddings):
 
 
 class Embedding(Module):
-    """A (num_embeddings, embedding_dim) table indexed by integer tensors; weights from N(0, 1),
-    the ``padding_idx`` row zero and never updated."""
+    """A lookup table of ``num_embeddings`` vectors of size ``embedding_dim``, indexed by integer
+    tensors (see :func:`~engine.nn.functional.embedding`). The weights start from N(0, 1); the
+    ``padding_idx`` row starts at zero and is never updated.
+
+    Args:
+        num_embeddings (int): the number of rows.
+        embedding_dim (int): the size of each vector.
+        padding_idx (int, optional): a row that stays zero and gets no gradient.
+        max_norm (float, optional): renormalise looked-up rows whose norm exceeds it.
+        norm_type (float): the p of the norm for ``max_norm``. Default: 2.
+        scale_grad_by_freq (bool): scale gradients by inverse index frequency. Default: ``False``.
+        sparse (bool): accepted for compatibility; gradients are dense.
+
+    Shape:
+        input (*) integer indices -> output (*, embedding_dim).
+
+    Example::
+
+        >>> emb = engine.nn.Embedding(10, 3, padding_idx=0)
+        >>> emb(engine.tensor([[0, 2], [4, 9]])).shape
+        torch.Size([2, 2, 3])
+        >>> emb.weight[0]
+        tensor([0., 0., 0.], grad_fn=<SelectBackward0>)
+    """
 
     def __init__(
         self,

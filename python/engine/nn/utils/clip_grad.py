@@ -42,7 +42,28 @@ def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=Non
 
 def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
     """Scales the gradients of ``parameters`` in place so that their total norm is at most
-    ``max_norm``; returns the total norm before clipping."""
+    ``max_norm``; returns the total norm before clipping.
+
+    The total norm is that of all gradients concatenated into one vector; when it exceeds
+    ``max_norm`` every gradient is multiplied by ``max_norm / (total_norm + 1e-6)``.
+
+    Args:
+        parameters (Tensor or iterable of Tensors): the tensors whose ``grad`` is clipped.
+        max_norm (float): the largest total norm allowed.
+        norm_type (float or inf): the p of the norm. Default: 2.
+        error_if_nonfinite (bool): raise when the total norm is NaN or infinite.
+            Default: ``False``.
+        foreach (bool, optional): accepted for compatibility.
+
+    Example::
+
+        >>> w = engine.tensor([3.0, 4.0], requires_grad=True)
+        >>> w.grad = engine.tensor([3.0, 4.0])
+        >>> engine.nn.utils.clip_grad_norm_([w], max_norm=1.0)
+        tensor(5.)
+        >>> w.grad
+        tensor([0.6000, 0.8000])
+    """
     params = _tensors(parameters)
     grads = [p.grad for p in params if p.grad is not None]
     with engine.no_grad():
@@ -66,7 +87,21 @@ def clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False
 
 
 def clip_grad_value_(parameters, clip_value, foreach=None):
-    """Clamps every gradient of ``parameters`` in place to [-clip_value, clip_value]."""
+    """Clamps every gradient of ``parameters`` in place to [-clip_value, clip_value].
+
+    Args:
+        parameters (Tensor or iterable of Tensors): the tensors whose ``grad`` is clipped.
+        clip_value (float): the largest magnitude allowed.
+        foreach (bool, optional): accepted for compatibility.
+
+    Example::
+
+        >>> w = engine.zeros(3, requires_grad=True)
+        >>> w.grad = engine.tensor([-2.0, 0.5, 3.0])
+        >>> engine.nn.utils.clip_grad_value_([w], 1.0)
+        >>> w.grad
+        tensor([-1.0000,  0.5000,  1.0000])
+    """
     clip_value = float(clip_value)
     with engine.no_grad():
         for p in _tensors(parameters):

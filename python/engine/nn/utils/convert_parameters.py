@@ -6,7 +6,18 @@ __all__ = ["parameters_to_vector", "vector_to_parameters"]
 
 
 def parameters_to_vector(parameters):
-    """The parameters flattened and concatenated into one 1-D tensor."""
+    """The parameters flattened and concatenated into one 1-D tensor (in iteration order);
+    :func:`vector_to_parameters` writes such a vector back.
+
+    Args:
+        parameters (iterable of Tensors): e.g. ``model.parameters()``.
+
+    Example::
+
+        >>> model = engine.nn.Linear(3, 2)
+        >>> engine.nn.utils.parameters_to_vector(model.parameters()).shape
+        torch.Size([8])
+    """
     return engine.cat([param.view(-1) for param in parameters])
 
 

@@ -176,7 +176,21 @@ def _pack_like(padded, like):
 
 def pad_sequence(sequences, batch_first=False, padding_value=0.0, padding_side="right"):
     """Stacks sequences of different lengths (L_i, *) into (L_max, B, *) (or (B, L_max, *)),
-    padded with ``padding_value`` on ``padding_side``."""
+    padded with ``padding_value`` on ``padding_side``.
+
+    Args:
+        sequences (list of Tensors): the sequences, (L_i, *) each.
+        batch_first (bool): put the batch dimension first. Default: ``False``.
+        padding_value (float): the fill value. Default: 0.
+        padding_side (str): ``'right'`` or ``'left'``. Default: ``'right'``.
+
+    Example::
+
+        >>> a, b = engine.tensor([1, 2, 3]), engine.tensor([4])
+        >>> engine.nn.utils.rnn.pad_sequence([a, b], batch_first=True)
+        tensor([[1, 2, 3],
+                [4, 0, 0]])
+    """
     if padding_side not in ("left", "right"):
         raise ValueError(
             f"Expected padding_side to be one of left or right, but got {padding_side}."

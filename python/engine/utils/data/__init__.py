@@ -12,6 +12,7 @@ from engine.utils.data.dataset import (
     TensorDataset,
     random_split,
 )
+from engine.utils.data.distributed import DistributedSampler
 from engine.utils.data.sampler import (
     BatchSampler,
     RandomSampler,
@@ -27,6 +28,7 @@ __all__ = [
     "ConcatDataset",
     "DataLoader",
     "Dataset",
+    "DistributedSampler",
     "IterableDataset",
     "RandomSampler",
     "Sampler",

@@ -42,6 +42,33 @@ class DataLoader:
     ``num_workers > 0`` fetches batches in that many worker processes (``multiprocessing``), each
     seeded ``base_seed + worker_id`` and described by ``get_worker_info()``; batches come back in
     order. ``pin_memory`` is accepted and has no effect on the CPU.
+
+    Args:
+        dataset (Dataset or IterableDataset): where the samples come from.
+        batch_size (int or None): samples per batch; ``None`` yields the samples one by one,
+            uncollated. Default: 1.
+        shuffle (bool): visit a map-style dataset in a new random order each epoch.
+            Default: ``False``.
+        sampler (Sampler or iterable, optional): the order of the indices (excludes
+            ``shuffle``).
+        batch_sampler (Sampler, optional): yields whole batches of indices (excludes
+            ``batch_size``, ``shuffle``, ``sampler`` and ``drop_last``).
+        num_workers (int): worker processes; 0 loads in the main process. Default: 0.
+        collate_fn (callable, optional): merges a list of samples into a batch. Default:
+            :func:`default_collate` (tensors stacked, numbers made tensors, structure kept).
+        drop_last (bool): drop the last batch when it is smaller. Default: ``False``.
+        timeout (float): seconds to wait for a worker's batch (0: no limit). Default: 0.
+        worker_init_fn (callable, optional): called with the worker id in each worker.
+        generator (engine.Generator, optional): draws the shuffling and the base seed.
+        prefetch_factor (int, optional): batches each worker loads ahead. Default: 2.
+        persistent_workers (bool): keep the workers between epochs. Default: ``False``.
+
+    Example::
+
+        >>> data = engine.utils.data.TensorDataset(engine.arange(10.0), engine.arange(10))
+        >>> loader = engine.utils.data.DataLoader(data, batch_size=4)
+        >>> [y.tolist() for _, y in loader]
+        [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
     """
 
     __initialized = False

@@ -40,7 +40,18 @@ class IterableDataset(Dataset):
 
 
 class TensorDataset(Dataset):
-    """Samples are tuples of the given tensors indexed along their first dimension."""
+    """A dataset of tensors that share their first dimension: sample ``i`` is the tuple of
+    each tensor's ``i``-th entry.
+
+    Args:
+        *tensors (Tensor): tensors of the same size along dimension 0.
+
+    Example::
+
+        >>> data = engine.utils.data.TensorDataset(engine.zeros(5, 3), engine.arange(5))
+        >>> len(data), data[2][1]
+        (5, tensor(2))
+    """
 
     def __init__(self, *tensors):
         if any(tensors[0].size(0) != tensor.size(0) for tensor in tensors):
@@ -197,6 +208,17 @@ def random_split(dataset, lengths, generator=None):
     ``lengths`` are sizes summing to ``len(dataset)``, or fractions summing to 1 (floored, the
     remainder handed out round-robin). The permutation is drawn from ``generator`` (the global
     generator when None), so ``engine.manual_seed`` makes the split reproducible.
+
+    Args:
+        dataset (Dataset): the dataset to split.
+        lengths (sequence of ints or floats): the sizes, or the fractions, of the parts.
+        generator (engine.Generator, optional): draws the permutation.
+
+    Example::
+
+        >>> parts = engine.utils.data.random_split(range(10), [0.8, 0.2])
+        >>> [len(p) for p in parts]
+        [8, 2]
     """
     if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
         lengths = _lengths_from_fractions(lengths, len(dataset))

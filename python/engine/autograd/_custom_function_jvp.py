@@ -1,0 +1,192 @@
+"""Custom ``autograd.Function`` in forward mode: ``Function.jvp`` gives the outputs' tangents.
+
+``Function.apply`` is native; on dual arguments it arrives at the forward level's interpreter like
+any native call. The forward runs on the primals through a shadow of the class's call description
+whose ``forward``/``setup_context`` see a :class:`_JvpCtx`: the real ctx, plus a record of what
+forward mode needs (``save_for_forward``, ``mark_non_differentiable``). Then
+``jvp(ctx, *tangents)`` runs, with PyTorch's checks on what it returns.
+"""
+
+from __future__ import annotations
+
+import types
+
+from engine import _C
+from engine.autograd import function as _function
+from engine.autograd._forward_level import _size_message
+from engine.autograd._jvp_rules import _FLOATING
+
+_shadows: dict = {}  # Function class -> its shadow _FunctionInfo
+_open_contexts: list = []  # ctx proxies of the applies in flight, innermost last
+
+
+class _JvpCtx:
+    """The ctx a Function's forward, setup_context and jvp see during a forward-mode call."""
+
+    __slots__ = ("_ctx", "_for_forward", "_non_differentiable", "_in_jvp")
+
+    def __init__(self, ctx) -> None:
+        object.__setattr__(self, "_ctx", ctx)
+        object.__setattr__(self, "_for_forward", None)
+        object.__setattr__(self, "_non_differentiable", ())
+        object.__setattr__(self, "_in_jvp", False)
+
+    def __getattr__(self, name):
+        return getattr(self._ctx, name)
+
+    def __setattr__(self, name, value) -> None:
+        setattr(self._ctx, name, value)
+
+    def __delattr__(self, name) -> None:
+        delattr(self._ctx, name)
+
+    def save_for_forward(self, *tensors) -> None:
+        """Keeps ``tensors`` for ``jvp``, where ``ctx.saved_tensors`` gives them back."""
+        self._ctx.save_for_forward(*tensors)
+        object.__setattr__(self, "_for_forward", tensors)
+
+    def mark_non_differentiable(self, *tensors) -> None:
+        self._ctx.mark_non_differentiable(*tensors)
+        object.__setattr__(self, "_non_differentiable", tensors)
+
+    @property
+    def saved_tensors(self):
+        if self._in_jvp and self._for_forward is not None:
+            return tuple(self._for_forward)
+        return self._ctx.saved_tensors
+
+
+class _CaptureCtx:
+    """Wraps ``forward`` or ``setup_context`` so that it receives the _JvpCtx of this call.
+
+    It keeps the wrapped function's code object and defaults in view: the class's call
+    description reads the forward's parameters from them."""
+
+    def __init__(self, fn, first: bool) -> None:
+        self.fn = fn
+        self.first = first
+        code = getattr(fn, "__code__", None)
+        if code is not None:
+            self.__code__ = code
+            self.__defaults__ = fn.__defaults__
+
+    def __call__(self, ctx, *args, **kwargs):
+        if self.first:
+            proxy = _JvpCtx(ctx)
+            _open_contexts.append(proxy)
+        else:
+            proxy = _open_contexts[-1] if _open_contexts else _JvpCtx(ctx)
+            if proxy._ctx is not ctx:
+                proxy = _JvpCtx(ctx)
+                _open_contexts.append(proxy)
+        return self.fn(proxy, *args, **kwargs)
+
+
+def _shadow_info(cls):
+    info = _shadows.get(cls)
+    if info is not None:
+        return info
+    forward = cls.forward
+    has_setup = cls.setup_context is not _function.Function.setup_context
+    code = getattr(forward, "__code__", None)
+    forward_takes_ctx = not has_setup or (
+        code is not None and code.co_argcount and code.co_varnames[0] == "ctx"
+    )
+    namespace = types.SimpleNamespace(
+        __name__=cls.__name__,
+        forward=_CaptureCtx(forward, True) if forward_takes_ctx else forward,
+        setup_context=(
+            _CaptureCtx(cls.setup_context, not forward_takes_ctx)
+            if has_setup
+            else _function.Function.setup_context
+        ),
+    )
+    info = _function._make_info(namespace, cls._backward_cls)
+    _shadows[cls] = info
+    return info
+
+
+def _overrides_setup_context(cls) -> bool:
+    return cls.setup_context is not _function.Function.setup_context
+
+
+def _overrides_jvp(cls) -> bool:
+    return cls.jvp is not _function.Function.jvp
+
+
+def apply_with_jvp(level, func, args, kwargs):
+    """``cls.apply(*args)`` with dual arguments: forward on the primals, then ``cls.jvp``."""
+    cls = args[0]
+    inputs = args[1:]
+    if not _overrides_jvp(cls) and cls.__module__.startswith("engine."):
+        # engine's own operations written as Functions (linear algebra, a few losses) have
+        # differentiable backwards: the generic rule derives their tangents.
+        return level.run_generic(func, args, kwargs, cls.__name__)
+    if level.transform and not _overrides_setup_context(cls):
+        # engine.func.jvp is a function transform: PyTorch's rule for those.
+        raise RuntimeError(
+            "In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, "
+            "jacrev, ...), it must override the setup_context staticmethod. For more details, "
+            "please see https://pytorch.org/docs/main/notes/extending.func.html"
+        )
+    taken = level.take(args, kwargs)
+    tangents = {id(value): state.tangent for value, state in taken}
+    depth = len(_open_contexts)
+    real_info = cls.__dict__.get("_engine_info")
+    try:
+        cls._engine_info = _shadow_info(cls)
+        try:
+            out = func(*args, **kwargs)
+        finally:
+            cls._engine_info = real_info
+        # The ctx forward saw (a forward without __code__ has none recorded: a bare one).
+        ctx = _open_contexts[depth] if len(_open_contexts) > depth else _JvpCtx(_BareCtx())
+        del _open_contexts[depth:]
+        if not _overrides_jvp(cls):
+            raise NotImplementedError(
+                "You must implement the jvp function for custom autograd.Function to use it with "
+                "forward mode AD."
+            )
+        grad_inputs = [
+            # PyTorch's convention: zeros for a tensor without a tangent, None for non-tensors.
+            (tangents[id(x)] if id(x) in tangents else _C.zeros_like(x))
+            if isinstance(x, _C.Tensor) and x.dtype in _FLOATING
+            else None
+            for x in inputs
+        ]
+        object.__setattr__(ctx, "_in_jvp", True)
+        result = cls.jvp(ctx, *grad_inputs)
+    finally:
+        del _open_contexts[depth:]
+        level.give_back(taken)
+    outs = out if isinstance(out, tuple) else (out,)
+    result = result if isinstance(result, tuple) else (result,)
+    if len(result) != len(outs):
+        raise RuntimeError(
+            "Function's jvp returned an invalid number of forward gradients (expected "
+            f"{len(outs)} but got {len(result)})"
+        )
+    non_differentiable = {id(t) for t in ctx._non_differentiable}
+    # An input returned as an output was written in place (mark_dirty): its tangent too.
+    dirty_inputs = {id(x) for x in inputs if isinstance(x, _C.Tensor)}
+    for i, (o, t) in enumerate(zip(outs, result)):
+        if t is None:
+            continue
+        if not isinstance(o, _C.Tensor) or id(o) in non_differentiable or o.dtype not in _FLOATING:
+            raise RuntimeError(
+                f"Function's jvp returned a gradient at position {i}, but  the corresponding "
+                "forward output is not a differentiable Tensor.You should return None at that "
+                "position instead."
+            )
+        if not isinstance(t, _C.Tensor) or t.dtype not in _FLOATING:
+            raise RuntimeError("Expected both tensor and its forward grad to be floating point")
+        if tuple(t.shape) != tuple(o.shape):
+            raise RuntimeError(_size_message(o, t))
+        level.set_tangent(o, t, in_place=id(o) in dirty_inputs)
+    return out
+
+
+class _BareCtx:
+    """Stands in for a ctx that was not recorded: attributes only, nothing saved."""
+
+    saved_tensors = ()
