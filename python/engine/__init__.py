@@ -440,13 +440,16 @@ def __getattr__(name):
         return __getattr__("func").vmap
     if name in (
         "serialization", "func", "distributed", "viz", "jit", "compiler", "version", "multiprocessing", "overrides",
-        "optim", "distributions",
+        "optim", "distributions", "special",
     ):  # fmt: skip
         import importlib
 
         return importlib.import_module(f"engine.{name}")
     raise AttributeError(f"module 'engine' has no attribute '{name}'")
 
+
+# DLPack exchange (engine/_dlpack.py, which adds Tensor.__dlpack__ and __dlpack_device__).
+from engine._dlpack import from_dlpack  # noqa: E402
 
 # Docstrings of the public names (engine/_docs), attached once every name above exists.
 from engine._docs import apply as _apply_docs  # noqa: E402

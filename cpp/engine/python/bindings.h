@@ -24,6 +24,10 @@ void init_linalg(py::module_& m);
 void init_special(py::module_& m);
 void init_optim(py::module_& m);
 void init_transform_dispatch(py::module_& m);
+// Zero-copy exchange: DLPack capsules (py_dlpack.cpp); the buffer protocol and
+// __array_interface__ on Tensor (py_buffer.cpp).
+void init_dlpack(py::module_& m);
+void init_buffer(py::module_& m);
 // Guards every function of `m` and its classes (py_dispatch_guard.cpp): PyTorch-style messages for
 // arguments that match no binding, and no method on a never-initialised object. Called once, last.
 void install_dispatch_guard(py::module_& m);

@@ -61,6 +61,8 @@ PYBIND11_MODULE(_C, m) {
   });
   init_dtype(m);
   init_tensor(m);
+  init_buffer(m);
+  init_dlpack(m);
   init_ops(m);
   init_autograd(m);
   init_function(m);

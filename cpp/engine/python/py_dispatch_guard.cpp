@@ -7,9 +7,11 @@
 //   `Cls.__new__(Cls)` make such a shell; a method on it would read uninitialised memory. Classes
 //   built only natively (Tensor, Node, dtype) refuse __new__ outright; for classes with an
 //   __init__, a method called on a shell raises TypeError.
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <new>
 #include <string>
-#include <vector>
 
 #include "engine/core/error.h"
 #include "engine/python/bindings.h"
@@ -155,19 +157,26 @@ void wrap_attribute(py::handle value) {
 }  // namespace
 
 // Documentation written in Python (engine._docs) for a native function: appended to pybind11's
-// signature lines, which help() and the stub generator read first. The text lives as long as the
-// function (for the process), as PyTorch's _add_docstr keeps it.
+// signature lines, which help() and the stub generator read first. pybind11 owns ml_doc (a
+// malloc'ed copy it frees with the function), so the new text is malloc'ed the same way and the
+// old one freed. Only this module's functions qualify: other C functions' docs are static.
 void add_docstr(py::handle function, const std::string& text) {
   PyObject* f = function.ptr();
   if (PyInstanceMethod_Check(f)) f = PyInstanceMethod_GET_FUNCTION(f);
   ENGINE_CHECK(f && PyCFunction_Check(f), engine::TypeError, "_add_docstr(): expected a native function, got ",
                type_name(function));
   PyMethodDef* def = reinterpret_cast<PyCFunctionObject*>(f)->m_ml;
+  const auto meth = reinterpret_cast<Dispatcher>(reinterpret_cast<void (*)()>(def->ml_meth));
+  ENGINE_CHECK(meth == g_pybind_dispatcher || meth == &dispatch_method || meth == &dispatch_init, engine::TypeError,
+               "_add_docstr(): expected a function of engine's native module");
   std::string doc = def->ml_doc ? def->ml_doc : "";
+  while (!doc.empty() && doc.back() == '\n') doc.pop_back();
   doc += doc.empty() ? text : "\n\n" + text;
-  static auto* kept = new std::vector<std::unique_ptr<std::string>>();
-  kept->push_back(std::make_unique<std::string>(std::move(doc)));
-  def->ml_doc = kept->back()->c_str();
+  char* copy = static_cast<char*>(std::malloc(doc.size() + 1));
+  if (!copy) throw std::bad_alloc();
+  std::memcpy(copy, doc.c_str(), doc.size() + 1);
+  std::free(const_cast<char*>(def->ml_doc));
+  def->ml_doc = copy;
 }
 
 void install_dispatch_guard(py::module_& m) {

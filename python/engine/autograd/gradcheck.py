@@ -177,6 +177,7 @@ def gradcheck(
             nondet_tol,
             check_undefined_grad,
             check_backward_ad,
+            check_forward_ad,
         )
     except GradcheckError:
         # Only gradcheck's own verdicts become False; any other error of `func` propagates.
@@ -202,7 +203,16 @@ def _max_abs_diff(rows1, rows2):
 
 
 def _gradcheck_checks(
-    func, inputs, diff_idx, eps, atol, rtol, nondet_tol, check_undefined_grad, check_backward_ad
+    func,
+    inputs,
+    diff_idx,
+    eps,
+    atol,
+    rtol,
+    nondet_tol,
+    check_undefined_grad,
+    check_backward_ad,
+    check_forward_ad=False,
 ):
     """PyTorch's sequence of checks; each failure raises GradcheckError."""
     func_out = func(*inputs)
@@ -216,6 +226,13 @@ def _gradcheck_checks(
                 if any(v != 0 for per_out in col for v in per_out):
                     raise GradcheckError("Numerical gradient for function expected to be zero")
         return True
+    if check_forward_ad:
+        from engine.autograd._gradcheck_forward import check_forward_ad as check_forward
+
+        def fail(msg):
+            raise GradcheckError(msg)
+
+        check_forward(func, inputs, diff_idx, eps, atol, rtol, fail)
     if not check_backward_ad:
         return True
     numerical = _numerical_jacobians(func, inputs, diff_idx, eps, all_outputs)
@@ -394,8 +411,8 @@ def gradgradcheck(
         atol=atol,
         rtol=rtol,
         raise_exception=raise_exception,
-        nondet_tol=nondet_tol,
-        check_undefined_grad=check_undefined_grad,
         check_forward_ad=check_fwd_over_rev,
         check_backward_ad=check_rev_over_rev,
+        nondet_tol=nondet_tol,
+        check_undefined_grad=check_undefined_grad,
     )

@@ -4,7 +4,7 @@ import importlib
 
 # Loaded on first use, so ``import engine`` stays cheap: ``engine.utils.data.DataLoader`` works
 # after a plain ``import engine``, as ``torch.utils.data`` does after ``import torch``.
-_LAZY_SUBMODULES = ("checkpoint", "data", "safetensors")
+_LAZY_SUBMODULES = ("checkpoint", "data", "dlpack", "safetensors")
 
 
 def __getattr__(name):

@@ -1,0 +1,58 @@
+"""Argument handling shared by engine.special's functions: integer inputs promote to the default
+float dtype (as torch.special does), ``out=`` receives a computed result, and the functions
+PyTorch does not differentiate are evaluated outside autograd."""
+
+import engine
+from engine import _C
+
+Tensor = _C.Tensor
+
+
+def float_input(fname, input):
+    """``input`` as a floating tensor (integers and bools promote to the default dtype)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(
+            f"{fname}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}"
+        )
+    if input.is_floating_point():
+        return input
+    return input.to(engine.get_default_dtype())
+
+
+# The overloads PyTorch lists when neither operand is a tensor: the polynomials name them (x, n),
+# the binary functions (input/self, other).
+POLYNOMIAL_OVERLOADS = ("Tensor x, Tensor n", "Number x, Tensor n", "Tensor x, Number n")
+BINARY_OVERLOADS = (
+    "Tensor input, Tensor other",
+    "Number self, Tensor other",
+    "Tensor input, Number other",
+)
+
+
+def float_pair(fname, x, n, overloads=POLYNOMIAL_OVERLOADS):
+    """Two operands (tensors or Python numbers, at least one a tensor) as broadcast float tensors of
+    their promoted dtype, which is the default float dtype when both are integral."""
+    if not isinstance(x, Tensor) and not isinstance(n, Tensor):
+        listed = "".join(f"\n * ({overload}, *, Tensor out = None)" for overload in overloads)
+        raise TypeError(
+            f"{fname}() received an invalid combination of arguments - got "
+            f"({type(x).__name__}, {type(n).__name__}), but expected one of:{listed}\n"
+        )
+    dtype = engine.result_type(x, n)
+    if not dtype.is_floating_point:
+        dtype = engine.get_default_dtype()
+    x = x.to(dtype) if isinstance(x, Tensor) else engine.tensor(x, dtype=dtype)
+    n = n.to(dtype) if isinstance(n, Tensor) else engine.tensor(n, dtype=dtype)
+    return engine.broadcast_tensors(x, n)
+
+
+def write_out(result, out):
+    """``result``, or ``out`` resized to it and filled with it when ``out=`` was given."""
+    if out is None:
+        return result
+    if not isinstance(out, Tensor):
+        raise TypeError(f"argument 'out' must be Tensor, not {type(out).__name__}")
+    if tuple(out.shape) != tuple(result.shape):
+        out.resize_(result.shape)
+    out.copy_(result)
+    return out
