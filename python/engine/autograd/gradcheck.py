@@ -156,16 +156,6 @@ def gradcheck(
                 stacklevel=2,
             )
 
-    if check_forward_ad:
-        from engine.autograd._gradcheck_forward import check_forward_ad as check_forward
-
-        def fail(msg):
-            if raise_exception:
-                raise GradcheckError(msg)
-            return False
-
-        if not check_forward(func, inputs, diff_idx, eps, atol, rtol, fail):
-            return False
     try:
         return _gradcheck_checks(
             func,
