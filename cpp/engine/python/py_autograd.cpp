@@ -335,8 +335,10 @@ void patch_tensor_attributes(py::module_& m) {
   py::object rg = dict["requires_grad"];
   cls.attr("requires_grad") =
       property(rg.attr("fget"), rg.attr("fset"), refuse("requires_grad must be a bool"), rg.attr("__doc__"));
-  cls.attr("_grad_fn") = property(dict["grad_fn"].attr("fget"), py::none(),
-                                  refuse("Deletion of _grad_fn not allowed. Detach tensor instead!"));
+  // A getter of its own: sharing grad_fn's would give that function this second name.
+  cls.attr("_grad_fn") =
+      property(py::cpp_function([](py::handle self) { return self.attr("grad_fn"); }), py::none(),
+               refuse("Deletion of _grad_fn not allowed. Detach tensor instead!"));
   // engine keeps tensor hooks natively; the attribute reads as PyTorch's does for a tensor without any.
   cls.attr("_backward_hooks") = property(py::cpp_function([](py::handle) { return py::none(); }), py::none(),
                                          refuse("Deletion of _backwards_hooks not allowed!"));

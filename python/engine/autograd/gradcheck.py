@@ -54,7 +54,7 @@ def _check_same_meta(reference, perturbed, eps):
             )
 
 
-def _numerical_jacobians(func, inputs, diff_idx, eps, reference):
+def _numerical_jacobians(func, inputs, diff_idx, eps, reference=None):
     """jac[k][j] = column j (input element j) of d outputs_k / d input, flattened. ``func`` runs in
     grad mode on inputs that require grad like the originals, as PyTorch's gradcheck runs it."""
     result = {}
@@ -64,8 +64,9 @@ def _numerical_jacobians(func, inputs, diff_idx, eps, reference):
         for j in range(n):
             plus = _as_outputs(func(*_perturbed(inputs, which, j, eps)))
             minus = _as_outputs(func(*_perturbed(inputs, which, j, -eps)))
-            _check_same_meta(reference, plus, eps)
-            _check_same_meta(reference, minus, eps)
+            if reference is not None:
+                _check_same_meta(reference, plus, eps)
+                _check_same_meta(reference, minus, eps)
             cols.append(
                 [
                     [(a - b) / (2 * eps) for a, b in zip(_flat(p), _flat(m))]
