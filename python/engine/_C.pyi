@@ -6,6 +6,7 @@ import collections.abc
 class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
+import typing_extensions
 __all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
 class dtype:
     """
@@ -612,6 +613,11 @@ class Tensor:
     def inverse(*args, out = None, **kwargs):
         """
         ``linalg.inv``.
+        """
+    @staticmethod
+    def is_complex(input):
+        """
+        Whether ``input``'s dtype is complex: always False (engine has real dtypes only).
         """
     @staticmethod
     def isclose(input, other, rtol = 1e-05, atol = 1e-08, equal_nan = False):
@@ -1336,6 +1342,27 @@ class Tensor:
         ...
     def __deepcopy__(self, memo):
         ...
+    def __dlpack__(self, *, stream = -1, max_version = None, dl_device = None, copy = None):
+        """
+        Exports the tensor as a DLPack capsule sharing its memory (the array API's ``__dlpack__``).
+        
+            Args:
+                stream (int or None): CUDA stream of the consumer; on the CPU only ``None`` and ``-1``
+                    (no synchronisation) are valid.
+                max_version (tuple[int, int] or None): the newest DLPack version the consumer reads. With
+                    a major version of 1 or more the capsule is ``"dltensor_versioned"`` (DLPack 1.0),
+                    otherwise the legacy ``"dltensor"``.
+                dl_device (tuple[DLDeviceType, int] or None): the device the consumer wants the data on;
+                    only the CPU is possible (``BufferError`` otherwise).
+                copy (bool or None): ``True`` exports a copy, ``False`` and ``None`` share the memory.
+        
+            A tensor that requires grad is refused (``BufferError``), as in PyTorch: use ``detach()``.
+            
+        """
+    def __dlpack_device__(self):
+        """
+        The DLPack device of the tensor: ``(DLDeviceType.kDLCPU, 0)``.
+        """
     def __eq__(self, arg0: typing.Any) -> typing.Any:
         ...
     def __float__(self) -> float:
@@ -3608,7 +3635,18 @@ class Tensor:
                     [2]])
         """
     @property
+    def __array_interface__(self) -> dict:
+        """
+        The tensor's memory described for NumPy (version 3 of the array interface).
+        """
+    @property
+    def _backward_hooks(self) -> None:
+        ...
+    @property
     def _base(self) -> Tensor:
+        ...
+    @property
+    def _grad_fn(self) -> ...:
         ...
     @property
     def _shape(self) -> tuple:
@@ -3626,7 +3664,7 @@ class Tensor:
         which autograd can check.
         """
     @data.setter
-    def data(self, arg1: Tensor) -> None:
+    def data(self, arg1: typing.Any) -> None:
         ...
     @property
     def device(self):
@@ -3880,9 +3918,19 @@ class SavedTensor:
         """
         Create and return a new object.  See help(type) for accurate signature.
         """
-    def register_hooks(self, pack_hook: typing.Any, unpack_hook: typing.Any) -> None:
+    def register_hooks(self, pack_hook: typing.Any, unpack_hook: typing.Any = None) -> None:
         """
         Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.
+        """
+    @property
+    def data(self) -> typing.Any:
+        """
+        The saved data: what the pack hook returned, or the tensor kept.
+        """
+    @property
+    def unpack_hook(self) -> typing.Any:
+        """
+        The unpack hook this saved tensor will be read back through, or None.
         """
 class _FunctionInfo:
     @staticmethod
@@ -3909,6 +3957,8 @@ class _FunctionCtx:
     def __reduce__(self):
         ...
     def __reduce_ex__(self, protocol):
+        ...
+    def _release_saved_tensors(self) -> None:
         ...
     def mark_dirty(self, *args) -> None:
         """
@@ -3968,6 +4018,9 @@ class _FunctionCtx:
         Args:
             value (bool): materialize undefined gradients as zeros.
         """
+    @property
+    def _raw_saved_tensors(self) -> tuple:
+        ...
     @property
     def needs_input_grad(self) -> tuple:
         """
@@ -4091,6 +4144,8 @@ def _cached_bytes() -> int:
     """
 def _col2im(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     ...
+def _current_anomaly_parent() -> typing.Any:
+    ...
 def _current_graph_task_id() -> int:
     ...
 def _enter_transform() -> int:
@@ -4100,6 +4155,10 @@ def _enter_transform() -> int:
 def _exit_transform() -> int:
     """
     Counts one transform closed; returns how many are still open.
+    """
+def _from_dlpack(data: typing.Any) -> Tensor:
+    """
+    A tensor sharing the memory of a DLPack capsule, which it consumes.
     """
 def _function_apply(arg0: typing.Any, *args, **kwargs) -> typing.Any:
     """
@@ -4245,7 +4304,7 @@ def _release_cached_buffers() -> None:
     """
 def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
     ...
-def _run_backward(outputs: collections.abc.Sequence[Tensor], grad_outputs: collections.abc.Sequence[typing.Any], keep_graph: bool, create_graph: bool, inputs: collections.abc.Sequence[typing.Any], allow_unused: bool, accumulate: bool) -> typing.Any:
+def _run_backward(outputs: collections.abc.Sequence[typing.Any], grad_outputs: collections.abc.Sequence[typing.Any], keep_graph: bool, create_graph: bool, inputs: collections.abc.Sequence[typing.Any], allow_unused: bool, accumulate: bool) -> typing.Any:
     ...
 def _set_anomaly_enabled(arg0: bool, arg1: bool) -> None:
     ...
@@ -4277,6 +4336,14 @@ def _tensor_register_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
     ...
 def _tensor_register_post_accumulate_grad_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
     ...
+def _to_dlpack(data: Tensor, *, dl_device: typing.Any = None, copy: typing.Any = None) -> typing_extensions.CapsuleType:
+    """
+    The tensor as a DLPack capsule named 'dltensor' (DLPack < 1.0), sharing its memory.
+    """
+def _to_dlpack_versioned(data: Tensor, *, dl_device: typing.Any = None, copy: typing.Any = None) -> typing_extensions.CapsuleType:
+    """
+    The tensor as a DLPack capsule named 'dltensor_versioned' (DLPack 1.0), sharing its memory.
+    """
 def _transform_state(tensor: Tensor) -> typing.Any:
     """
     The object a function transform attached to `tensor` (None if none did).
@@ -7248,3 +7315,6 @@ int32: dtype
 int64: dtype
 int8: dtype
 uint8: dtype
+
+class _autograd:
+    SavedTensor = SavedTensor
