@@ -82,12 +82,10 @@ def contiguous(self, memory_format=contiguous_format):
 def clone(self, *, memory_format=preserve_format):
     """A copy with its own memory; ``preserve_format`` keeps a channels-last layout."""
     if memory_format is preserve_format:
-        for fmt in (channels_last, channels_last_3d):
-            if (
-                self.dim() == _RANK[fmt]
-                and not _native_is_contiguous(self)
-                and is_contiguous(self, fmt)
-            ):
+        ndim = self.dim()
+        if (ndim == 4 or ndim == 5) and not _native_is_contiguous(self):
+            fmt = channels_last if ndim == 4 else channels_last_3d
+            if is_contiguous(self, fmt):
                 return _channels_last_copy(self, fmt)
         return _native_clone(self)
     if memory_format is contiguous_format:
