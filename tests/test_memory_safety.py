@@ -531,3 +531,13 @@ def test_randint_float_with_bounds_at_the_int64_ends_raises_before_rounding():
         match="^random_ expects 'from' to be less than 'to', but got from=2 >= to=-9223372036854775808$",
     ):
         engine.randint(2, -(2**63), (), dtype=engine.float64)
+
+
+def test_restride_refuses_a_view_function_returning_other_memory():
+    # Found by the fuzzer: a private entry point whose callable returned another tensor hit an
+    # internal assertion; it is the caller's error and says so.
+    x = engine.ones(3)
+    with pytest.raises(ValueError, match="must return a view of the tensor it was given"):
+        engine._C._restride_(x, lambda t: engine.ones(3))
+    engine._C._restride_(x, lambda t: t.unsqueeze(0))
+    assert x.shape == (1, 3)

@@ -243,7 +243,10 @@ Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, cons
 Tensor& restride_(Tensor& self, const std::function<Tensor(const Tensor&)>& view_fn) {
   check_inplace(self, compute_requires_grad({&self}));
   const Tensor view = view_fn(self);
-  ENGINE_ASSERT(view.get()->storage == self.get()->storage);
+  // The view function is the caller's (a Python callable through _restride_): another tensor's
+  // memory is a usage error, not a broken invariant.
+  ENGINE_CHECK(view.defined() && view.get()->storage == self.get()->storage, ValueError,
+               "_restride_(): the view function must return a view of the tensor it was given");
   // Read before the version moves: afterwards the view's history would count as stale.
   const std::shared_ptr<Node> fn = grad_fn(view);
   TensorImpl* impl = self.get();
