@@ -395,6 +395,16 @@ void check_gather_scatter_shapes(const Tensor& self, int64_t dim, const Tensor& 
 }
 }  // namespace
 
+// Whether `t` and `index` agree on every dim but the last and `dim` is that last dim: then
+// gather/scatter walk rows, with no multi-index per element (pooling's argmax gathers are this).
+bool along_last_dim_rows(const Tensor& t, int64_t dim, const Tensor& index) {
+  if (dim != t.dim() - 1 || t.dim() == 0 || index.dim() != t.dim()) return false;
+  for (int64_t d = 0; d < dim; ++d) {
+    if (t.shape()[d] != index.shape()[d]) return false;
+  }
+  return true;
+}
+
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
   dim = wrap_dim(dim, a.dim());
   auto idx = index_values(index, "gather");
@@ -407,6 +417,18 @@ Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
     using T = decltype(tag);
     T* o = out.data<T>();
     const T* s = src.data<T>();
+    if (along_last_dim_rows(a, dim, index)) {
+      const int64_t k = index.shape()[dim], rows = k == 0 ? 0 : index.numel() / k;
+      for (int64_t r = 0; r < rows; ++r) {
+        for (int64_t j = 0; j < k; ++j) {
+          const int64_t i = idx[r * k + j];
+          ENGINE_CHECK(i >= -n && i < n, std::runtime_error, "index ", i, " is out of bounds for dimension ", dim,
+                       " with size ", n);
+          o[r * k + j] = s[r * n + (i < 0 ? i + n : i)];
+        }
+      }
+      return;
+    }
     int64_t flat = 0;
     for_each_position(nonempty_shape(index), [&](const Dims& pos) {
       const int64_t i = idx[flat];
@@ -437,6 +459,19 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
     using T = decltype(tag);
     T* o = out.data<T>();
     const T* sp = s.data<T>();
+    if (along_last_dim_rows(self, dim, index) && along_last_dim_rows(s, dim, index)) {
+      const int64_t k = index.shape()[dim], rows = k == 0 ? 0 : index.numel() / k, m = s.shape()[dim];
+      for (int64_t r = 0; r < rows; ++r) {
+        for (int64_t j = 0; j < k; ++j) {
+          const int64_t i = idx[r * k + j];
+          ENGINE_CHECK(i >= -n && i < n, std::runtime_error, "index ", i, " is out of bounds for dimension ", dim,
+                       " with size ", n);
+          T& dst = o[r * n + (i < 0 ? i + n : i)];
+          dst = add ? static_cast<T>(dst + sp[r * m + j]) : sp[r * m + j];
+        }
+      }
+      return;
+    }
     int64_t flat = 0;
     for_each_position(nonempty_shape(index), [&](const Dims& pos) {
       const int64_t i = idx[flat++];
