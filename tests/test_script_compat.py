@@ -114,3 +114,8 @@ def test_is_complex_is_false_for_every_engine_dtype():
         TypeError, match=r"is_complex\(\): argument 'input' \(position 1\) must be Tensor, not int"
     ):
         engine.is_complex(3)
+
+
+def test_celu_alpha_zero_message_is_pytorchs():
+    with pytest.raises(RuntimeError, match="^ZeroDivisionError: alpha cannot be 0 for CELU$"):
+        engine.nn.functional.celu(engine.ones(2), alpha=0.0)

@@ -76,7 +76,7 @@ def selu(input, inplace=False):
 def celu(input, alpha=1.0, inplace=False):
     """x for x > 0, ``alpha * (exp(x / alpha) - 1)`` otherwise."""
     if alpha == 0:
-        raise ValueError("ZeroDivisionError")
+        raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
     negative = alpha * _C.expm1(_nonpositive(input) / alpha)
     return _inplace(input, _C.where(input <= 0, negative, input), inplace)
 
