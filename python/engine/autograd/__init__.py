@@ -1,7 +1,7 @@
 """Reverse-mode automatic differentiation: backward, grad, custom Functions, grad modes, checks."""
 
 from engine import _C
-from engine.autograd import forward_ad, function, graph  # noqa: F401
+from engine.autograd import function, graph  # noqa: F401
 from engine.autograd._function_checks import FunctionCheckWarning, set_function_checks  # noqa: F401
 from engine.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from engine.autograd.function import Function, once_differentiable
@@ -135,9 +135,10 @@ def grad(
 
 
 def __getattr__(name):
-    # engine.autograd.functional loads when first named, so `import engine` does not compile it.
-    if name == "functional":
+    # engine.autograd.functional and forward_ad (with its rule table) load when first named, so
+    # `import engine` does not pay for them.
+    if name in ("functional", "forward_ad"):
         import importlib
 
-        return importlib.import_module("engine.autograd.functional")
+        return importlib.import_module(f"engine.autograd.{name}")
     raise AttributeError(f"module 'engine.autograd' has no attribute '{name}'")

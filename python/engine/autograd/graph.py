@@ -18,7 +18,6 @@ from _thread import _local
 from abc import ABCMeta as _ABCMeta
 
 from engine import _C
-from engine.autograd._saved_memory import SavedMemoryReport, saved_memory  # noqa: F401
 
 __all__ = [
     "GradientEdge",
@@ -219,3 +218,12 @@ _C.Node.register_hook = _register_hook
 _C.Node.register_prehook = _register_prehook
 _C.Tensor.register_hook = _tensor_register_hook
 _C.Tensor.register_post_accumulate_grad_hook = _tensor_register_post_accumulate_grad_hook
+
+
+def __getattr__(name):
+    # The saved-memory report loads when first used (engine.autograd.graph.saved_memory).
+    if name in ("saved_memory", "SavedMemoryReport"):
+        from engine.autograd import _saved_memory
+
+        return getattr(_saved_memory, name)
+    raise AttributeError(f"module 'engine.autograd.graph' has no attribute '{name}'")
