@@ -265,3 +265,11 @@ def test_saved_tensors_of_reductions():
     y = a.amax()
     assert y.grad_fn._saved_self is a
     assert torch.equal(y.grad_fn._saved_result, y)
+
+
+@pytest.mark.parametrize("bad", [3, [3], "ab", [torch.ones(1), None]])
+def test_increment_version_rejects_non_tensors_with_pytorchs_message(bad):
+    with pytest.raises(
+        RuntimeError, match=r"increment_version expect a Iterable\[Tensor\] as input"
+    ):
+        increment_version(bad)

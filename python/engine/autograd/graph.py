@@ -72,6 +72,13 @@ def get_gradient_edge(tensor):
 def increment_version(tensor):
     """Bumps the version counter of ``tensor`` (or of each tensor in an iterable), as an in-place
     write would: saved copies of it then fail their check on unpack."""
+    if not isinstance(tensor, _C.Tensor):
+        try:
+            tensor = list(tensor)
+        except TypeError:
+            tensor = None
+        if tensor is None or not all(isinstance(t, _C.Tensor) for t in tensor):
+            raise RuntimeError("increment_version expect a Iterable[Tensor] as input")
     _C._increment_version(tensor)
 
 
