@@ -531,6 +531,40 @@ def test_linspace(start, end, steps, dtype):
         assert t.tolist()[-1] == end
 
 
+def _cpu_has_fma():
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = f.read()
+    except OSError:
+        return False
+    return " fma" in flags and " avx2" in flags
+
+
+@pytest.mark.skipif(not _cpu_has_fma(), reason="PyTorch's bits were recorded with AVX2 and FMA")
+def test_ranges_give_pytorchs_bits():
+    # Recorded from PyTorch 2.13 (tests/fixtures/record_linspace.py): its linspace counts each
+    # element from the nearer end with one fused multiply-add, so the middle of linspace(-2, 2,
+    # 13) is -2**-24, not 0; arange fills vectors from their first element, in chunks per thread
+    # past 32768 elements; logspace raises to powers in double. engine gives the same bits, in
+    # float32 and float64.
+    import hashlib
+    import json
+    import pathlib
+
+    def sha(t):
+        return hashlib.sha256(t.numpy().tobytes()).hexdigest()
+
+    cases = json.loads(
+        (pathlib.Path(__file__).parent / "fixtures" / "torch_linspace.json").read_text()
+    )
+    for case in cases:
+        if case["fn"] == "arange" and engine.get_num_threads() != 2:
+            continue  # past 32768 elements the chunks follow the thread count (recorded with 2)
+        fn = getattr(engine, case["fn"])
+        assert sha(fn(*case["args"])) == case["float32"], case
+        assert sha(fn(*case["args"], dtype=engine.float64)) == case["float64"], case
+
+
 def test_linspace_forms():
     check(engine.linspace(start=0, end=1, steps=3), engine.float32, (3,), [0.0, 0.5, 1.0])
     check(

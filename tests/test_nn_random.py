@@ -173,3 +173,26 @@ def test_gumbel_softmax_soft_and_hard():
     np.testing.assert_allclose(grad_hard.numpy(), grad_soft.numpy(), atol=1e-12)
     with pytest.warns(UserWarning, match="`eps` parameter is deprecated and has no effect."):
         F.gumbel_softmax(logits[:1], eps=1e-5)
+
+
+def test_same_seed_draws_what_pytorch_draws():
+    # Recorded from PyTorch 2.13 (tests/fixtures/record_random_nn_draws.py): with the same seed,
+    # dropout drops the same elements, rrelu and gumbel_softmax draw the same numbers, and the
+    # generator is left where PyTorch leaves it.
+    import json
+    import pathlib
+
+    want = json.loads(
+        (pathlib.Path(__file__).parent / "fixtures" / "torch_random_nn_draws.json").read_text()
+    )
+    engine.manual_seed(7)
+    got = {
+        "dropout": F.dropout(engine.ones(40), 0.3),
+        "dropout2d": F.dropout2d(engine.ones(3, 5, 2, 2), 0.5)[:, :, 0, 0],
+        "alpha_dropout": F.alpha_dropout(engine.ones(12, dtype=engine.float64), 0.3, True),
+        "rrelu": F.rrelu(engine.linspace(-2, 2, 13), training=True),
+        "gumbel": F.gumbel_softmax(engine.zeros(2, 4, dtype=engine.float64), tau=0.7),
+        "after": engine.rand(3, dtype=engine.float64),
+    }
+    for name, value in got.items():
+        np.testing.assert_allclose(value.numpy(), np.array(want[name]), rtol=1e-6, err_msg=name)

@@ -3,6 +3,7 @@ range (deprecated, inclusive end), scalar_tensor, empty_strided / empty_permuted
 asarray, vander."""
 
 import builtins
+import math
 import warnings
 
 from engine import _C
@@ -53,8 +54,22 @@ def logspace(
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     dtype = dtype or _C.get_default_dtype()
-    exponents = np.linspace(float(start), float(end), steps, dtype=np.float64)
-    values = np.power(float(base), exponents)
+    if dtype in (_C.float32, _C.float64) and steps > 1:
+        # ATen's loop: start and end in the element type, the step and the exponents in double
+        # counted from the nearer end, the power by the C library's pow (NumPy's own may differ
+        # in the last bit): the same bits as PyTorch.
+        ftype = _np_dtype(dtype)
+        first, last = ftype(start), ftype(end)
+        step = float(last - first) / (steps - 1)
+        half = steps // 2
+        exponents = [
+            float(first) + step * i if i < half else float(last) - step * (steps - i - 1)
+            for i in builtins.range(steps)
+        ]
+        values = np.array([math.pow(float(base), e) for e in exponents])
+    else:
+        exponents = np.linspace(float(start), float(end), steps, dtype=np.float64)
+        values = np.power(float(base), exponents)
     return _finish(_from_numpy(values.astype(_np_dtype(dtype))), requires_grad)
 
 

@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/kernels/parallel.h"
 #include "engine/ops/ops.h"
 
 namespace engine::ops {
@@ -60,6 +62,48 @@ Tensor wrapped_scalar(double value, DType dtype) {
   return t;
 }
 
+namespace {
+
+// PyTorch's CPU linspace kernel, on a processor with AVX2 and FMA, contracts `start + step * i`
+// into a fused multiply-add (its portable build does not): following it gives its values bit for
+// bit, in float and in double.
+bool pytorch_kernels_fuse() {
+#if defined(__x86_64__) || defined(__i386__)
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+  return true;  // aarch64 and the rest: PyTorch's compilers contract there too
+#endif
+}
+
+// PyTorch's CPU arange for float and double, reproduced so that the same arguments give the same
+// bits: it splits the range into one chunk per thread past 32768 elements, fills each chunk in
+// pairs of 32-byte vectors whose lanes are `base + k * step` from the vector's first element
+// (`start + step * i`), and the tail element by element; every value is computed in double with
+// fused multiply-adds and then rounded to the element type.
+template <typename T>
+void arange_fill(T* p, double start, double step, int64_t n) {
+  static const bool fused = pytorch_kernels_fuse();
+  auto mul_add = [](double a, double b, double c) { return fused ? std::fma(a, b, c) : a * b + c; };
+  constexpr int64_t width = 32 / static_cast<int64_t>(sizeof(T));
+  constexpr int64_t grain = 32768;
+  const int64_t tasks = std::max<int64_t>(1, std::min<int64_t>(kernels::num_threads(), (n + grain - 1) / grain));
+  const int64_t chunk = (n + tasks - 1) / tasks;
+  for (int64_t begin = 0; begin < n; begin += chunk) {
+    const int64_t end = std::min(n, begin + chunk);
+    int64_t i = begin;
+    for (; i + 2 * width <= end; i += 2 * width) {
+      for (int64_t v = i; v < i + 2 * width; v += width) {
+        const T base = static_cast<T>(mul_add(step, static_cast<double>(v), start));
+        p[v] = base;
+        for (int64_t k = 1; k < width; ++k) p[v + k] = static_cast<T>(mul_add(static_cast<double>(k), step, base));
+      }
+    }
+    for (; i < end; ++i) p[i] = static_cast<T>(mul_add(step, static_cast<double>(i), start));
+  }
+}
+
+}  // namespace
+
 Tensor arange(double start, double end, double step, DType dtype) {
   ENGINE_CHECK(step != 0, std::runtime_error, "step must be nonzero");
   ENGINE_CHECK(std::isfinite(start) && std::isfinite(end), std::runtime_error, "unsupported range: ", start, " -> ",
@@ -72,6 +116,14 @@ Tensor arange(double start, double end, double step, DType dtype) {
   ENGINE_CHECK(count >= 0 && count <= 9.2e18, std::runtime_error, "invalid size, possible overflow?");
   const int64_t n = static_cast<int64_t>(count);
   Tensor t = Tensor::empty({n}, dtype);
+  if (dtype == DType::Float32) {
+    arange_fill(t.data<float>(), start, step, n);
+    return t;
+  }
+  if (dtype == DType::Float64) {
+    arange_fill(t.data<double>(), start, step, n);
+    return t;
+  }
   ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
     using T = decltype(tag);
     T* p = t.data<T>();
@@ -101,19 +153,46 @@ Tensor arange(int64_t start, int64_t end, int64_t step, DType dtype) {
   return t;
 }
 
+namespace {
+
+// Element i is counted from `start` in the first half and back from `end` in the second, with
+// the step held in the element type, as PyTorch does.
+template <typename T>
+void linspace_fill(T* p, T start, T end, int64_t steps) {
+  static const bool fused = pytorch_kernels_fuse();
+  const T step = (end - start) / static_cast<T>(steps - 1);
+  const int64_t half = steps / 2;
+  for (int64_t i = 0; i < steps; ++i) {
+    const T n = static_cast<T>(i < half ? i : steps - i - 1);
+    const T a = i < half ? step : -step, c = i < half ? start : end;
+    p[i] = fused ? std::fma(a, n, c) : a * n + c;
+  }
+}
+
+}  // namespace
+
 Tensor linspace(double start, double end, int64_t steps, DType dtype) {
   ENGINE_CHECK(steps >= 0, std::runtime_error, "number of steps must be non-negative");
   Tensor t = Tensor::empty({steps}, dtype);
-  double step = steps > 1 ? (end - start) / static_cast<double>(steps - 1) : 0.0;
+  if (steps == 1) {
+    kernels::fill(t, start);  // a single point is `start` (the loops below would give `end`)
+    return t;
+  }
+  if (steps == 0) return t;
+  if (dtype == DType::Float32) {
+    linspace_fill(t.data<float>(), static_cast<float>(start), static_cast<float>(end), steps);
+    return t;
+  }
+  if (dtype == DType::Float64) {
+    linspace_fill(t.data<double>(), start, end, steps);
+    return t;
+  }
+  double step = (end - start) / static_cast<double>(steps - 1);
   // PyTorch holds a 16-bit linspace's step in the 16-bit type.
   if (dtype == DType::Float16) step = static_cast<float>(Half(static_cast<float>(step)));
   if (dtype == DType::BFloat16) step = static_cast<float>(BFloat16(static_cast<float>(step)));
   // Like PyTorch, fill the second half backwards from `end` so both endpoints are exact.
   const int64_t half = steps / 2;
-  if (steps == 1) {
-    kernels::fill(t, start);  // a single point is `start` (the loop below would give `end`)
-    return t;
-  }
   ENGINE_DISPATCH_ALL(dtype, [&](auto tag) {
     using T = decltype(tag);
     T* p = t.data<T>();

@@ -8,7 +8,6 @@ PyTorch's backward formula gives."""
 
 import warnings
 
-import engine
 from engine import _C
 
 
@@ -80,8 +79,12 @@ def _rrelu(input, lower, upper, training, inplace, generator):
     if not training:
         return _functional().leaky_relu(input, (lower + upper) / 2, inplace)
     extra = {} if generator is None else {"generator": generator}
-    slopes = _C.rand(*input.shape, dtype=input.dtype, **extra) * (upper - lower) + lower
-    noise = _C.where(input <= 0, slopes, _C.ones_like(slopes))
+    # As ATen: one float64 uniform draw per non-positive element, in order, scaled in float64
+    # and rounded to the input's dtype; the same seed gives PyTorch's slopes.
+    negative = input.detach() <= 0
+    draws = _C.rand(int(negative.sum().item()), dtype=_C.float64, **extra)
+    noise = _C.ones(list(input.shape), dtype=input.dtype)
+    noise[negative] = (draws * (upper - lower) + lower).to(input.dtype)
     return _inplace(input, input * noise, inplace)
 
 
@@ -125,11 +128,10 @@ def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
     result is the one-hot of its argmax, differentiated as the soft sample (straight through)."""
     if eps != 1e-10:
         warnings.warn("`eps` parameter is deprecated and has no effect.", UserWarning, stacklevel=2)
-    # -log(U) with U in (0, 1] is Exponential(1); kept above the smallest normal number so
-    # that -log of it, the Gumbel draw, stays finite.
-    uniform = 1.0 - _C.rand(*logits.shape, dtype=logits.dtype)
-    exponential = _C.clamp(-_C.log(uniform), engine.finfo(logits.dtype).tiny, None)
-    gumbels = (logits - _C.log(exponential)) / tau
+    # -log of an Exponential(1) draw is Gumbel(0, 1); drawn as PyTorch draws it (exponential_
+    # on a fresh tensor), so the same seed gives the same sample.
+    gumbels = -_C.empty(list(logits.shape), dtype=logits.dtype).exponential_().log()
+    gumbels = (logits + gumbels) / tau
     y_soft = _functional().softmax(gumbels, dim)
     if not hard:
         return y_soft

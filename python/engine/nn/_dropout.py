@@ -1,7 +1,8 @@
 """Dropout variants of engine.nn.functional and their torch.* forms: channel-wise (feature)
 dropout, alpha dropout (which keeps SELU's zero mean and unit variance) and feature alpha dropout.
 
-Masks are drawn with engine.rand, so engine.manual_seed makes them reproducible. As in PyTorch,
+Masks are drawn as PyTorch draws them (``bernoulli_(1 - p)`` on a fresh tensor of the mask's
+shape), so with the same seed engine drops exactly the elements PyTorch drops. As in PyTorch,
 p == 0, eval mode and empty inputs return the input itself; p == 1 multiplies by zero (keeping
 NaN and the sign of zero); the kept elements are scaled so the expectation is unchanged."""
 
@@ -35,16 +36,17 @@ def _dropout_impl(input, p, train, feature, alpha, inplace):
     if p == 0 or not train or input.numel() == 0:
         return input
     if p == 1:
-        out = input * _C.zeros([], dtype=input.dtype)
-    else:
-        keep = (_C.rand(*_noise_shape(input, feature), dtype=input.dtype) < 1.0 - p).to(input.dtype)
-        if alpha:
-            a = 1.0 / math.sqrt((_ALPHA_PRIME * _ALPHA_PRIME * p + 1) * (1 - p))
-            b = (keep - 1) * (_ALPHA_PRIME * a) + _ALPHA_PRIME * a * p
-            out = input * (keep * a) + b
-        else:
-            out = input * (keep * (1.0 / (1.0 - p)))
-    return input.copy_(out) if inplace else out
+        zero = _C.zeros([], dtype=input.dtype)
+        return input.mul_(zero) if inplace else input * zero
+    # ATen's order of draws and roundings: the mask is scaled in the input's dtype first.
+    noise = _C.empty(_noise_shape(input, feature), dtype=input.dtype).bernoulli_(1 - p)
+    if alpha:
+        a = 1.0 / math.sqrt((_ALPHA_PRIME * _ALPHA_PRIME * p + 1) * (1 - p))
+        b = noise.add(-1).mul_(_ALPHA_PRIME * a).add_(_ALPHA_PRIME * a * p)
+        noise.mul_(a)
+        return input.mul_(noise).add_(b) if inplace else (input * noise).add_(b)
+    noise.div_(1 - p)
+    return input.mul_(noise) if inplace else input * noise
 
 
 # ---- torch.* forms: (input, p, train) ----

@@ -301,14 +301,7 @@ def binary_cross_entropy_with_logits(
 def dropout(input, p=0.5, training=True, inplace=False):
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0.0:
-        return input
-    if p == 1.0:
-        out = input * 0.0
-    else:
-        keep = (engine.rand(*input.shape, dtype=input.dtype) < 1.0 - p).to(input.dtype)
-        out = input * keep * (1.0 / (1.0 - p))
-    return input.copy_(out) if inplace else out
+    return _dropout._dropout_impl(input, p, training, False, False, inplace)
 
 
 def one_hot(tensor, num_classes=-1):
