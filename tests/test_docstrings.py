@@ -13,8 +13,8 @@ from tests.docstring_coverage import areas, coverage, doc_text, is_documented
 
 # Examples not run: they need a process group (MPI, optional software), or they are being
 # rewritten in a file under work elsewhere (engine.func.vmap shows `engine.Size([5])`; a Size
-# prints as torch.Size, so the example needs `torch.Size([5])`).
-ILLUSTRATIVE = {"engine.utils.data.DistributedSampler", "engine.func.vmap"}
+# prints as torch.Size, so the example needs `torch.Size([5])`; engine.vmap is the same function).
+ILLUSTRATIVE = {"engine.utils.data.DistributedSampler", "engine.func.vmap", "engine.vmap"}
 ILLUSTRATIVE_MODULES = ("engine.distributed", "engine.nn.parallel")
 
 

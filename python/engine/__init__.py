@@ -5,6 +5,7 @@ Port a PyTorch script by changing one line: ``import engine as torch``.
 
 from engine import (
     _C,
+    _lazy,
     autograd,
     backends,
     cuda,
@@ -318,46 +319,19 @@ del _family
 _C.Tensor.__getitem__ = _indexing.getitem
 _C.Tensor.__setitem__ = _indexing.setitem
 _install_memory_formats()
-from engine import (
-    amp,  # noqa: E402
-    nn,  # noqa: E402
-)
+from engine import amp  # noqa: E402
 from engine.amp import autocast  # noqa: E402
 
-# torch.* names of the convolution, pooling and shuffle functions (engine/nn/_conv.py, ...);
-# torch.adaptive_max_pool1d always returns (values, indices).
-globals().update(
-    {
-        name: nn.functional.__dict__[source]
-        for name, source in (
-            *(
-                (n, n)
-                for n in ("conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d")
-            ),
-            *(
-                (n, n)
-                for n in ("conv_transpose3d", "avg_pool1d", "adaptive_avg_pool1d", "max_pool1d")
-            ),
-            *(
-                (n, n)
-                for n in ("max_pool2d", "max_pool3d", "max_pool1d_with_indices", "pixel_shuffle")
-            ),
-            *((n, n) for n in ("pixel_unshuffle", "channel_shuffle", "native_channel_shuffle")),
-            ("adaptive_max_pool1d", "adaptive_max_pool1d_with_indices"),
-        )
-    }
-)
 convolution = _C.convolution
-conv_tbc = nn._conv.conv_tbc
-grid_sampler = nn._sampling.grid_sampler
-affine_grid_generator = nn._sampling.affine_grid_generator
-
 __version__ = "0.1.0"
 
-# torch.* forms of nn.functional entries (engine/nn/_torch_functions.py).
+# torch.* forms of nn.functional entries (engine/nn/_torch_functions.py) and the nn-flavoured
+# Tensor methods (softmax, log_softmax, hardshrink, prelu); those defined in other files of
+# engine.nn load on first use (_NN_FUNCTIONS below). Importing this file runs
+# engine/nn/__init__.py, which imports nothing until a name is used.
 from engine.nn import _torch_functions  # noqa: E402
 
-_torch_functions.install(globals(), _C.Tensor)
+_torch_functions.install_own(globals(), _C.Tensor)
 
 # ---- special functions, less common pointwise ops, in-place variants and aliases ----
 from engine import _method_aliases  # noqa: E402
@@ -433,19 +407,50 @@ def load(
     )
 
 
-def __getattr__(name):
-    # Submodules load when first named (engine.optim.Adam, engine.serialization.add_safe_globals):
-    # import engine pays only for what every script uses.
-    if name == "vmap":  # engine.vmap is engine.func.vmap, loaded with engine.func
-        return __getattr__("func").vmap
-    if name in (
-        "serialization", "func", "distributed", "viz", "jit", "compiler", "version", "multiprocessing", "overrides",
-        "optim", "distributions", "special",
-    ):  # fmt: skip
-        import importlib
+# torch.* names implemented in engine.nn, which loads on first use: the convolution, pooling and
+# shuffle functions (torch.adaptive_max_pool1d always returns (values, indices)) and the torch.*
+# forms of dropout, ctc_loss and embedding_bag. tests/test_import_time.py checks this table
+# against engine.nn's.
+def _lazy_names(module, names, prefix=""):
+    return {name: (module, prefix + name) for name in names.split()}
 
-        return importlib.import_module(f"engine.{name}")
-    raise AttributeError(f"module 'engine' has no attribute '{name}'")
+
+_NN_FUNCTIONS = {
+    **_lazy_names(
+        "engine.nn._conv",
+        "conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpose3d conv_tbc",
+    ),
+    **_lazy_names(
+        "engine.nn._pooling",
+        "avg_pool1d adaptive_avg_pool1d max_pool1d max_pool2d max_pool3d max_pool1d_with_indices",
+    ),
+    "adaptive_max_pool1d": ("engine.nn._pooling", "adaptive_max_pool1d_with_indices"),
+    **_lazy_names(
+        "engine.nn._sampling",
+        "pixel_shuffle pixel_unshuffle channel_shuffle native_channel_shuffle grid_sampler"
+        " affine_grid_generator",
+    ),
+    **_lazy_names(
+        "engine.nn._dropout",
+        "dropout dropout_ feature_dropout feature_dropout_ alpha_dropout alpha_dropout_"
+        " feature_alpha_dropout feature_alpha_dropout_",
+        prefix="torch_",
+    ),
+    "ctc_loss": ("engine.nn._ctc", "torch_ctc_loss"),
+    "embedding_bag": ("engine.nn._embedding_bag", "torch_embedding_bag"),
+}
+del _lazy_names
+
+# Submodules load when first named (engine.optim.Adam, engine.serialization.add_safe_globals):
+# import engine pays only for what every script uses. engine.vmap is engine.func.vmap.
+__getattr__, __dir__ = _lazy.attach(
+    __name__,
+    submodules=(
+        "serialization func distributed viz jit compiler version multiprocessing overrides optim"
+        " distributions special nn utils"
+    ).split(),
+    attributes={**_NN_FUNCTIONS, "vmap": ("engine.func", "vmap")},
+)
 
 
 # DLPack exchange (engine/_dlpack.py, which adds Tensor.__dlpack__ and __dlpack_device__).

@@ -3,11 +3,11 @@ written with differentiable ops (diagonals by an identity mask, sums, permutes, 
 bmm), so gradients of every order come free. Operands are contracted left to right, each step
 keeping only the labels that a later operand or the output still needs."""
 
-import string
-
 from engine import _C
 
-_LETTERS = string.ascii_letters
+# string.ascii_letters, spelled out: importing string compiles a regular expression, a cost
+# `import engine` would pay for one constant.
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _split(equation, n_ops):

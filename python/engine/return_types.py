@@ -1,4 +1,7 @@
-"""Named results of ops returning several tensors (``values, indices = x.max(0)``)."""
+"""Named results of ops returning several tensors (``values, indices = x.max(0)``).
+
+Each type is made when first used (PEP 562), so that ``import engine`` does not pay for building
+thirty named tuples."""
 
 from collections import namedtuple
 
@@ -20,36 +23,51 @@ def _make(name, fields):
     return cls
 
 
-max = _make("max", ("values", "indices"))
-min = _make("min", ("values", "indices"))
-sort = _make("sort", ("values", "indices"))
-topk = _make("topk", ("values", "indices"))
-kthvalue = _make("kthvalue", ("values", "indices"))
-median = _make("median", ("values", "indices"))
-cummax = _make("cummax", ("values", "indices"))
-cummin = _make("cummin", ("values", "indices"))
-aminmax = _make("aminmax", ("min", "max"))
-mode = _make("mode", ("values", "indices"))
-nanmedian = _make("nanmedian", ("values", "indices"))
-histogram = _make("histogram", ("hist", "bin_edges"))
-histogramdd = _make("histogramdd", ("hist", "bin_edges"))
+# name -> fields: the types this module provides.
+_FIELDS = {
+    "max": ("values", "indices"),
+    "min": ("values", "indices"),
+    "sort": ("values", "indices"),
+    "topk": ("values", "indices"),
+    "kthvalue": ("values", "indices"),
+    "median": ("values", "indices"),
+    "cummax": ("values", "indices"),
+    "cummin": ("values", "indices"),
+    "aminmax": ("min", "max"),
+    "mode": ("values", "indices"),
+    "nanmedian": ("values", "indices"),
+    "histogram": ("hist", "bin_edges"),
+    "histogramdd": ("hist", "bin_edges"),
+    # engine.linalg and its torch.* names
+    "linalg_inv_ex": ("inverse", "info"),
+    "linalg_solve_ex": ("result", "info"),
+    "linalg_cholesky_ex": ("L", "info"),
+    "linalg_slogdet": ("sign", "logabsdet"),
+    "slogdet": ("sign", "logabsdet"),
+    "linalg_qr": ("Q", "R"),
+    "qr": ("Q", "R"),
+    "linalg_svd": ("U", "S", "Vh"),
+    "svd": ("U", "S", "V"),
+    "linalg_eigh": ("eigenvalues", "eigenvectors"),
+    "linalg_lstsq": ("solution", "residuals", "rank", "singular_values"),
+    "linalg_lu_factor": ("LU", "pivots"),
+    "linalg_lu_factor_ex": ("LU", "pivots", "info"),
+    "linalg_lu": ("P", "L", "U"),
+    "lu_unpack": ("P", "L", "U"),
+    "geqrf": ("a", "tau"),
+    "triangular_solve": ("solution", "cloned_coefficient"),
+    "frexp": ("mantissa", "exponent"),
+}
 
-# engine.linalg and its torch.* names
-linalg_inv_ex = _make("linalg_inv_ex", ("inverse", "info"))
-linalg_solve_ex = _make("linalg_solve_ex", ("result", "info"))
-linalg_cholesky_ex = _make("linalg_cholesky_ex", ("L", "info"))
-linalg_slogdet = _make("linalg_slogdet", ("sign", "logabsdet"))
-slogdet = _make("slogdet", ("sign", "logabsdet"))
-linalg_qr = _make("linalg_qr", ("Q", "R"))
-qr = _make("qr", ("Q", "R"))
-linalg_svd = _make("linalg_svd", ("U", "S", "Vh"))
-svd = _make("svd", ("U", "S", "V"))
-linalg_eigh = _make("linalg_eigh", ("eigenvalues", "eigenvectors"))
-linalg_lstsq = _make("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
-linalg_lu_factor = _make("linalg_lu_factor", ("LU", "pivots"))
-linalg_lu_factor_ex = _make("linalg_lu_factor_ex", ("LU", "pivots", "info"))
-linalg_lu = _make("linalg_lu", ("P", "L", "U"))
-lu_unpack = _make("lu_unpack", ("P", "L", "U"))
-geqrf = _make("geqrf", ("a", "tau"))
-triangular_solve = _make("triangular_solve", ("solution", "cloned_coefficient"))
-frexp = _make("frexp", ("mantissa", "exponent"))
+__all__ = list(_FIELDS)
+
+
+def __getattr__(name):
+    if name not in _FIELDS:
+        raise AttributeError(f"module 'engine.return_types' has no attribute '{name}'")
+    # setdefault: two threads racing here still share one type (isinstance and pickling agree).
+    return globals().setdefault(name, _make(name, _FIELDS[name]))
+
+
+def __dir__():
+    return sorted(set(globals()) | _FIELDS.keys())

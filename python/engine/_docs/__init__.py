@@ -8,7 +8,8 @@ attaching them costs well under a millisecond. Native functions get their text a
 pybind11's signature lines (``_C._add_docstr``), which ``help()`` and the stub generator read;
 Python functions, classes and properties get ``__doc__``. Keeping the text out of the code that
 implements a name lets that code change without touching its documentation, as PyTorch's
-``_torch_docs.py`` does."""
+``_torch_docs.py`` does. The texts of a module that loads after ``import engine`` (engine.nn
+loads on first use) are attached when it has loaded (:func:`apply_pending`)."""
 
 import sys
 import types
@@ -16,6 +17,7 @@ import types
 from engine import _C
 
 _applied = False
+_pending = ()  # entries of _built.TEXTS whose module or name has not loaded yet
 
 
 def attach(obj, text):
@@ -50,24 +52,48 @@ def resolve(module, qualname):
 
 
 def apply():
-    """Attaches the texts of ``_built.py``; the second and later calls do nothing (native text
-    is appended, so it must be attached once). A name that no longer exists, or became an
+    """Attaches the texts of ``_built.py`` to what is loaded; the second and later calls do
+    nothing (native text is appended, so it must be attached once). The texts of modules not
+    yet imported wait for :func:`apply_pending`. A name that no longer exists, or became an
     object that takes no docstring, is skipped rather than breaking ``import engine``;
     tests/test_docstrings.py reports both."""
-    global _applied
+    global _applied, _pending
     if _applied:
         return
     _applied = True
     from engine._docs._built import TEXTS
 
-    for module, qualname, name, text in TEXTS:
-        owner = resolve(module, qualname)
-        obj = None if owner is None else raw_attribute(owner, name)
+    _pending = _attach_loaded(TEXTS)
+
+
+def apply_pending():
+    """Attaches the texts that waited for their module (engine.nn.functional loads on first
+    use, after ``import engine``); cheap when none waits."""
+    global _pending
+    if _pending:
+        _pending = _attach_loaded(_pending)
+
+
+def _attach_loaded(entries):
+    """Attaches each entry whose object exists now; returns the others. A module's attribute is
+    read from its namespace, so that a lazily provided name is not loaded for its text: it is
+    documented when it loads."""
+    waiting = []
+    owners = {}  # (module, qualname) -> owner: a few dozen owners serve the ~500 entries
+    for entry in entries:
+        module, qualname, name, text = entry
+        key = (module, qualname)
+        owner = owners[key] if key in owners else owners.setdefault(key, resolve(module, qualname))
+        if owner is None or (isinstance(owner, types.ModuleType) and name not in vars(owner)):
+            waiting.append(entry)
+            continue
+        obj = raw_attribute(owner, name)
         if obj is not None:
             try:
                 attach(obj, text)
             except (AttributeError, TypeError):
                 pass
+    return waiting
 
 
 def areas():

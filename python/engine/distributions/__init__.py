@@ -13,57 +13,44 @@ Example (REINFORCE)::
     m = Categorical(probs)
     action = m.sample()
     loss = -m.log_prob(action) * reward
+
+Each distribution's file loads when its name is first used (engine/_lazy.py), with what it
+imports: ``Normal`` does not load the other forty.
 """
 
-from engine.distributions import constraints, transforms
-from engine.distributions.bernoulli import Bernoulli
-from engine.distributions.beta import Beta
-from engine.distributions.binomial import Binomial
-from engine.distributions.categorical import Categorical
-from engine.distributions.cauchy import Cauchy
-from engine.distributions.chi2 import Chi2
-from engine.distributions.constraint_registry import biject_to, transform_to
-from engine.distributions.continuous_bernoulli import ContinuousBernoulli
-from engine.distributions.dirichlet import Dirichlet
-from engine.distributions.distribution import Distribution
-from engine.distributions.exp_family import ExponentialFamily
-from engine.distributions.exponential import Exponential
-from engine.distributions.fishersnedecor import FisherSnedecor
-from engine.distributions.gamma import Gamma
-from engine.distributions.generalized_pareto import GeneralizedPareto
-from engine.distributions.geometric import Geometric
-from engine.distributions.gumbel import Gumbel
-from engine.distributions.half_cauchy import HalfCauchy
-from engine.distributions.half_normal import HalfNormal
-from engine.distributions.independent import Independent
-from engine.distributions.inverse_gamma import InverseGamma
-from engine.distributions.kl import kl_divergence, register_kl
-from engine.distributions.kumaraswamy import Kumaraswamy
-from engine.distributions.laplace import Laplace
-from engine.distributions.lkj_cholesky import LKJCholesky
-from engine.distributions.log_normal import LogNormal
-from engine.distributions.logistic_normal import LogisticNormal
-from engine.distributions.lowrank_multivariate_normal import LowRankMultivariateNormal
-from engine.distributions.mixture_same_family import MixtureSameFamily
-from engine.distributions.multinomial import Multinomial
-from engine.distributions.multivariate_normal import MultivariateNormal
-from engine.distributions.negative_binomial import NegativeBinomial
-from engine.distributions.normal import Normal
-from engine.distributions.one_hot_categorical import (
-    OneHotCategorical,
-    OneHotCategoricalStraightThrough,
-)
-from engine.distributions.pareto import Pareto
-from engine.distributions.poisson import Poisson
-from engine.distributions.relaxed_bernoulli import RelaxedBernoulli
-from engine.distributions.relaxed_categorical import RelaxedOneHotCategorical
-from engine.distributions.studentT import StudentT
-from engine.distributions.transformed_distribution import TransformedDistribution
-from engine.distributions.transforms import *  # noqa: F403
-from engine.distributions.uniform import Uniform
-from engine.distributions.von_mises import VonMises
-from engine.distributions.weibull import Weibull
-from engine.distributions.wishart import Wishart
+from engine import _lazy
+
+# name -> the file that defines it (the distributions' files are named for them).
+_HOMES = {
+    "Bernoulli": "bernoulli", "Beta": "beta", "Binomial": "binomial", "Categorical": "categorical",
+    "Cauchy": "cauchy", "Chi2": "chi2", "ContinuousBernoulli": "continuous_bernoulli",
+    "Dirichlet": "dirichlet", "Distribution": "distribution", "ExponentialFamily": "exp_family",
+    "Exponential": "exponential", "FisherSnedecor": "fishersnedecor", "Gamma": "gamma",
+    "GeneralizedPareto": "generalized_pareto", "Geometric": "geometric", "Gumbel": "gumbel",
+    "HalfCauchy": "half_cauchy", "HalfNormal": "half_normal", "Independent": "independent",
+    "InverseGamma": "inverse_gamma", "Kumaraswamy": "kumaraswamy", "LKJCholesky": "lkj_cholesky",
+    "Laplace": "laplace", "LogNormal": "log_normal", "LogisticNormal": "logistic_normal",
+    "LowRankMultivariateNormal": "lowrank_multivariate_normal",
+    "MixtureSameFamily": "mixture_same_family", "Multinomial": "multinomial",
+    "MultivariateNormal": "multivariate_normal", "NegativeBinomial": "negative_binomial",
+    "Normal": "normal", "OneHotCategorical": "one_hot_categorical",
+    "OneHotCategoricalStraightThrough": "one_hot_categorical", "Pareto": "pareto",
+    "Poisson": "poisson", "RelaxedBernoulli": "relaxed_bernoulli",
+    "RelaxedOneHotCategorical": "relaxed_categorical", "StudentT": "studentT",
+    "TransformedDistribution": "transformed_distribution", "Uniform": "uniform",
+    "VonMises": "von_mises", "Weibull": "weibull", "Wishart": "wishart",
+    "biject_to": "constraint_registry", "transform_to": "constraint_registry",
+    "kl_divergence": "kl", "register_kl": "kl",
+}  # fmt: skip
+# transforms.__all__, exported here as well
+_TRANSFORMS = (
+    "AbsTransform", "AffineTransform", "CatTransform", "ComposeTransform", "CorrCholeskyTransform",
+    "CumulativeDistributionTransform", "ExpTransform", "IndependentTransform",
+    "LowerCholeskyTransform", "PositiveDefiniteTransform", "PowerTransform", "ReshapeTransform",
+    "SigmoidTransform", "SoftplusTransform", "TanhTransform", "SoftmaxTransform", "StackTransform",
+    "StickBreakingTransform", "Transform", "identity_transform",
+)  # fmt: skip
+_HOMES.update(dict.fromkeys(_TRANSFORMS, "transforms"))
 
 __all__ = [
     "Bernoulli", "Beta", "Binomial", "Categorical", "Cauchy", "Chi2", "ContinuousBernoulli",
@@ -76,4 +63,10 @@ __all__ = [
     "TransformedDistribution", "Uniform", "VonMises", "Weibull", "Wishart", "register_kl", "kl_divergence",
     "biject_to", "transform_to", "constraints", "transforms",
 ]  # fmt: skip
-__all__.extend(transforms.__all__)
+__all__.extend(_TRANSFORMS)
+
+__getattr__, __dir__ = _lazy.attach(
+    __name__,
+    submodules=("constraints", "transforms", "utils", *_HOMES.values()),
+    attributes={name: (f".{home}", name) for name, home in _HOMES.items()},
+)

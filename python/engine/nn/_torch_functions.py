@@ -5,7 +5,8 @@ Where ATen declares ``reduction=Mean``, PyTorch's Python binding in fact default
 ``torch.kl_div(a, b)`` is unreduced, and so it is here.
 
 install() adds them to the engine namespace and the nn-flavoured Tensor methods (softmax,
-log_softmax, hardshrink, prelu) to Tensor, leaving any name already defined there alone."""
+log_softmax, hardshrink, prelu) to Tensor, leaving any name already defined there alone;
+install_own() leaves out those of the files it would import (``import engine`` loads them lazily)."""
 
 from engine import _C
 
@@ -229,10 +230,9 @@ def _tensor_log_softmax(self, dim, dtype=None):
     return _F().log_softmax(self, dim, dtype=dtype)
 
 
-def _functions():
-    from engine.nn import _ctc, _dropout, _embedding_bag
-
-    table = {
+def _own_functions():
+    """The torch.* forms defined in this file."""
+    return {
         f.__name__: f
         for f in (
             relu_, celu, celu_, selu, selu_, rrelu, rrelu_, threshold, threshold_, hardshrink, prelu,
@@ -242,6 +242,12 @@ def _functions():
             binary_cross_entropy_with_logits, cosine_similarity, pairwise_distance,
         )
     }  # fmt: skip
+
+
+def _functions():
+    from engine.nn import _ctc, _dropout, _embedding_bag
+
+    table = _own_functions()
     for module in (_dropout, _ctc, _embedding_bag):
         table.update(module.TORCH_FUNCTIONS)
     return table
@@ -251,6 +257,15 @@ def install(namespace, tensor_type):
     """Adds the torch.* forms to namespace and the Tensor methods to tensor_type, keeping any
     name already there."""
     for name, fn in _functions().items():
+        namespace.setdefault(name, fn)
+    install_own(namespace, tensor_type)
+
+
+def install_own(namespace, tensor_type):
+    """Adds the torch.* forms defined in this file and the Tensor methods, keeping any name
+    already there: ``import engine`` calls this, and reaches those of _dropout, _ctc and
+    _embedding_bag lazily."""
+    for name, fn in _own_functions().items():
         namespace.setdefault(name, fn)
     methods = {
         "softmax": _tensor_softmax,

@@ -2,22 +2,28 @@
 
 The bookkeeping (parameter groups, state, state dicts, hooks) is Python; each algorithm's update
 runs natively, one fused call per parameter group and step.
-"""
 
-from engine.optim import lr_scheduler
-from engine.optim.adadelta import Adadelta
-from engine.optim.adagrad import Adagrad
-from engine.optim.adam import Adam
-from engine.optim.adamax import Adamax
-from engine.optim.adamw import AdamW
-from engine.optim.asgd import ASGD
-from engine.optim.lbfgs import LBFGS
-from engine.optim.nadam import NAdam
-from engine.optim.optimizer import Optimizer
-from engine.optim.radam import RAdam
-from engine.optim.rmsprop import RMSprop
-from engine.optim.rprop import Rprop
-from engine.optim.sgd import SGD
+Each optimizer's file loads when its name is first used (engine/_lazy.py): ``engine.optim.Adam``
+does not load the other eleven."""
+
+from engine import _lazy
+
+# name -> the file that defines it
+_OPTIMIZERS = {
+    "ASGD": "asgd",
+    "Adadelta": "adadelta",
+    "Adagrad": "adagrad",
+    "Adam": "adam",
+    "AdamW": "adamw",
+    "Adamax": "adamax",
+    "LBFGS": "lbfgs",
+    "NAdam": "nadam",
+    "Optimizer": "optimizer",
+    "RAdam": "radam",
+    "RMSprop": "rmsprop",
+    "Rprop": "rprop",
+    "SGD": "sgd",
+}
 
 __all__ = [
     "ASGD",
@@ -37,11 +43,8 @@ __all__ = [
     "swa_utils",
 ]
 
-
-def __getattr__(name):
-    # Weight averaging loads on first use (engine.optim.swa_utils.AveragedModel).
-    if name == "swa_utils":
-        import importlib
-
-        return importlib.import_module("engine.optim.swa_utils")
-    raise AttributeError(f"module 'engine.optim' has no attribute '{name}'")
+__getattr__, __dir__ = _lazy.attach(
+    __name__,
+    submodules=("lr_scheduler", "swa_utils", *_OPTIMIZERS.values()),
+    attributes={name: (f".{file}", name) for name, file in _OPTIMIZERS.items()},
+)
