@@ -40,6 +40,23 @@ def test_import_engine_loads_no_optional_dependency():
     assert _loaded_after("import engine", OPTIONAL) == []
 
 
+# Standard-library modules that cost a millisecond or more to import (regex compiles, large
+# modules); the test counts those `import engine` adds to what the interpreter had loaded.
+HEAVY_STDLIB = (
+    "inspect", "typing", "dataclasses", "enum", "re", "string", "ast", "tokenize", "textwrap",
+    "pathlib", "tempfile", "zipfile", "threading", "subprocess", "json", "pickle", "numbers",
+    "decimal", "fractions", "logging", "argparse", "traceback", "dis",
+)  # fmt: skip
+
+
+def test_import_engine_adds_no_heavy_standard_library_module():
+    added = _fresh(
+        "import json, sys\nbefore = set(sys.modules)\nimport engine\n"
+        f"print(json.dumps([m for m in {list(HEAVY_STDLIB)!r} if m in set(sys.modules) - before]))"
+    )
+    assert added == []
+
+
 def test_import_engine_leaves_the_heavy_submodules_for_later():
     assert _loaded_after("import engine", LAZY_ENGINE_MODULES) == []
 

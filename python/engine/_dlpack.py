@@ -3,31 +3,19 @@
 this module holds the protocol's argument handling, as ``torch/_tensor.py`` and
 ``torch/utils/dlpack.py`` do."""
 
-import enum
-
 from engine import _C
 
-__all__ = ["DLDeviceType", "from_dlpack", "to_dlpack"]
+__all__ = ["DLDeviceType", "from_dlpack", "to_dlpack"]  # noqa: F822 (DLDeviceType: __getattr__)
 
 
-class DLDeviceType(enum.IntEnum):
-    """Device types as the DLPack specification numbers them."""
+def __getattr__(name):
+    # DLDeviceType lives in engine/_dlpack_device.py, loaded with the first exchange (its enum
+    # import would cost `import engine` about a millisecond).
+    if name == "DLDeviceType":
+        from engine._dlpack_device import DLDeviceType
 
-    kDLCPU = 1
-    kDLCUDA = 2
-    kDLCUDAHost = 3
-    kDLOpenCL = 4
-    kDLVulkan = 7
-    kDLMetal = 8
-    kDLVPI = 9
-    kDLROCM = 10
-    kDLROCMHost = 11
-    kDLExtDev = 12
-    kDLCUDAManaged = 13
-    kDLOneAPI = 14
-    kDLWebGPU = 15
-    kDLHexagon = 16
-    kDLMAIA = 17
+        return DLDeviceType
+    raise AttributeError(f"module 'engine._dlpack' has no attribute '{name}'")
 
 
 def to_dlpack(tensor):
@@ -74,6 +62,8 @@ def _dlpack(self, *, stream=-1, max_version=None, dl_device=None, copy=None):
 
 def _dlpack_device(self):
     """The DLPack device of the tensor: ``(DLDeviceType.kDLCPU, 0)``."""
+    from engine._dlpack_device import DLDeviceType
+
     return (DLDeviceType.kDLCPU, 0)
 
 
@@ -81,6 +71,7 @@ def _target_device(device):
     # engine.device or a string, as PyTorch accepts (an int is refused there too).
     from engine._device import check_cpu
     from engine._device import device as device_type
+    from engine._dlpack_device import DLDeviceType
 
     if isinstance(device, str):
         device = device_type(device)
@@ -129,6 +120,8 @@ def from_dlpack(ext_tensor, *, device=None, copy=None):
     kwargs = {"max_version": (1, 0)}
     if copy is not None:
         kwargs["copy"] = copy
+    from engine._dlpack_device import DLDeviceType
+
     ext_device = ext_tensor.__dlpack_device__()
     if device is not None:
         target = _target_device(device)
