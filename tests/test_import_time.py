@@ -100,6 +100,10 @@ def test_an_optimizer_loads_its_own_file_not_every_optimizer():
         ("import engine", "engine.vmap"),
         ("import engine", "engine.return_types.max"),
         ("import engine.nn.modules.linear as m", "m.Linear"),
+        ("from engine.nn.modules import Linear", "Linear"),
+        ("from engine.optim import Adam", "Adam"),
+        ("from engine.distributions import Normal, kl_divergence", "kl_divergence"),
+        ("from engine.return_types import max as named_max", "named_max"),
     ],
 )
 def test_every_spelling_reaches_the_name_in_a_fresh_interpreter(statement, expression):
