@@ -154,7 +154,9 @@ def test_the_family_table_matches_the_files():
 
     for family, names in modules._FAMILIES.items():
         module = importlib.import_module(f"engine.nn.modules.{family}")
-        assert list(names) == list(module.__all__), family
+        assert list(names) == list(module.__all__), (
+            f"engine/nn/modules/__init__.py: _FAMILIES[{family!r}] must list {family}.py's __all__"
+        )
     assert engine.nn.__all__[:7] == ["Buffer", "Module", "Parameter", "functional", "grad", "init",
                                      "utils"]  # fmt: skip
     assert set(engine.nn.__all__[7:]) == {n for n in modules.__all__ if n[:1].isupper()} - {
@@ -166,7 +168,9 @@ def test_the_torch_function_table_matches_engine_nn():
     from engine.nn import _torch_functions
 
     for name, fn in _torch_functions._functions().items():
-        assert getattr(engine, name) is fn, name
+        assert getattr(engine, name, None) is fn, (
+            f"engine.{name}: add it to _NN_FUNCTIONS in engine/__init__.py (loaded on first use)"
+        )
     for name, (module, attribute) in engine._NN_FUNCTIONS.items():
         assert getattr(engine, name) is getattr(importlib.import_module(module), attribute)
 
