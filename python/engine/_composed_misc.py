@@ -2,7 +2,7 @@
 isneginf / isreal, fill, rsub, constant_pad_nd, norm_except_dim, and the Tensor method forms of
 allclose / isclose / equal."""
 
-from engine import _C
+from engine import _C, _grad_fn_names
 from engine._comparison import allclose, equal, isclose
 from engine._composite_ops import _tensor_arg
 
@@ -63,7 +63,11 @@ def rsub(input, other, *, alpha=1):
             "or `logical_xor()` operator instead."
         )
     scaled = input if alpha == 1 else input * alpha
-    return other - scaled
+    return _grad_fn_names.name_grad_fn(
+        other - scaled,
+        "RsubBackward0" if isinstance(other, _C.Tensor) else "RsubBackward1",
+        (input,),
+    )
 
 
 def constant_pad_nd(input, pad, value=0):

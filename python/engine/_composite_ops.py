@@ -5,7 +5,7 @@ where a naive composition would have a wrong derivative, the branch is made safe
 
 import math
 
-from engine import _C
+from engine import _C, _grad_fn_names
 
 _Tensor = _C.Tensor
 
@@ -57,7 +57,9 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     for name, t in (("mat1", mat1), ("mat2", mat2)):
         if t.dim() != 2:
             raise RuntimeError(f"{name} must be a matrix, got {t.dim()}-D tensor")
-    return _scaled_sum("addmm", input, _C.mm(mat1, mat2), beta, alpha)
+    return _grad_fn_names.name_grad_fn(
+        _scaled_sum("addmm", input, _C.mm(mat1, mat2), beta, alpha), "AddmmBackward0", (input,)
+    )
 
 
 def addmv(input, mat, vec, *, beta=1, alpha=1):
@@ -95,7 +97,9 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
 def addcmul(input, tensor1, tensor2, *, value=1):
     """``input + value * tensor1 * tensor2``, broadcast."""
     product = tensor1 * tensor2
-    return input + (product if value == 1 else product * value)
+    return _grad_fn_names.name_grad_fn(
+        input + (product if value == 1 else product * value), "AddcmulBackward0", (input,)
+    )
 
 
 def addcdiv(input, tensor1, tensor2, *, value=1):
@@ -109,7 +113,9 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
             "latter implementation: (input + value * tensor1 / tensor2), for all dtypes."
         )
     quotient = tensor1 / tensor2
-    return input + (quotient if value == 1 else quotient * value)
+    return _grad_fn_names.name_grad_fn(
+        input + (quotient if value == 1 else quotient * value), "AddcdivBackward0", (input,)
+    )
 
 
 def trace(input):
@@ -117,7 +123,7 @@ def trace(input):
     _tensor_arg("trace", input, "input", 1)
     if input.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
-    return _C.diagonal(input).sum()
+    return _grad_fn_names.name_grad_fn(_C.diagonal(input).sum(), "TraceBackward0", (input,))
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):
@@ -274,7 +280,7 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 
 def square(input):
     """``input * input`` (integers stay integers)."""
-    return input * input
+    return _grad_fn_names.name_grad_fn(input * input, "PowBackward0", (input,))
 
 
 def rot90(input, k=1, dims=(0, 1)):
@@ -291,22 +297,34 @@ def rot90(input, k=1, dims=(0, 1)):
         )
     k %= 4
     if k == 1:
-        return input.flip(d1).transpose(d0, d1)
+        return _grad_fn_names.name_grad_fn(
+            input.flip(d1).transpose(d0, d1), "Rot90Backward0", (input,)
+        )
     if k == 2:
-        return input.flip(d0).flip(d1)
+        return _grad_fn_names.name_grad_fn(input.flip(d0).flip(d1), "Rot90Backward0", (input,))
     if k == 3:
-        return input.flip(d0).transpose(d0, d1)
-    return input.clone()
+        return _grad_fn_names.name_grad_fn(
+            input.flip(d0).transpose(d0, d1), "Rot90Backward0", (input,)
+        )
+    return _grad_fn_names.name_grad_fn(input.clone(), "Rot90Backward0", (input,))
 
 
 def clamp_min(input, min):  # noqa: A002 - PyTorch's parameter name
     """``clamp(input, min=min)``."""
-    return _C.clamp(input, min, None)
+    return _grad_fn_names.name_grad_fn(
+        _C.clamp(input, min, None),
+        "ClampMinBackward1" if isinstance(min, _C.Tensor) else "ClampMinBackward0",
+        (input,),
+    )
 
 
 def clamp_max(input, max):  # noqa: A002 - PyTorch's parameter name
     """``clamp(input, max=max)``."""
-    return _C.clamp(input, None, max)
+    return _grad_fn_names.name_grad_fn(
+        _C.clamp(input, None, max),
+        "ClampMaxBackward1" if isinstance(max, _C.Tensor) else "ClampMaxBackward0",
+        (input,),
+    )
 
 
 FUNCTIONS = {

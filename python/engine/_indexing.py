@@ -13,7 +13,7 @@ Assignment writes through the basic view with ``copy_`` (an advanced part first 
 import operator
 import warnings
 
-from engine import _C
+from engine import _C, _grad_fn_names
 
 _Tensor = _C.Tensor
 
@@ -169,7 +169,10 @@ def _advanced(t, adv):
 
 def getitem(self, key):
     t, adv = _basic(self, key)
-    return _advanced(t, adv) if adv else t
+    if not adv:
+        return t
+    # PyTorch's advanced indexing is one operator (IndexBackward0), whatever engine composes it of.
+    return _grad_fn_names.name_grad_fn(_advanced(t, adv), "IndexBackward0", (self,))
 
 
 def _broadcast_value(value, shape):

@@ -4,7 +4,7 @@
 import sys
 import warnings
 
-from engine import _C, linalg, return_types
+from engine import _C, _grad_fn_names, linalg, return_types
 from engine import _linalg_checks as checks
 from engine._linalg_checks import _supports_out
 from engine._linalg_functions import _L, Geqrf
@@ -299,7 +299,9 @@ def cross(input, other, dim=None, *, out=None):
                 break
         else:
             raise RuntimeError("no dimension of size 3 in input")
-    return linalg.cross(input, other, dim=dim)
+    return _grad_fn_names.name_grad_fn(
+        linalg.cross(input, other, dim=dim), "LinalgCrossBackward0", (input,)
+    )
 
 
 def dist(input, other, p=2):

@@ -8,7 +8,7 @@ PyTorch's stable first derivative."""
 
 import math
 
-from engine import _C, return_types
+from engine import _C, _grad_fn_names, return_types
 from engine._composite_ops import _tensor_arg
 from engine._shape_ops import _wrap
 from engine._sorting import sort
@@ -52,12 +52,20 @@ def _running_extreme(fname, input, dim, larger):
 
 def cummax(input, dim, *, out=None):
     """(values, indices) of the running maximum along dim; NaN propagates, ties take the later index."""
-    return return_types.cummax(*_running_extreme("cummax", input, dim, True))
+    return _grad_fn_names.name_grad_fn(
+        return_types.cummax(*_running_extreme("cummax", input, dim, True)),
+        "CummaxBackward0",
+        (input,),
+    )
 
 
 def cummin(input, dim, *, out=None):
     """(values, indices) of the running minimum along dim; NaN propagates, ties take the later index."""
-    return return_types.cummin(*_running_extreme("cummin", input, dim, False))
+    return _grad_fn_names.name_grad_fn(
+        return_types.cummin(*_running_extreme("cummin", input, dim, False)),
+        "CumminBackward0",
+        (input,),
+    )
 
 
 _logcumsumexp_fn = []
@@ -72,6 +80,8 @@ def _make_logcumsumexp():
         return np.flip(np.logaddexp.accumulate(np.flip(a, -1), axis=-1), -1)
 
     class LogCumSumExp(Function):
+        _backward_name = "LogcumsumexpBackward0"
+
         @staticmethod
         def forward(ctx, input, dim):
             import numpy as np
@@ -189,11 +199,15 @@ def mode(input, dim=-1, keepdim=False):
     idx = idx.reshape(a.shape[:-1] + (1,))
     indices = _from_last_axis(idx, d, input.dim()) if input.dim() else _C.tensor(0)
     if input.dim() == 0:
-        return return_types.mode(input.clone(), indices)
+        return _grad_fn_names.name_grad_fn(
+            return_types.mode(input.clone(), indices), "ModeBackward0", (input,)
+        )
     values = _C.gather(input, d, indices)
     if not keepdim:
         values, indices = values.squeeze(d), indices.squeeze(d)
-    return return_types.mode(values, indices)
+    return _grad_fn_names.name_grad_fn(
+        return_types.mode(values, indices), "ModeBackward0", (input,)
+    )
 
 
 def nanmedian(input, dim=None, keepdim=False):
@@ -203,11 +217,23 @@ def nanmedian(input, dim=None, keepdim=False):
     if dim is None:
         flat = input.reshape(-1)
         if flat.numel() == 0:
-            return _C.full((), float("nan"), dtype=input.dtype)
-        return nanmedian(flat, 0).values
+            return _grad_fn_names.name_grad_fn(
+                _C.full((), float("nan"), dtype=input.dtype),
+                "NanmedianBackward0" if dim is None else "NanmedianBackward1",
+                (input,),
+            )
+        return _grad_fn_names.name_grad_fn(
+            nanmedian(flat, 0).values,
+            "NanmedianBackward0" if dim is None else "NanmedianBackward1",
+            (input,),
+        )
     d = _wrap(dim, input.dim())
     if input.dim() == 0:
-        return return_types.nanmedian(input.clone(), _C.tensor(0))
+        return _grad_fn_names.name_grad_fn(
+            return_types.nanmedian(input.clone(), _C.tensor(0)),
+            "NanmedianBackward0" if dim is None else "NanmedianBackward1",
+            (input,),
+        )
     if input.shape[d] == 0:
         raise IndexError(f"nanmedian(): Expected reduction dim {d} to have non-zero size.")
     order = sort(input.detach(), d).indices  # NaN sorts last
@@ -218,7 +244,11 @@ def nanmedian(input, dim=None, keepdim=False):
     values = _C.gather(input, d, indices)
     if not keepdim:
         values, indices = values.squeeze(d), indices.squeeze(d)
-    return return_types.nanmedian(values, indices)
+    return _grad_fn_names.name_grad_fn(
+        return_types.nanmedian(values, indices),
+        "NanmedianBackward0" if dim is None else "NanmedianBackward1",
+        (input,),
+    )
 
 
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")

@@ -4,7 +4,7 @@ installed as engine.<op> and Tensor methods by engine/__init__.py."""
 import builtins
 import math
 
-from engine import _C
+from engine import _C, _grad_fn_names
 
 _Tensor = _C.Tensor
 
@@ -80,7 +80,9 @@ def repeat(self, *sizes):
     shape = [1] * (len(reps) - self.dim()) + list(self.shape)
     x = _C.reshape(self, [v for s in shape for v in (1, s)])
     x = x.expand(*[v for r, s in zip(reps, shape) for v in (r, s)])
-    return _C.reshape(x, [r * s for r, s in zip(reps, shape)])
+    return _grad_fn_names.name_grad_fn(
+        _C.reshape(x, [r * s for r, s in zip(reps, shape)]), "RepeatBackward0", (self,)
+    )
 
 
 def flip(input, *dims):
@@ -88,12 +90,14 @@ def flip(input, *dims):
     for d in _sizes(dims):
         n = input.shape[_wrap(d, input.dim())]
         out = out.index_select(d, _C.arange(n - 1, -1, -1))
-    return out
+    return _grad_fn_names.name_grad_fn(out, "FlipBackward0", (input,))
 
 
 def roll(input, shifts, dims=None):
     if dims is None:
-        return roll(input.reshape(-1), shifts, 0).view(*input.shape)
+        return _grad_fn_names.name_grad_fn(
+            roll(input.reshape(-1), shifts, 0).view(*input.shape), "RollBackward0", (input,)
+        )
     shifts = [shifts] if isinstance(shifts, int) else list(shifts)
     dims = [dims] if isinstance(dims, int) else list(dims)
     if len(shifts) != len(dims):
@@ -106,7 +110,7 @@ def roll(input, shifts, dims=None):
         s = s % n if n else 0
         if s:
             out = _C.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
-    return out
+    return _grad_fn_names.name_grad_fn(out, "RollBackward0", (input,))
 
 
 def split(tensor, split_size_or_sections, dim=0):
@@ -114,7 +118,11 @@ def split(tensor, split_size_or_sections, dim=0):
     # Several views of one tensor: none of them may be written in place under autograd.
     name = "Split" if isinstance(split_size_or_sections, int) else "SplitWithSizes"
     _C._mark_multi_output_views(out, name)
-    return out
+    return _grad_fn_names.name_each(
+        out,
+        "SplitBackward0" if isinstance(split_size_or_sections, int) else "SplitWithSizesBackward0",
+        (tensor,),
+    )
 
 
 def _split_views(tensor, split_size_or_sections, dim=0):
@@ -144,13 +152,17 @@ def chunk(input, chunks, dim=0):
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     n = input.shape[_wrap(dim, input.dim())]
-    return split(input, builtins.max(-(-n // chunks), 1) if n else 1, dim) if n else (input,)
+    return _grad_fn_names.name_each(
+        split(input, builtins.max(-(-n // chunks), 1) if n else 1, dim) if n else (input,),
+        "SplitBackward0",
+        (input,),
+    )
 
 
 def unbind(input, dim=0):
     out = tuple(input.select(dim, i) for i in range(input.shape[_wrap(dim, input.dim())]))
     _C._mark_multi_output_views(out, "Unbind")
-    return out
+    return _grad_fn_names.name_each(out, "UnbindBackward0", (input,))
 
 
 def _tri(input, diagonal, lower, name):
@@ -163,11 +175,15 @@ def _tri(input, diagonal, lower, name):
 
 
 def tril(input, diagonal=0):
-    return _tri(input, diagonal, True, "tril")
+    return _grad_fn_names.name_grad_fn(
+        _tri(input, diagonal, True, "tril"), "TrilBackward0", (input,)
+    )
 
 
 def triu(input, diagonal=0):
-    return _tri(input, diagonal, False, "triu")
+    return _grad_fn_names.name_grad_fn(
+        _tri(input, diagonal, False, "triu"), "TriuBackward0", (input,)
+    )
 
 
 def diag(input, diagonal=0):
@@ -177,9 +193,15 @@ def diag(input, diagonal=0):
         i = _C.arange(m)
         pos = i * (n + 1) + (k if k >= 0 else -k * n)
         out = _C.zeros(n * n, dtype=input.dtype).index_copy(0, pos, input)
-        return out.view(n, n)
+        return _grad_fn_names.name_grad_fn(
+            out.view(n, n), "DiagEmbedBackward0" if input.dim() == 1 else None, (input,)
+        )
     if input.dim() == 2:
-        return input.diagonal(diagonal).clone()
+        return _grad_fn_names.name_grad_fn(
+            input.diagonal(diagonal).clone(),
+            "DiagEmbedBackward0" if input.dim() == 1 else None,
+            (input,),
+        )
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.dim()}D")
 
 
@@ -216,7 +238,11 @@ def masked_fill(input, mask, value):
         raise RuntimeError(
             f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype}"
         )
-    return _C.where(mask, value, input)
+    return _grad_fn_names.name_grad_fn(
+        _C.where(mask, value, input),
+        "MaskedFillBackward1" if isinstance(value, _C.Tensor) else "MaskedFillBackward0",
+        (input,),
+    )
 
 
 def _inplace(op):

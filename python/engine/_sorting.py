@@ -2,7 +2,7 @@
 (native, on a detached copy); the values are gathered from the input by that order, so they are
 differentiable like any gather. NaN sorts above every number, as in PyTorch."""
 
-from engine import _C, return_types
+from engine import _C, _grad_fn_names, return_types
 from engine._composite_ops import _tensor_arg
 
 
@@ -55,7 +55,9 @@ def sort(input, dim=-1, descending=False, stable=False):
     dim = _dim(input, dim)
     indices = _order(input, dim, descending)
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
-    return return_types.sort(values, indices)
+    return _grad_fn_names.name_grad_fn(
+        return_types.sort(values, indices), "SortBackward1" if stable else "SortBackward0", (input,)
+    )
 
 
 def argsort(input, dim=-1, descending=False, stable=False):
@@ -107,7 +109,9 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
     indices = _order(input, dim, largest)
     indices = indices.narrow(dim, 0, k) if input.dim() else indices
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
-    return return_types.topk(values, indices)
+    return _grad_fn_names.name_grad_fn(
+        return_types.topk(values, indices), "TopkBackward0", (input,)
+    )
 
 
 def _pick(input, dim, position, keepdim, nan_wins=False):
@@ -134,7 +138,9 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     size = input.shape[dim] if input.dim() else 1
     if not 1 <= k <= size:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
-    return return_types.kthvalue(*_pick(input, dim, k - 1, keepdim))
+    return _grad_fn_names.name_grad_fn(
+        return_types.kthvalue(*_pick(input, dim, k - 1, keepdim)), "KthvalueBackward0", (input,)
+    )
 
 
 def median(input, dim=None, keepdim=False):
@@ -143,13 +149,25 @@ def median(input, dim=None, keepdim=False):
     if dim is None:
         flat = input.reshape(-1)
         if flat.numel() == 0:
-            return _C.full((), float("nan"), dtype=input.dtype)
-        return median(flat, 0).values
+            return _grad_fn_names.name_grad_fn(
+                _C.full((), float("nan"), dtype=input.dtype),
+                "MedianBackward0" if dim is None else "MedianBackward1",
+                (input,),
+            )
+        return _grad_fn_names.name_grad_fn(
+            median(flat, 0).values,
+            "MedianBackward0" if dim is None else "MedianBackward1",
+            (input,),
+        )
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
     if size == 0:
         raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
-    return return_types.median(*_pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True))
+    return _grad_fn_names.name_grad_fn(
+        return_types.median(*_pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True)),
+        "MedianBackward0" if dim is None else "MedianBackward1",
+        (input,),
+    )
 
 
 FUNCTIONS = {f.__name__: f for f in (sort, argsort, msort, topk, kthvalue, median)}

@@ -63,8 +63,13 @@ class Node : public std::enable_shared_from_this<Node> {
   virtual void release_variables() {}
   // Built-in nodes propagate "no gradient" without running; custom Functions decide themselves.
   virtual bool skips_undefined_inputs() const { return true; }
+  // The name users see (the node's Python class, name(), printing): the node's own name, or the
+  // name of the PyTorch operator an op built of several nodes stands for (F.nll_loss's last node
+  // is a division, reported as NllLossBackward0, as in PyTorch).
+  std::string display_name() const { return alias_.empty() ? name() : alias_; }
+  void set_display_name(std::string alias) { alias_ = std::move(alias); }
   // The name used when a tensor this node produced is reported in an error.
-  virtual std::string producer_name() const { return name(); }
+  virtual std::string producer_name() const { return display_name(); }
   // The node's saved tensors under the names PyTorch exposes them by (grad_fn._saved_self is
   // visit("self", ...)); nodes that save nothing, or have not been described, visit nothing.
   using SavedVisitor = std::function<void(const char* name, SavedTensor& value)>;
@@ -107,6 +112,7 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retained_grads_;
   std::atomic<bool> hooked_{false};
   std::unique_ptr<DeferredRelease> py_state_;
+  std::string alias_;
 };
 
 }  // namespace engine

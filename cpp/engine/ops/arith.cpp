@@ -209,6 +209,8 @@ Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
   if (auto node = make_node<SubBackward0>({&a, &b})) {
     node->alpha = alpha;
     set_history(out, node);
+    // A number minus a tensor is Tensor.__rsub__ (PyTorch's RsubBackward1).
+    if (a.is_wrapped_number()) node->set_display_name("RsubBackward1");
   }
   return out;
 }
@@ -267,7 +269,7 @@ Tensor neg(const Tensor& a) {
   ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error,
                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
                "use the `~` or `logical_not()` operator instead.");
-  return mul(a, wrapped_scalar(-1.0, DType::Int64));
+  return named_history(mul(a, wrapped_scalar(-1.0, DType::Int64)), "NegBackward0");
 }
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
@@ -473,7 +475,17 @@ Tensor clamp(const Tensor& a, const std::optional<Tensor>& min, const std::optio
   if (min) r = where(lt(r, *min), *min, r);
   if (max) r = where(gt(r, *max), *max, r);
   if (r.get() == a.get()) r = clone(a);
-  return r;
+  // PyTorch's names: ClampBackward1 for number bounds, ClampBackward0 for tensor bounds.
+  const bool numbers = (!min || min->is_wrapped_number()) && (!max || max->is_wrapped_number());
+  return named_history(r, numbers ? "ClampBackward1" : "ClampBackward0");
+}
+
+// clamp with one bound, under PyTorch's names for it (number or tensor bound).
+Tensor clamp_min(const Tensor& a, const Tensor& min) {
+  return named_history(clamp(a, min, std::nullopt), min.is_wrapped_number() ? "ClampMinBackward0" : "ClampMinBackward1");
+}
+Tensor clamp_max(const Tensor& a, const Tensor& max) {
+  return named_history(clamp(a, std::nullopt, max), max.is_wrapped_number() ? "ClampMaxBackward0" : "ClampMaxBackward1");
 }
 
 Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight) {
@@ -484,7 +496,8 @@ Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight) {
   ENGINE_CHECK(weight.is_wrapped_number() || weight.dtype() == start.dtype(), std::runtime_error, "expected dtype ",
                dtype_name(start.dtype()), " for `weight` but got dtype ", dtype_name(weight.dtype()));
   Tensor out = start + weight * (end - start);
-  return out.dtype() == start.dtype() ? out : to_dtype(out, start.dtype());
+  out = out.dtype() == start.dtype() ? out : to_dtype(out, start.dtype());
+  return named_history(out, weight.is_wrapped_number() ? "LerpBackward0" : "LerpBackward1");
 }
 
 }  // namespace engine::ops

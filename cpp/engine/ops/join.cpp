@@ -87,7 +87,7 @@ Tensor stack(const TensorList& tensors, int64_t dim) {
   dim = wrap_dim(dim, tensors[0].dim() + 1);
   TensorList parts;
   for (const auto& t : tensors) parts.push_back(unsqueeze(t, dim));
-  return cat(parts, dim);
+  return named_history(cat(parts, dim), "StackBackward0");
 }
 
 }  // namespace engine::ops

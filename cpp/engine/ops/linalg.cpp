@@ -102,15 +102,15 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
                  "inconsistent tensor size, expected tensor [", a.shape()[0], "] and src [", b.shape()[0],
                  "] to have the same number of elements, but got ", a.shape()[0], " and ", b.shape()[0],
                  " elements respectively");
-    return reshape(mm(unsqueeze(a, 0), unsqueeze(b, 1)), {});
+    return named_history(reshape(mm(unsqueeze(a, 0), unsqueeze(b, 1)), {}), "DotBackward0");
   }
   // A size mismatch is reported as PyTorch reports it: by mm for vector @ matrix, and in
   // addmv's terms (input = the result's length) for matrix @ vector.
-  if (a.dim() == 1) return squeeze(mm(unsqueeze(a, 0), b), 0);
+  if (a.dim() == 1) return named_history(squeeze(mm(unsqueeze(a, 0), b), 0), "SqueezeBackward4");
   if (b.dim() == 1) {
     ENGINE_CHECK(a.shape()[1] == b.shape()[0], std::runtime_error, "size mismatch, got input (", a.shape()[0],
                  "), mat (", a.shape()[0], "x", a.shape()[1], "), vec (", b.shape()[0], ")");
-    return squeeze(mm(a, unsqueeze(b, 1)), 1);
+    return named_history(squeeze(mm(a, unsqueeze(b, 1)), 1), "MvBackward0");
   }
   return mm(a, b);
 }

@@ -26,4 +26,11 @@ std::shared_ptr<N> make_node(std::initializer_list<const Tensor*> inputs) {
   return node;
 }
 
+// `out` with its grad_fn shown under `name`: for an op built of other ops, the name of the PyTorch
+// operator it stands for (neg is a multiplication by -1, reported as NegBackward0).
+inline Tensor named_history(Tensor out, const char* name) {
+  if (const auto& fn = grad_fn(out)) fn->set_display_name(name);
+  return out;
+}
+
 }  // namespace engine::ops

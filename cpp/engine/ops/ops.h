@@ -189,6 +189,8 @@ Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction,
 Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim);
 // p-norm over dims (p = inf / -inf for the largest / smallest magnitude).
 Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim);
+Tensor clamp_min(const Tensor& a, const Tensor& min);
+Tensor clamp_max(const Tensor& a, const Tensor& max);
 Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
 Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor cumprod(const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);

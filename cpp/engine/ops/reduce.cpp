@@ -476,18 +476,19 @@ Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction,
   Tensor sq = centered * centered;
   Tensor s = all.empty() ? sq : sum(sq, all, keepdim);
   const double divisor = std::max(0.0, static_cast<double>(count) - correction);
-  return div(s, wrapped_scalar(divisor, DType::Float64));
+  return named_history(div(s, wrapped_scalar(divisor, DType::Float64)), "VarBackward0");
 }
 
 Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   if (auto r = in_float32(a, [&](const Tensor& x) { return std(x, dims, correction, keepdim); })) return *r;
-  return sqrt(var(a, dims, correction, keepdim));
+  return named_history(sqrt(var(a, dims, correction, keepdim)), "StdBackward0");
 }
 
-Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
+// The vector norm; `norm` shows its node as PyTorch's linalg.vector_norm.
+static Tensor norm_of(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error,
                "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", scalar_type_name(a.dtype()));
-  if (auto r = in_float32(a, [&](const Tensor& x) { return norm(x, p, dims, keepdim); })) return *r;
+  if (auto r = in_float32(a, [&](const Tensor& x) { return norm_of(x, p, dims, keepdim); })) return *r;
   std::vector<int64_t> all = all_dims_if_empty(a, dims);
   auto reduce_sum = [&](const Tensor& t) { return all.empty() ? t : sum(t, all, keepdim); };
   if (std::isinf(p)) {
@@ -500,6 +501,10 @@ Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool ke
   return pow(reduce_sum(pow(abs(a), wrapped_scalar(p, DType::Float64))), wrapped_scalar(1.0 / p, DType::Float64));
 }
 
+Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
+  return named_history(norm_of(a, p, dims, keepdim), "LinalgVectorNormBackward0");
+}
+
 Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
   Tensor x = is_floating(a.dtype()) ? a : to_dtype(a, default_dtype());
   std::vector<int64_t> all = all_dims_if_empty(a, dims);
@@ -508,7 +513,7 @@ Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim
   Tensor m = amax(detach(x), all, true);
   m = where(isinf(m), wrapped_scalar(0.0, DType::Float64), m);
   Tensor s = log(sum(exp(x - m), all, keepdim));
-  return s + (keepdim ? m : reshape(m, s.shape()));
+  return named_history(s + (keepdim ? m : reshape(m, s.shape())), "LogsumexpBackward0");
 }
 
 Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype) { return scan(a, dim, dtype, true); }

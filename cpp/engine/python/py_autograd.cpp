@@ -397,7 +397,7 @@ void init_autograd(py::module_& m) {
       return 0;
     };
   }))
-      .def("name", &Node::name)
+      .def("name", &Node::display_name)
       .def_property_readonly("next_functions", [](const Node& n) {
         py::tuple out(n.next_edges().size());
         for (size_t i = 0; i < n.next_edges().size(); ++i) {

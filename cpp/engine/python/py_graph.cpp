@@ -87,7 +87,7 @@ std::shared_ptr<PackedTensor> pack_with_current_hooks(const Tensor& t) {
 
 // The name a node's Python class has: the node's name without a C++ namespace.
 std::string class_name_of(const Node& n) {
-  std::string name = n.name();
+  std::string name = n.display_name();
   const size_t colon = name.rfind("::");
   return colon == std::string::npos ? name : name.substr(colon + 2);
 }
@@ -360,6 +360,10 @@ void init_graph(py::module_& m) {
   });
   m.def("_will_engine_execute_node", [](py::handle node) { return will_execute_node(node_from_py(node).get()); });
   m.def("_current_graph_task_id", [] { return current_graph_task_id(); });
+  // Composite ops written in Python name their last node after the PyTorch operator they stand for.
+  m.def("_name_grad_fn", [](const Tensor& t, std::string name) {
+    if (const auto& fn = grad_fn(t)) fn->set_display_name(std::move(name));
+  });
   m.def("_increment_version", [](py::handle obj) {
     if (is_tensor(obj)) {
       obj.cast<Tensor>().bump_version();

@@ -154,7 +154,10 @@ void dunders(TensorClass& cls, const char* op, const char* rop, const char* iop)
 }
 
 Tensor clamp_op(const Tensor& t, py::handle lo, py::handle hi, const char* name) {
-  return ops::clamp(t, opt_operand(lo, name, "min", 2), opt_operand(hi, name, "max", 3));
+  auto min = opt_operand(lo, name, "min", 2), max = opt_operand(hi, name, "max", 3);
+  if (std::strcmp(name, "clamp_min") == 0) return ops::clamp_min(t, *min);
+  if (std::strcmp(name, "clamp_max") == 0) return ops::clamp_max(t, *max);
+  return ops::clamp(t, min, max);
 }
 
 // var / std: (dim, unbiased, keepdim) or (dim, *, correction, keepdim); a leading bool is `unbiased`.

@@ -180,8 +180,10 @@ class Function:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        # engine's own Functions standing for a PyTorch operator take its node's name
+        # (`_backward_name = "BinaryCrossEntropyBackward0"`); a user's is `<Class>Backward`.
         backward_cls = type(
-            cls.__name__ + "Backward",
+            cls.__dict__.get("_backward_name") or cls.__name__ + "Backward",
             (BackwardCFunction,),
             {"_forward_cls": cls, "__module__": "engine.autograd.function"},
         )

@@ -5,6 +5,7 @@ reaches backward through the branch that was not taken. NaN takes the branch PyT
 gives it: the elu family passes the gradient through at NaN (its test is ``x <= 0``)."""
 
 from engine import _C
+from engine._grad_fn_names import named_grad_fn
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
@@ -31,6 +32,7 @@ def tanh(input):
     return _C.tanh(input)
 
 
+@named_grad_fn("LeakyReluBackward0")
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """Leaky ReLU: ``x`` where ``x > 0``, ``negative_slope * x`` elsewhere.
 
@@ -47,6 +49,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return _inplace(input, _C.where(input > 0, input, input * negative_slope), inplace)
 
 
+@named_grad_fn("HardtanhBackward0")
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     """x clamped to [min_val, max_val]; the gradient is 0 at and beyond the bounds, as PyTorch."""
     if min_val > max_val:
@@ -56,23 +59,27 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     return _inplace(input, out, inplace)
 
 
+@named_grad_fn("HardtanhBackward0")
 def relu6(input, inplace=False):
     """``hardtanh(x, 0, 6)``."""
     return hardtanh(input, 0.0, 6.0, inplace)
 
 
+@named_grad_fn("EluBackward0")
 def elu(input, alpha=1.0, inplace=False):
     """x for x > 0, ``alpha * (exp(x) - 1)`` otherwise."""
     negative = alpha * _C.expm1(_nonpositive(input))
     return _inplace(input, _C.where(input <= 0, negative, input), inplace)
 
 
+@named_grad_fn("EluBackward0")
 def selu(input, inplace=False):
     """``scale * elu(x, alpha)`` with the self-normalising constants."""
     negative = _SELU_ALPHA * _C.expm1(_nonpositive(input))
     return _inplace(input, _SELU_SCALE * _C.where(input <= 0, negative, input), inplace)
 
 
+@named_grad_fn("CeluBackward0")
 def celu(input, alpha=1.0, inplace=False):
     """x for x > 0, ``alpha * (exp(x / alpha) - 1)`` otherwise."""
     if alpha == 0:
@@ -81,6 +88,7 @@ def celu(input, alpha=1.0, inplace=False):
     return _inplace(input, _C.where(input <= 0, negative, input), inplace)
 
 
+@named_grad_fn("SoftplusBackward0")
 def softplus(input, beta=1.0, threshold=20.0):
     """Softplus, a smooth ReLU: ``log(1 + exp(beta * x)) / beta``, and ``x`` itself where
     ``beta * x > threshold`` (for numerical stability).
@@ -100,6 +108,7 @@ def softplus(input, beta=1.0, threshold=20.0):
     return _C.where(scaled > threshold, input, smooth)
 
 
+@named_grad_fn("LogSigmoidBackward0")
 def logsigmoid(input):
     """``log(sigmoid(x))``, finite for every x."""
     from engine.nn.functional import _softplus_neg
@@ -112,11 +121,13 @@ def softsign(input):
     return input / (_C.abs(input) + 1)
 
 
+@named_grad_fn("MishBackward0")
 def mish(input, inplace=False):
     """``x * tanh(softplus(x))``."""
     return _inplace(input, input * _C.tanh(softplus(input)), inplace)
 
 
+@named_grad_fn("HardsigmoidBackward0")
 def hardsigmoid(input, inplace=False):
     """``relu6(x + 3) / 6``; the gradient is 1/6 strictly between -3 and 3."""
     inside = (input > -3) & (input < 3)
@@ -129,6 +140,7 @@ def hardsigmoid(input, inplace=False):
     return _inplace(input, out, inplace)
 
 
+@named_grad_fn("HardswishBackward0")
 def hardswish(input, inplace=False):
     """``x * relu6(x + 3) / 6``; PyTorch's gradient: 0 up to -3, ``x / 3 + 0.5`` between, 1 from 3."""
     zero = (input * 0).detach()
@@ -141,6 +153,7 @@ def hardswish(input, inplace=False):
     return _inplace(input, out, inplace)
 
 
+@named_grad_fn("GluBackward0")
 def glu(input, dim=-1):
     """``a * sigmoid(b)`` for the two halves a, b of input along dim."""
     size = input.shape[dim] if input.dim() else 0
@@ -154,6 +167,7 @@ def glu(input, dim=-1):
     return a * _C.sigmoid(b)
 
 
+@named_grad_fn("PreluKernelBackward0")
 def prelu(input, weight):
     """x for x > 0, ``weight * x`` otherwise; a weight of C elements applies per channel (dim 1)."""
     if weight.numel() != 1:
@@ -167,6 +181,7 @@ def prelu(input, weight):
     return _C.where(input > 0, input, weight * input)
 
 
+@named_grad_fn("SoftmaxBackward0")
 def softmin(input, dim=None, _stacklevel=3, dtype=None):
     """``softmax(-x)``."""
     from engine.nn.functional import softmax

@@ -9,6 +9,7 @@ PyTorch's backward formula gives."""
 import warnings
 
 from engine import _C
+from engine._grad_fn_names import named_grad_fn
 
 
 def _inplace(input, out, inplace):
@@ -21,6 +22,7 @@ def _functional():
     return functional
 
 
+@named_grad_fn("ThresholdBackward0")
 def threshold(input, threshold, value, inplace=False):
     """value where ``x <= threshold``, x elsewhere (NaN stays NaN)."""
     out = _C.where(input <= threshold, _C.full_like(input, value).detach(), input)
@@ -41,12 +43,14 @@ def _check_lambd(lambd, input):
         )
 
 
+@named_grad_fn("HardshrinkBackward0")
 def hardshrink(input, lambd=0.5):
     """0 where ``-lambd <= x <= lambd``, x elsewhere."""
     outside = (input < -lambd) | (input > lambd)
     return _C.where(outside, input, (input * 0).detach())
 
 
+@named_grad_fn("SoftshrinkBackward0")
 def softshrink(input, lambd=0.5):
     """0 where ``-lambd <= x <= lambd``, x moved lambd towards 0 elsewhere."""
     _check_lambd(lambd, input)
@@ -67,6 +71,7 @@ def _check_rrelu_bounds(lower, upper):
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
 
 
+@named_grad_fn("RreluWithNoiseBackward0")
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     """Leaky ReLU whose negative slope is drawn uniformly from [lower, upper] per element while
     training, and is ``(lower + upper) / 2`` otherwise."""

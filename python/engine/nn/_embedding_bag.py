@@ -7,6 +7,7 @@ are reduced with index_add (sum, mean) or, for max, by a segment maximum and the
 that holds it. Indices equal to padding_idx do not count; empty bags give zeros."""
 
 from engine import _C
+from engine._grad_fn_names import named_grad_fn
 from engine.autograd.grad_mode import no_grad
 
 _MODES = {"sum": 0, "mean": 1, "max": 2}
@@ -105,6 +106,7 @@ def _bag_reduce(weight, indices, offsets, mode, per_sample_weights, include_last
     return values, bag, bag_size, max_indices
 
 
+@named_grad_fn("EmbeddingBagBackward0")
 def embedding_bag(
     input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
     mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None,

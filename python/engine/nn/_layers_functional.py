@@ -5,7 +5,18 @@ root; running statistics updated in place without history)."""
 import math
 
 from engine import _C
+from engine._grad_fn_names import arg, named_grad_fn
 from engine.autograd.grad_mode import no_grad
+
+
+def _pad_name(pad, mode):
+    """PyTorch's node for F.pad: one per mode and number of padded dims (circular is composite)."""
+    dims = len(pad) // 2
+    return {
+        "constant": "ConstantPadNdBackward0",
+        "reflect": f"ReflectionPad{dims}DBackward0",
+        "replicate": f"ReplicationPad{dims}DBackward0",
+    }.get(mode)
 
 
 def _shape_error(name, normalized_shape, input):
@@ -15,6 +26,7 @@ def _shape_error(name, normalized_shape, input):
     )
 
 
+@named_grad_fn("NativeLayerNormBackward0")
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Layer normalisation: ``(x - mean) / sqrt(var + eps) * weight + bias``, with the mean and
     (biased) variance taken over the trailing dimensions ``normalized_shape``.
@@ -46,6 +58,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return out
 
 
+@named_grad_fn("MulBackward0")
 def rms_norm(input, normalized_shape, weight=None, eps=None):
     """``x / sqrt(mean(x**2) + eps) * weight`` over the trailing dims (eps defaults to the dtype's)."""
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
@@ -74,6 +87,7 @@ def _channel_affine(out, weight, bias):
     return out
 
 
+@named_grad_fn("NativeGroupNormBackward0")
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     """Normalises each group of channels of each sample, then applies a per-channel affine."""
     if input.dim() < 2:
@@ -94,6 +108,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     return _channel_affine(out, weight, bias)
 
 
+@named_grad_fn("NativeBatchNormBackward0")
 def batch_norm(
     input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5
 ):
@@ -172,6 +187,7 @@ def instance_norm(
     return _channel_affine(out, weight, bias)
 
 
+@named_grad_fn("EmbeddingBackward0")
 def embedding(
     input,
     weight,
@@ -242,6 +258,7 @@ def _pad_index(size, before, after, mode):
     return out
 
 
+@named_grad_fn(lambda *a, **k: _pad_name(arg(a, k, 1, "pad"), arg(a, k, 2, "mode", "constant")))
 def pad(input, pad, mode="constant", value=None):
     """Pads the last ``len(pad) // 2`` dimensions of ``input``: ``pad`` lists (before, after)
     for the last dimension, then for the one before it, and so on; negative amounts crop.
@@ -300,6 +317,7 @@ def pad(input, pad, mode="constant", value=None):
     return out
 
 
+@named_grad_fn("ScaledDotProductFlashAttentionForCpuBackward0")
 def scaled_dot_product_attention(
     query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False
 ):

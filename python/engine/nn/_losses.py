@@ -5,6 +5,7 @@ import math
 import warnings
 
 from engine import _C
+from engine._grad_fn_names import arg, named_grad_fn
 
 
 def _functional():
@@ -18,6 +19,7 @@ def _reduced(loss, size_average, reduce, reduction):
     return f._reduce(loss, f._reduction(size_average, reduce, reduction))
 
 
+@named_grad_fn("HuberLossBackward0")
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     """Huber loss of ``d = input - target``: ``0.5 d**2`` where ``|d| < delta``,
     ``delta * (|d| - 0.5 delta)`` elsewhere (quadratic near 0, linear beyond).
@@ -51,6 +53,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     return _reduced(loss, None, None, reduction)
 
 
+@named_grad_fn(lambda *a, **k: "SmoothL1LossBackward0" if arg(a, k, 5, "beta", 1.0) else None)
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     """Smooth L1 loss of ``d = input - target``: ``0.5 d**2 / beta`` where ``|d| < beta``,
     ``|d| - 0.5 beta`` elsewhere; plain L1 when ``beta`` is 0.
@@ -130,6 +133,7 @@ def margin_ranking_loss(
     return _reduced(loss, size_average, reduce, reduction)
 
 
+@named_grad_fn("SoftMarginLossBackward0")
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """``log(1 + exp(-target * input))``."""
     f = _functional()

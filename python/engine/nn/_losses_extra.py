@@ -3,6 +3,7 @@ triplet loss with a custom distance, and linear_cross_entropy, composed from nat
 PyTorch's formulas, checks and reductions."""
 
 from engine import _C
+from engine._grad_fn_names import named_grad_fn
 
 
 def _functional():
@@ -43,6 +44,7 @@ def _hinge(z, p):
     return positive if p == 1 else positive * positive
 
 
+@named_grad_fn("MultiMarginLossBackward0")
 def multi_margin_loss(
     input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"
 ):
@@ -80,6 +82,7 @@ def multi_margin_loss(
     return _functional()._reduce(loss, reduction)
 
 
+@named_grad_fn("MultilabelMarginLossBackward0")
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """``sum_{j in labels} sum_{i not in labels} max(0, 1 - (x[j] - x[i])) / C`` per sample; the
     labels are target's entries before its first -1."""

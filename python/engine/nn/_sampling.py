@@ -12,7 +12,23 @@ import math
 import warnings
 
 import engine
-from engine import _C
+from engine import _C, _user_warnings
+from engine._grad_fn_names import arg, named_grad_fn
+
+
+def _interpolate_name(dims, mode):
+    """PyTorch's node for F.interpolate of a tensor with ``dims`` spatial dims in ``mode``."""
+    if mode == "area":
+        return f"AdaptiveAvgPool{dims}DBackward0" if dims > 1 else None
+    return {
+        "nearest": f"UpsampleNearest{dims}DBackward0",
+        "nearest-exact": f"UpsampleNearestExact{dims}DBackward0",
+        "linear": "UpsampleLinear1DBackward0",
+        "bilinear": "UpsampleBilinear2DBackward0",
+        "bicubic": "UpsampleBicubic2DBackward0",
+        "trilinear": "UpsampleTrilinear3DBackward0",
+    }.get(mode)
+
 
 _CUBIC_A = -0.75
 
@@ -28,6 +44,7 @@ def _check_at_least_3d(input, fname):
         )
 
 
+@named_grad_fn("PixelShuffleBackward0")
 def pixel_shuffle(input, upscale_factor):
     """(*, C * r * r, H, W) -> (*, C, H * r, W * r): channel blocks become spatial blocks."""
     _check_at_least_3d(input, "pixel_shuffle")
@@ -46,6 +63,7 @@ def pixel_shuffle(input, upscale_factor):
     return x.reshape(lead + [c // (r * r), h * r, w * r])
 
 
+@named_grad_fn("PixelUnshuffleBackward0")
 def pixel_unshuffle(input, downscale_factor):
     """(*, C, H * r, W * r) -> (*, C * r * r, H, W): the inverse of pixel_shuffle."""
     _check_at_least_3d(input, "pixel_unshuffle")
@@ -66,6 +84,7 @@ def pixel_unshuffle(input, downscale_factor):
     return x.reshape(lead + [c * r * r, h // r, w // r])
 
 
+@named_grad_fn("ChannelShuffleBackward0")
 def channel_shuffle(input, groups):
     """(N, g * k, *) -> (N, k * g, *): interleaves the channels of the groups."""
     if input.dim() <= 2:
@@ -190,6 +209,7 @@ def _check_sizes(input, sizes):
     )
 
 
+@named_grad_fn(lambda *a, **k: _interpolate_name(a[0].dim() - 2, arg(a, k, 3, "mode", "nearest")))
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):  # fmt: skip
     """Resamples the spatial dimensions of ``input`` (N, C, *) to ``size`` or by
@@ -410,6 +430,9 @@ def _check_grid_sample(input, grid, mode):
         raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
 
 
+@named_grad_fn(
+    lambda *a, **k: "GridSampler2DBackward0" if a[0].dim() == 4 else "GridSampler3DBackward0"
+)
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """Samples (N, C, H, W) at the normalised (x, y) points of grid (N, Ho, Wo, 2), or
     (N, C, D, H, W) at the (x, y, z) points of grid (N, Do, Ho, Wo, 3); coordinates in [-1, 1]."""
@@ -424,7 +447,7 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
             f"'reflection', but got: '{padding_mode}'"
         )
     if align_corners is None:
-        warnings.warn(_ALIGN_WARNING, stacklevel=2)
+        _user_warnings.warn(_ALIGN_WARNING)
         align_corners = False
     _check_grid_sample(input, grid, mode)
     nd = input.dim() - 2
@@ -482,11 +505,12 @@ def _bicubic_sample(flat, gx, gy, width, height, padding_mode, align_corners):
     return out
 
 
+@named_grad_fn("AffineGridGeneratorBackward0")
 def affine_grid(theta, size, align_corners=None):
     """The sampling grid (N, H, W, 2) (or (N, D, H, W, 3)) of the affine maps theta (N, 2, 3)
     (or (N, 3, 4)) over normalised output coordinates, for grid_sample."""
     if align_corners is None:
-        warnings.warn(_ALIGN_WARNING, stacklevel=2)
+        _user_warnings.warn(_ALIGN_WARNING)
         align_corners = False
     size = list(size)
     if not theta.is_floating_point():

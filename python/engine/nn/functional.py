@@ -6,10 +6,23 @@ taken without history, which leaves the gradient unchanged because softmax ignor
 """
 
 import math
-import warnings
 
 import engine
-from engine import _C
+from engine import _C, _user_warnings
+from engine._grad_fn_names import arg, named_grad_fn
+
+
+def _nll_name(input, reduction):
+    """PyTorch's node for nll_loss: NllLossBackward0 up to 2-D inputs, NllLoss2DBackward0 for a
+    4-D input or a reduced loss of more dims (PyTorch folds those into 4-D); else a view."""
+    if input.dim() <= 2:
+        return "NllLossBackward0"
+    return "NllLoss2DBackward0" if input.dim() == 4 or reduction != "none" else None
+
+
+def _is_float(t):
+    return isinstance(t, _C.Tensor) and t.dtype.is_floating_point
+
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -23,6 +36,7 @@ def relu(input, inplace=False):
     return input.copy_(out) if inplace else out
 
 
+@named_grad_fn("GeluBackward0")
 def gelu(input, approximate="none"):
     if approximate == "none":
         return input * _C._normal_cdf(input)
@@ -32,17 +46,17 @@ def gelu(input, approximate="none"):
     raise RuntimeError("approximate argument must be either none or tanh.")
 
 
+@named_grad_fn("SiluBackward0")
 def silu(input, inplace=False):
     out = input * _C.sigmoid(input)
     return input.copy_(out) if inplace else out
 
 
 def _softmax_dim(ndim, name):
-    warnings.warn(
+    _user_warnings.warn(
         f"Implicit dimension choice for {name} has been deprecated. "
         "Change the call to include dim=X as an argument.",
         UserWarning,
-        stacklevel=3,
     )
     return 0 if ndim in (0, 1, 3) else 1
 
@@ -57,6 +71,7 @@ def _shifted(input, dim):
     return input - _C.where(m == -math.inf, 0.0, m)
 
 
+@named_grad_fn("SoftmaxBackward0")
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim(input.dim(), "softmax")
@@ -66,6 +81,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     return e / e.sum(dim, keepdim=True)
 
 
+@named_grad_fn("LogSoftmaxBackward0")
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim(input.dim(), "log_softmax")
@@ -96,12 +112,11 @@ def _reduction(size_average, reduce, reduction):
     if size_average is None and reduce is None:
         _check_reduction(reduction)
         return reduction
-    warnings.warn(
+    _user_warnings.warn(
         "size_average and reduce args will be deprecated, please use reduction='"
         + ("none" if reduce is False else "mean" if size_average is not False else "sum")
         + "' instead.",
         UserWarning,
-        stacklevel=3,
     )
     if reduce is False:
         return "none"
@@ -115,6 +130,7 @@ def _class_last(input):
     return input.permute(0, *range(2, input.dim()), 1)
 
 
+@named_grad_fn(lambda *a, **k: _nll_name(a[0], arg(a, k, 6, "reduction", "mean")))
 def nll_loss(
     input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"
 ):
@@ -147,6 +163,13 @@ def nll_loss(
     return loss.sum() / w.sum()
 
 
+@named_grad_fn(
+    lambda *a, **k: (
+        _nll_name(a[0], arg(a, k, 6, "reduction", "mean"))
+        if not _is_float(a[1]) and not arg(a, k, 7, "label_smoothing", 0.0)
+        else None
+    )
+)
 def cross_entropy(
     input,
     target,
@@ -199,15 +222,15 @@ def cross_entropy(
 
 def _check_same_size(input, target):
     if tuple(target.shape) != tuple(input.shape):
-        warnings.warn(
+        _user_warnings.warn(
             f"Using a target size ({target.shape}) that is different to the input size "
             f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
             "Please ensure they have the same size.",
             UserWarning,
-            stacklevel=3,
         )
 
 
+@named_grad_fn("MseLossBackward0")
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     reduction = _reduction(size_average, reduce, reduction)
     _check_same_size(input, target)
@@ -221,6 +244,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     return _reduce(_C.abs(input - target), reduction)
 
 
+@named_grad_fn("BinaryCrossEntropyBackward0")
 def binary_cross_entropy(
     input, target, weight=None, size_average=None, reduce=None, reduction="mean"
 ):
@@ -246,6 +270,8 @@ class _BinaryCrossEntropy(engine.autograd.Function):
     """``-(t log(x) + (1 - t) log(1 - x))`` with each log clamped at -100, and PyTorch's
     gradients: ``(x - t) / max(x (1 - x), 1e-12)`` for x (finite where x is 0 or 1, where the
     clamped logs have none) and ``log(1 - x) - log(x)`` for t."""
+
+    _backward_name = "BinaryCrossEntropyBackward0"
 
     @staticmethod
     def forward(x, t):
@@ -277,6 +303,7 @@ def _softplus_neg(x):
     return _C.where(x >= 0, _C.log1p(_C.exp(-pos)), _C.log1p(_C.exp(neg)) - neg)
 
 
+@named_grad_fn("BinaryCrossEntropyWithLogitsBackward0")
 def binary_cross_entropy_with_logits(
     input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
 ):

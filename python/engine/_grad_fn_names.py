@@ -1,0 +1,63 @@
+"""PyTorch's grad_fn names for ops engine builds from other ops.
+
+engine writes many operators (losses, activations, normalisations, ...) as compositions of native
+ops; the last node of such a composition would show the last primitive's name (a loss would print
+``grad_fn=<DivBackward0>``). PyTorch runs them as single operators, so its output shows the
+operator's node (``grad_fn=<NllLossBackward0>``): scripts print that, and code checks
+``type(y.grad_fn).__name__``. ``named_grad_fn`` gives the composition's last node PyTorch's name;
+the node still computes the composition's gradient."""
+
+import functools
+
+from engine import _C
+
+
+def name_grad_fn(out, name, inputs=()):
+    """Shows ``out``'s grad_fn as ``name`` and returns ``out`` (the first one of a tuple of
+    outputs, such as sort's values; the rest are integer indices), unless it is the grad_fn of one of ``inputs`` (an op
+    that returned an input, or a view of one, built no node of its own)."""
+    first = out[0] if isinstance(out, tuple) and out else out
+    if name is None or not isinstance(first, _C.Tensor) or not first.requires_grad:
+        return out
+    for t in inputs:
+        if t is first:
+            return out
+    _C._name_grad_fn(first, name)
+    return out
+
+
+def name_each(outs, name, inputs=()):
+    """``name_grad_fn`` on each tensor of a tuple (the outputs of split, chunk, unbind)."""
+    for t in outs:
+        name_grad_fn(t, name, inputs)
+    return outs
+
+
+def named_grad_fn(name, every_output=False):
+    """Decorator: the tensor the function returns (the first one of a tuple, or each one with
+    ``every_output``) has its grad_fn shown as ``name``. ``name`` may be a callable of the call's
+    arguments returning the name, or None to leave the node as it is."""
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def inner(*args, **kwargs):
+            out = fn(*args, **kwargs)
+            label = name(*args, **kwargs) if callable(name) else name
+            if label is not None:
+                if isinstance(out, (tuple, list)):
+                    for t in out if every_output else out[:1]:
+                        name_grad_fn(t, label, args)
+                else:
+                    name_grad_fn(out, label, args)
+            return out
+
+        return inner
+
+    return wrap
+
+
+def arg(args, kwargs, position, name, default=None):
+    """The argument at ``position`` or keyword ``name`` of a call (for names that depend on it)."""
+    if len(args) > position:
+        return args[position]
+    return kwargs.get(name, default)
