@@ -4142,6 +4142,10 @@ def _cached_bytes() -> int:
     """
     Bytes of large buffers held idle by the caching allocator.
     """
+def _call_unrouted(function: typing.Any, *args, **kwargs) -> typing.Any:
+    """
+    Calls `function(*args, **kwargs)` without the routing of `_route_unmarked`.
+    """
 def _col2im(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     ...
 def _current_anomaly_parent() -> typing.Any:
@@ -4304,6 +4308,10 @@ def _release_cached_buffers() -> None:
     """
 def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
     ...
+def _route_unmarked(function: typing.Any, condition: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """
+    Routes calls of `function` to the transform handler while counter `condition` is positive, marked arguments or not.
+    """
 def _run_backward(outputs: collections.abc.Sequence[typing.Any], grad_outputs: collections.abc.Sequence[typing.Any], keep_graph: bool, create_graph: bool, inputs: collections.abc.Sequence[typing.Any], allow_unused: bool, accumulate: bool) -> typing.Any:
     ...
 def _set_anomaly_enabled(arg0: bool, arg1: bool) -> None:
@@ -4312,6 +4320,10 @@ def _set_grad_enabled(arg0: bool) -> None:
     ...
 def _set_inference_mode(arg0: bool) -> None:
     ...
+def _set_route_counter(condition: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """
+    Sets the counter that `_route_unmarked` functions check.
+    """
 def _set_transform_dispatch_paused(paused: bool) -> bool:
     """
     Pauses (or resumes) transform dispatch on this thread; returns the previous setting.

@@ -14,6 +14,12 @@ already marked keeps that mark reachable as ``state.inner`` and shows it while i
 operation (forward-mode AD does: a dual tensor can be batched or dual at a lower level too); a
 transform that runs operations on a separate physical tensor (vmap) can simply replace it.
 Code that searches a tensor's marks walks ``state.inner``.
+
+A few native functions take no marked tensor and still answer to the transforms (see
+:func:`route_unmarked`): random creation inside ``vmap`` follows its ``randomness``, and
+``Function.apply`` inside any ``engine.func`` transform checks the Function's style. They are
+routed while a counter is positive (open vmap levels; open ``engine.func`` levels), which
+:func:`push` and :func:`pop` keep.
 """
 
 from __future__ import annotations
@@ -27,6 +33,10 @@ class Interpreter:
     """One open transform: its level and how it runs an operation on its tensors."""
 
     level: int = 0
+    # An engine.func transform (grad, vjp, jvp, vmap...), as opposed to forward_ad's dual_level.
+    functorch: bool = False
+    # Random creation functions called while this interpreter is open come to it (vmap).
+    takes_random: bool = False
 
     def process(self, func: Any, args: tuple, kwargs: dict) -> Any:
         """Runs native ``func(*args, **kwargs)`` where some arguments carry this level's state."""
@@ -47,6 +57,7 @@ def push(interpreter: Interpreter) -> int:
     interpreter.level = _counter
     _open[_counter] = interpreter
     _C._enter_transform()
+    _count_routes()
     return _counter
 
 
@@ -54,6 +65,33 @@ def pop(interpreter: Interpreter) -> None:
     """Closes ``interpreter``; tensors still marked with its level are left to their transform."""
     if _open.pop(interpreter.level, None) is not None:
         _C._exit_transform()
+        _count_routes()
+
+
+# Conditions of _C._route_unmarked: which counter a routed function needs to be positive.
+FUNCTORCH = 0  # an engine.func transform is open
+RANDOM = 1  # an interpreter that takes random creation (vmap) is open
+
+_unmarked: dict[int, Any] = {}  # id(native function) -> handler(func, args, kwargs)
+
+
+def _count_routes() -> None:
+    _C._set_route_counter(FUNCTORCH, sum(1 for i in _open.values() if i.functorch))
+    _C._set_route_counter(RANDOM, sum(1 for i in _open.values() if i.takes_random))
+
+
+def route_unmarked(func: Any, condition: int, handler: Any) -> None:
+    """Sends calls of native ``func`` to ``handler(func, args, kwargs)`` while ``condition``'s
+    counter is positive, whether or not an argument is marked; ``handler`` runs ``func`` itself
+    with :func:`call_unrouted`."""
+    _C._route_unmarked(func, condition)
+    target = func.__func__ if hasattr(func, "__func__") else func
+    _unmarked[id(target)] = handler
+
+
+def call_unrouted(func: Any, *args: Any, **kwargs: Any) -> Any:
+    """``func(*args, **kwargs)`` past the routing of :func:`route_unmarked` (once)."""
+    return _C._call_unrouted(func, *args, **kwargs)
 
 
 def is_open(level: int) -> bool:
@@ -92,7 +130,9 @@ def _states(args: tuple, kwargs: dict):
 def dispatch(func: Any, args: tuple, kwargs: dict) -> Any:
     """Called by the native module for ``func(*args, **kwargs)`` when an argument is marked."""
     top = None
+    marked = False
     for tensor, state in _states(args, kwargs):
+        marked = True
         interpreter = _open.get(state.level)
         if interpreter is None:
             # The tensor outlived its transform: its owner decides (a dual tensor becomes a plain
@@ -102,6 +142,10 @@ def dispatch(func: Any, args: tuple, kwargs: dict) -> Any:
         if top is None or interpreter.level > top.level:
             top = interpreter
     if top is None:
+        if not marked:
+            handler = _unmarked.get(id(func))
+            if handler is not None:
+                return handler(func, args, kwargs)
         return func(*args, **kwargs)
     return top.process(func, args, kwargs)
 

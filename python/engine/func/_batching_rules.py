@@ -651,7 +651,12 @@ def unbind_like(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
 # ---- data access ----------------------------------------------------------------------------------
 
 
-_PLUMBING = ("engine._transforms", "engine.func._vmap", "engine.func._batching_rules")
+_PLUMBING = (
+    "engine._transforms",
+    "engine.func._vmap",
+    "engine.func._batching_rules",
+    "engine.func._routes",
+)
 
 
 def _called_inside_engine() -> bool:
@@ -769,10 +774,62 @@ def random_op(per_sample: _Rule) -> _Rule:
         if level.randomness == "error":
             raise RuntimeError(_RANDOM_ERROR)
         if level.randomness == "different":
-            return per_sample(level, func, args, kwargs)
-        return _same_randomness(level, func, args, kwargs)
+            return _drawn(level, per_sample, (level, func, args, kwargs), {})
+        return _drawn(level, _same_randomness, (level, func, args, kwargs), {})
 
     return rule
+
+
+_DIFFERENT_INPLACE = (
+    "vmap: Cannot ask for different inplace randomness on an unbatched tensor. This will appear "
+    "like same randomness. If this is necessary for your usage, please file an issue with "
+    "functorch."
+)
+
+
+def _drawn(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``func(*args, **kwargs)`` with ``level`` marked as having drawn: the call reaches the
+    enclosing vmaps (or the generator itself), not this one again."""
+    level.drawing = True
+    try:
+        return func(*args, **kwargs)
+    finally:
+        level.drawing = False
+
+
+def random_creation(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``rand``/``randn``/``randint`` (no batched argument: routed while a vmap is open) and the
+    in-place ``normal_``/``uniform_`` on an unbatched tensor, by ``level.randomness``: ``'error'``
+    raises; ``'same'`` draws once, an unbatched result every sample shares; ``'different'`` draws
+    ``batch_size`` samples at once, a batched result."""
+    if level.randomness == "error":
+        raise RuntimeError(_RANDOM_ERROR)
+    if level.randomness == "same":
+        return _drawn(level, func, args, kwargs)
+    size = level.batch_size
+    name = op_key(func)
+    if name.startswith("Tensor."):
+        # An unbatched tensor filled in place cannot hold one draw per sample (PyTorch's error)
+        # unless engine's own sampler made it to fill it (normal(0, 1, size), bernoulli_):
+        # then it becomes batched.
+        target = args[0]
+        if not _called_inside_engine():
+            raise RuntimeError(_DIFFERENT_INPLACE)
+        with _transforms.paused():
+            physical = _C.empty((size, *target.shape), dtype=target.dtype)
+        _drawn(level, func, (physical, *args[1:]), kwargs)
+        return level.mark(target, physical)
+    if name == "randint":
+        if "size" in kwargs:
+            kwargs = {**kwargs, "size": (size, *kwargs["size"])}
+        else:
+            args = (*args[:-1], (size, *args[-1]))
+    elif "size" in kwargs:
+        kwargs = {**kwargs, "size": (size, *kwargs["size"])}
+    else:
+        sizes = args[0] if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+        args = ((size, *sizes),)
+    return level.wrap(_drawn(level, func, args, kwargs))
 
 
 def _draw_seed() -> int:
