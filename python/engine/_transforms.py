@@ -24,6 +24,7 @@ routed while a counter is positive (open vmap levels; open ``engine.func`` level
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine import _C
@@ -37,6 +38,8 @@ class Interpreter:
     functorch: bool = False
     # Random creation functions called while this interpreter is open come to it (vmap).
     takes_random: bool = False
+    # Python-level operations computed from values (``values_op``) come to it (vmap).
+    takes_values_ops: bool = False
 
     def process(self, func: Any, args: tuple, kwargs: dict) -> Any:
         """Runs native ``func(*args, **kwargs)`` where some arguments carry this level's state."""
@@ -161,3 +164,26 @@ class paused:
 
 
 _C._set_transform_handler(dispatch)
+
+
+def values_op(func: Any) -> Any:
+    """Decorates an operation engine writes in Python and computes from its tensors' values
+    (through NumPy: sorting, selection, data-dependent shapes). Such code cannot run on a tensor
+    batched by vmap, whose values are not one sample's: while a transform is open and the
+    innermost interpreter among the arguments takes these operations, the call goes to it like a
+    native call does (vmap batches it by rule, or one sample at a time). Elsewhere, it is the
+    plain function, one dict test more."""
+
+    @functools.wraps(func)
+    def op(*args: Any, **kwargs: Any) -> Any:
+        if _open:
+            top = None
+            for _tensor, state in _states(args, kwargs):
+                interpreter = _open.get(state.level)
+                if interpreter is not None and (top is None or interpreter.level > top.level):
+                    top = interpreter
+            if top is not None and top.takes_values_ops:
+                return top.process(op, args, kwargs)
+        return func(*args, **kwargs)
+
+    return op

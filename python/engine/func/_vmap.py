@@ -68,6 +68,7 @@ class VmapLevel(_transforms.Interpreter):
 
     functorch = True
     takes_random = True
+    takes_values_ops = True
 
     def __init__(self, batch_size: int, randomness: str) -> None:
         self.batch_size = batch_size
