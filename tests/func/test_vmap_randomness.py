@@ -40,6 +40,8 @@ RANDOM_CALLS = {
     "bernoulli_scalar_p": lambda t: engine.bernoulli(t * 0.5),
     "normal_tensor_mean": lambda t: engine.normal(t, 1.0),
     "normal_on_batched": lambda t: t.clone().normal_(),
+    "poisson": lambda t: engine.poisson(t * 3),
+    "multinomial": lambda t: engine.multinomial(t, 3, replacement=True).to(engine.float32),
     "uniform_on_batched": lambda t: t.clone().uniform_(),
 }
 
@@ -90,6 +92,21 @@ def test_different_mode_draws_per_sample(name):
     big = vmap(lambda t: engine.stack([fn(t) for _ in range(20)]), randomness="different")(_x())
     rows = big.reshape(B, -1).numpy()
     assert not all(np.array_equal(rows[b], rows[0]) for b in range(1, B))
+
+
+SAME_WITH_BATCHED_INPUT = (
+    "Vmap does not currently support same randomness with a batched tensor input. Please file an "
+    "issue with functorch"
+)
+
+
+@pytest.mark.parametrize(
+    "name", ["bernoulli_scalar_p", "normal_tensor_mean", "poisson", "multinomial"]
+)
+def test_same_mode_refuses_samplers_of_batched_tensors(name):
+    with pytest.raises(RuntimeError) as info:
+        vmap(RANDOM_CALLS[name], randomness="same")(_x())
+    assert str(info.value) == SAME_WITH_BATCHED_INPUT
 
 
 def test_same_mode_value_matches_one_plain_draw():

@@ -1413,8 +1413,33 @@ def elementwise_in(pos: int) -> _Rule:
     return rule
 
 
+_SAME_WITH_BATCHED_INPUT = (
+    "Vmap does not currently support same randomness with a batched tensor input. Please file an "
+    "issue with functorch"
+)
+
+
+def random_sampler(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """Samplers with a batched tensor argument (``bernoulli(p)``, ``normal(mean)``,
+    ``poisson``, ``multinomial``): PyTorch's errors in ``'error'`` and ``'same'`` mode; in
+    ``'different'`` mode ``bernoulli``/``normal`` run as written (their draws are batched
+    creation calls), the NumPy samplers one sample at a time, each its own draw."""
+    if level.randomness == "error":
+        raise RuntimeError(_RANDOM_ERROR)
+    if level.randomness == "same":
+        raise RuntimeError(_SAME_WITH_BATCHED_INPUT)
+    name = op_key(func)
+    if name in ("bernoulli", "normal"):
+        return func.__wrapped__(*args, **kwargs)
+    return _drawn(level, fallback, (level, func, args, kwargs, name), {})
+
+
 RULES.update(
     {
+        "bernoulli": random_sampler,
+        "normal": random_sampler,
+        "poisson": random_sampler,
+        "multinomial": random_sampler,
         "isin": elementwise_in(0),
         "bucketize": elementwise_in(0),
         "searchsorted": elementwise_in(1),
