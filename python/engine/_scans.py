@@ -108,6 +108,7 @@ def _make_logcumsumexp():
     return LogCumSumExp.apply
 
 
+@_transforms.values_op
 def logcumsumexp(input, dim, *, out=None):
     """``log(cumsum(exp(input), dim))`` computed without overflow."""
     _tensor_arg("logcumsumexp", input, "input", 1)

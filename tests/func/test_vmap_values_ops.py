@@ -52,6 +52,7 @@ CASES = {
     "nanmedian_dim": lambda t: engine.nanmedian(t, 0, True),
     "mode": lambda t: engine.mode(t.round(), 1),
     "cummax": lambda t: engine.cummax(t, 1),
+    "logcumsumexp": lambda t: engine.logcumsumexp(t, -1),
     "cummin": lambda t: engine.cummin(t, dim=0),
     "quantile_all": lambda t: engine.quantile(t, 0.3),
     "quantile_all_keepdim": lambda t: engine.quantile(t, 0.3, keepdim=True),
@@ -188,3 +189,26 @@ def test_values_ops_outside_vmap_are_the_plain_functions():
     assert engine.sort.__name__ == "sort" and "Sorts" in engine.sort.__doc__
     np.testing.assert_allclose(engine.sort(x).values.numpy(), np.sort(x.numpy()))
     np.testing.assert_allclose(x[x > 0].numpy(), x.numpy()[x.numpy() > 0])
+
+
+@pytest.mark.filterwarnings("ignore:There is a performance drop")
+def test_same_results_and_messages_as_pytorch():
+    torch = pytest.importorskip("torch")
+    x = RNG.standard_normal((3, 4, 5))
+    fns = [
+        lambda lib, t: lib.sort(t, 1, descending=True).values,
+        lambda lib, t: lib.topk(t, 2).indices,
+        lambda lib, t: lib.median(t, -1).values,
+        lambda lib, t: lib.quantile(t, 0.3),
+        lambda lib, t: lib.kthvalue(t, 2, 0).values,
+    ]
+    for fn in fns:
+        ours = vmap(lambda t, f=fn: f(engine, t))(engine.tensor(x))
+        theirs = torch.func.vmap(lambda t, f=fn: f(torch, t))(torch.tensor(x))
+        np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-12)
+    for fn in (lambda t: t[t > 0], lambda t: t.unique(), lambda t: t.nonzero()):
+        with pytest.raises(RuntimeError) as theirs:
+            torch.func.vmap(fn)(torch.tensor(x))
+        with pytest.raises(RuntimeError) as ours:
+            vmap(fn)(engine.tensor(x))
+        assert str(ours.value) == str(theirs.value)

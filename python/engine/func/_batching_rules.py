@@ -1452,6 +1452,7 @@ RULES.update(
         "median": values_dim_op(1, default=None, flatten=True),
         "nanmedian": values_dim_op(1, default=None, flatten=True),
         "mode": values_dim_op(1),
+        "logcumsumexp": values_dim_op(1, default=None),
         "cummax": values_dim_op(1, default=None),
         "cummin": values_dim_op(1, default=None),
         "quantile": quantile_rule,
