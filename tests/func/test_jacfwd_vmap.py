@@ -39,6 +39,10 @@ BATCHED = {
     "sort": lambda a: engine.sort(a, descending=True).values,
     "logcumsumexp": lambda a: engine.logcumsumexp(a, 0),
     "pow": lambda a: a.abs() ** 2.5,
+    "logsumexp": lambda a: engine.logsumexp(a.reshape(2, 2), 1),
+    "max_min": lambda a: a.max() * a.min(),
+    "max_dim": lambda a: a.reshape(2, 2).max(0).values,
+    "where_slice": lambda a: engine.where(a > 0, a, a * 2)[1:3],
 }
 
 
@@ -53,7 +57,7 @@ def test_jacfwd_is_one_vmap_and_matches_jacrev(name, columns):
 
 @pytest.mark.parametrize(
     "f",
-    [lambda a: engine.logsumexp(a, 0), lambda a: a.norm(), lambda a: a.prod(), lambda a: a.std()],
+    [lambda a: a.cumprod(0), lambda a: a.norm(), lambda a: a.prod(), lambda a: a.std()],
 )
 def test_generic_rule_ops_take_the_per_column_path(f, columns):
     x = _x(4)

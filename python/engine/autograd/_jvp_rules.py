@@ -276,7 +276,7 @@ _LINEAR_NAMES = (
     # views and reshapes
     "view view_as reshape reshape_as permute transpose swapaxes swapdims movedim moveaxis t T mT "
     "mH H adjoint expand expand_as broadcast_to squeeze unsqueeze flatten unflatten ravel narrow "
-    "select __getitem__ diagonal as_strided unfold alias real conj resolve_conj resolve_neg "
+    "select _slice __getitem__ diagonal as_strided unfold alias real conj resolve_conj resolve_neg "
     "split split_with_sizes chunk unbind tensor_split hsplit vsplit dsplit "
     # indexing and joining
     "index_select gather take take_along_dim masked_select diag diag_embed diagflat tril triu "
@@ -301,7 +301,10 @@ NO_TANGENT = frozenset(
         "is_contiguous __len__ __bool__ __float__ __int__ __index__ __complex__ __array__ numpy "
         "untyped_storage storage get_device device backward __repr__ __str__ __format__ "
         "__hash__ __reduce_ex__ __getstate__ __setstate__ __iter__ argmax argmin argsort "
-        "nonzero count_nonzero isnan isinf isfinite isclose allclose equal"
+        "nonzero count_nonzero isnan isinf isfinite isclose allclose equal "
+        # comparisons and logic: boolean results
+        "eq ne lt le gt ge __eq__ __ne__ __lt__ __le__ __gt__ __ge__ greater less greater_equal "
+        "less_equal not_equal logical_and logical_or logical_xor logical_not signbit"
     ).split()
 )
 
@@ -374,6 +377,47 @@ def _linear(func, args, kwargs, out, tangent_of):
 
 
 RULES["linear"] = _linear
+
+
+def _logsumexp(func, args, kwargs, out, tangent_of):
+    """``sum(exp(x - out) * t)`` over the reduced dims: the softmax-weighted tangent."""
+    x, t = args[0], tangent_of(args[0])
+    if t is None:
+        return None
+    dim = args[1] if len(args) > 1 else kwargs.get("dim")
+    keepdim = args[2] if len(args) > 2 else kwargs.get("keepdim", False)
+    dims = [dim] if isinstance(dim, int) else dim
+    if x.dim() == 0 or not isinstance(dims, (list, tuple)) or not dims:
+        return _GENERIC_SENTINEL
+    kept = out
+    if not keepdim:
+        for d in sorted(d % x.dim() for d in dims):
+            kept = kept.unsqueeze(d)
+    return ((x - kept).exp() * t).sum(tuple(dims), keepdim=bool(keepdim))
+
+
+def _extremum(func, args, kwargs, out, tangent_of):
+    """``max``/``min`` of everything (the mean tangent of the elements equal to the result, as
+    PyTorch reads ties evenly) or along a dim (the tangent at the index found)."""
+    x, t = args[0], tangent_of(args[0])
+    other = args[1] if len(args) > 1 else kwargs.get("other", kwargs.get("dim"))
+    if t is None:
+        return None
+    if len(args) == 1 and not kwargs:
+        mask = (x == out).to(t.dtype)
+        return (t * mask).sum() / mask.sum()
+    if isinstance(other, _C.Tensor) or not isinstance(out, tuple) or x.dim() == 0:
+        return _GENERIC_SENTINEL
+    dim = other % x.dim()
+    keepdim = args[2] if len(args) > 2 else kwargs.get("keepdim", False)
+    index = out[1] if keepdim else out[1].unsqueeze(dim)
+    tangent = t.gather(dim, index)
+    return [tangent if keepdim else tangent.squeeze(dim), None]
+
+
+RULES["logsumexp"] = _logsumexp
+RULES["max"] = _extremum
+RULES["min"] = _extremum
 
 
 # ---- the generic rule ---------------------------------------------------------------------------
