@@ -99,7 +99,7 @@ bool transform_dispatch_wanted(PyObject* self, PyObject* const* args, Py_ssize_t
   for (Py_ssize_t i = 0; i < n; ++i) {
     if (any_marked(args[i])) return true;
   }
-  if (skip_unmarked || routed_unmarked().empty()) return false;
+  if (skip_unmarked || (g_route_counters[0] <= 0 && g_route_counters[1] <= 0)) return false;
   const auto it = routed_unmarked().find(self);
   return it != routed_unmarked().end() && g_route_counters[it->second] > 0;
 }
