@@ -163,6 +163,12 @@ def test_random_calls_outside_vmap_are_untouched():
     assert tuple(g.shape) == (3,)
 
 
+def test_chunked_vmap_same_randomness_spans_the_chunks():
+    out = vmap(lambda t: engine.randn(3) + t, randomness="same", chunk_size=2)(engine.zeros(5, 3))
+    rows = out.numpy()
+    assert all(np.array_equal(rows[b], rows[0]) for b in range(5))
+
+
 def test_chunked_vmap_with_randomness():
     out = vmap(lambda t: engine.randn(3) + t, randomness="different", chunk_size=3)(
         engine.zeros(7, 3)

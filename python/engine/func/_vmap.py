@@ -378,7 +378,11 @@ def _chunked_call(func, in_dims, out_dims, randomness, chunk_size, args, kwargs)
     if chunk_size >= batch_size:
         return _vmap_call(func, in_dims, out_dims, randomness, args, kwargs)
     pieces = []
+    # 'same' randomness holds across chunks: each chunk starts from the same generator state.
+    state = _C.default_generator.get_state() if randomness == "same" else None
     for start in range(0, batch_size, chunk_size):
+        if state is not None:
+            _C.default_generator.set_state(state)
         length = min(chunk_size, batch_size - start)
         chunk = [
             arg if dim is None else arg.narrow(dim, start, length)
