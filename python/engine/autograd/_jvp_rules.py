@@ -259,6 +259,7 @@ _UNARY = {
     "reciprocal": lambda x, y: -(y * y),
     "square": lambda x, y: 2 * x,
     "erf": lambda x, y: (-(x * x)).exp() * _TWO_OVER_SQRT_PI,
+    "_normal_cdf": lambda x, y: (x * x * -0.5).exp() * (1.0 / math.sqrt(2.0 * math.pi)),
     "erfc": lambda x, y: (-(x * x)).exp() * -_TWO_OVER_SQRT_PI,
 }
 _UNARY_ALIASES = {
@@ -401,6 +402,8 @@ def _extremum(func, args, kwargs, out, tangent_of):
     PyTorch reads ties evenly) or along a dim (the tangent at the index found)."""
     x, t = args[0], tangent_of(args[0])
     other = args[1] if len(args) > 1 else kwargs.get("other", kwargs.get("dim"))
+    if isinstance(other, _C.Tensor):
+        return _GENERIC_SENTINEL  # elementwise against another tensor
     if t is None:
         return None
     if len(args) == 1 and not kwargs:
@@ -415,6 +418,101 @@ def _extremum(func, args, kwargs, out, tangent_of):
     return [tangent if keepdim else tangent.squeeze(dim), None]
 
 
+def _variance_args(x, args, kwargs):
+    """(dims, correction, keepdim) of a var/std call, or None for a form not read here."""
+    rest = list(args[1:])
+    dim, keepdim = kwargs.get("dim"), kwargs.get("keepdim", False)
+    unbiased, correction = kwargs.get("unbiased"), kwargs.get("correction")
+    if rest and isinstance(rest[0], bool):
+        unbiased = rest.pop(0)
+    elif rest:
+        dim = rest.pop(0)
+        if rest and isinstance(rest[0], bool) and len(rest) == 2:
+            unbiased = rest.pop(0)
+    if rest:
+        keepdim = rest.pop(0)
+    if rest or x.dim() == 0 or not isinstance(correction, (int, float, type(None))):
+        return None
+    if correction is None:
+        correction = 0 if unbiased is False else 1
+    if dim is None:
+        dims = tuple(range(x.dim()))
+    elif isinstance(dim, int):
+        dims = (dim % x.dim(),)
+    else:
+        dims = tuple(d % x.dim() for d in dim) or tuple(range(x.dim()))
+    return dims, correction, bool(keepdim)
+
+
+def _variance(root):
+    """``var``: ``2 sum((x - mean) t) / (N - correction)``; ``std``: that over ``2 std``."""
+
+    def rule(func, args, kwargs, out, tangent_of):
+        x, t = args[0], tangent_of(args[0])
+        if t is None:
+            return None
+        parsed = _variance_args(x, args, kwargs)
+        if parsed is None or not isinstance(out, _C.Tensor):
+            return _GENERIC_SENTINEL
+        dims, correction, keepdim = parsed
+        count = 1
+        for d in dims:
+            count *= x.shape[d]
+        if count - correction <= 0:
+            return _GENERIC_SENTINEL
+        centred = x - x.mean(dims, keepdim=True)
+        tangent = (centred * t).sum(dims, keepdim=keepdim) * (2.0 / (count - correction))
+        return tangent / (out * 2) if root else tangent
+
+    return rule
+
+
+def _two_norm(func, args, kwargs, out, tangent_of):
+    """``norm`` with p = 2 (or 'fro'): ``sum(x t) / norm``, 0 where the norm is 0."""
+    x, t = args[0], tangent_of(args[0])
+    if t is None:
+        return None
+    p = args[1] if len(args) > 1 else kwargs.get("p", "fro")
+    dim = args[2] if len(args) > 2 else kwargs.get("dim")
+    keepdim = args[3] if len(args) > 3 else kwargs.get("keepdim", False)
+    if kwargs.get("dtype", args[4] if len(args) > 4 else None) is not None:
+        return _GENERIC_SENTINEL
+    if p not in (2, 2.0, "fro") or len(args) > 5 or set(kwargs) - {"p", "dim", "keepdim", "dtype"}:
+        return _GENERIC_SENTINEL
+    if x.dim() == 0 or not isinstance(out, _C.Tensor) or out.dtype != x.dtype:
+        return _GENERIC_SENTINEL
+    if dim is None:
+        dims = tuple(range(x.dim()))
+    elif isinstance(dim, int):
+        dims = (dim,)
+    else:
+        dims = tuple(dim)
+    inner = (x * t).sum(dims, keepdim=bool(keepdim))
+    return _C.where(out == 0, _C.zeros((), dtype=out.dtype), inner / out)
+
+
+def _clamp(func, args, kwargs, out, tangent_of):
+    """``clamp`` with number bounds: the tangent where the input lies within them, else 0."""
+    x, t = args[0], tangent_of(args[0])
+    low = args[1] if len(args) > 1 else kwargs.get("min")
+    high = args[2] if len(args) > 2 else kwargs.get("max")
+    if any(isinstance(b, _C.Tensor) for b in (low, high)) or set(kwargs) - {"min", "max"}:
+        return _GENERIC_SENTINEL
+    if t is None:
+        return None
+    inside = _C.ones_like(x, dtype=_C.bool)
+    if low is not None:
+        inside = inside & (x >= low)
+    if high is not None:
+        inside = inside & (x <= high)
+    return _C.where(inside, t, _C.zeros((), dtype=t.dtype))
+
+
+RULES["var"] = _variance(root=False)
+RULES["std"] = _variance(root=True)
+RULES["norm"] = _two_norm
+RULES["clamp"] = _clamp
+RULES["clip"] = _clamp
 RULES["logsumexp"] = _logsumexp
 RULES["max"] = _extremum
 RULES["min"] = _extremum
