@@ -48,11 +48,19 @@ def per_sample_loss(a, t):
 def grad_loss(weight, a, t):
     return ((a @ weight).tanh() - t).pow(2).mean()
 
+def order_stats(a):
+    return torch.sort(a).values[:4].sum() + torch.median(a) + torch.quantile(a, 0.25)
+
+def noisy(a):
+    return (a + torch.randn_like(a)).tanh().sum()
+
 workloads = {
     "mlp row (matmul, tanh, sum)": (mlp, (x,), 0),
     "elementwise chain + mean": (elementwise, (x,), 0),
     "two inputs (linear, relu, mse)": (per_sample_loss, (x, y), 0),
     "per-sample grad (grad of mse)": (func.grad(grad_loss), (w, x, y), (None, 0, 0)),
+    "sort, median, quantile": (order_stats, (x,), 0),
+    "randn_like noise (randomness='different')": (noisy, (x,), 0),
 }
 repeat = 3 if quick else 7
 results = {}
@@ -63,11 +71,20 @@ for name, (f, args, in_dims) in workloads.items():
         for i in range(B):
             outs.append(f(*[a if d is None else a[i] for a, d in zip(args, dims)]))
         return torch.stack(outs)
-    vf = func.vmap(f, in_dims=in_dims)
+    random = "randomness" in name
+    vf = func.vmap(f, in_dims=in_dims, randomness="different" if random else "error")
     expected = loop()
     got = vf(*args)
-    assert torch.allclose(got, expected, atol=1e-5), name
+    assert got.shape == expected.shape and (random or torch.allclose(got, expected, atol=1e-5)), name
     results[name] = {"loop": median_time(loop, repeat), "vmap": median_time(lambda: vf(*args), repeat)}
+# jacfwd: one vmap of jvp over the 64 basis tangents (engine's generic-rule ops go column by column)
+v = torch.randn(64)
+m = torch.randn(32, 64)
+jac = {"jacfwd of tanh(m @ v) (64 -> 32)": lambda a: (m @ a).tanh()}
+for name, f in jac.items():
+    jf = func.jacfwd(f)
+    results[name] = {"loop": median_time(lambda: [func.jvp(f, (v,), (e,)) for e in torch.eye(64)], repeat),
+                     "vmap": median_time(lambda: jf(v), repeat)}
 print(json.dumps(results))
 """
 

@@ -338,17 +338,17 @@ class Tensor:
                     [1, 2]])
         """
     @staticmethod
-    def cholesky(*args, out = None, **kwargs):
+    def cholesky(input, upper = False, *, out = None):
         """
         ``linalg.cholesky`` with errors named 'cholesky'.
         """
     @staticmethod
-    def cholesky_inverse(*args, out = None, **kwargs):
+    def cholesky_inverse(L, upper = False, *, out = None):
         """
         A^-1 for A = L L^T (U^T U when upper), given the factor.
         """
     @staticmethod
-    def cholesky_solve(*args, out = None, **kwargs):
+    def cholesky_solve(B, L, upper = False, *, out = None):
         """
         X with A X = B for A = L L^T (U^T U when upper), given the factor.
         """
@@ -388,7 +388,7 @@ class Tensor:
             observations; ``correction`` is subtracted from the (weighted) observation count.
         """
     @staticmethod
-    def cross(*args, out = None, **kwargs):
+    def cross(input, other, dim = None, *, out = None):
         """
         The cross product along `dim` (by default the first dim of size 3).
         """
@@ -536,7 +536,7 @@ class Tensor:
         ``input ** exponent`` computed in float64 (either may be a Python number).
         """
     @staticmethod
-    def geqrf(*args, out = None, **kwargs):
+    def geqrf(input, *, out = None):
         """
         (a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch).
         """
@@ -610,7 +610,7 @@ class Tensor:
         Sum of products over the last dims (a scalar factor if either is 0-d).
         """
     @staticmethod
-    def inverse(*args, out = None, **kwargs):
+    def inverse(input, *, out = None):
         """
         ``linalg.inv``.
         """
@@ -698,12 +698,12 @@ class Tensor:
         log(det(input)): nan for a negative determinant, -inf for a singular matrix.
         """
     @staticmethod
-    def lu(*args, out = None, **kwargs):
+    def lu(A, pivot = True, get_infos = False, out = None):
         """
         (LU, pivots) of A, and infos when get_infos.
         """
     @staticmethod
-    def lu_solve(*args, out = None, **kwargs):
+    def lu_solve(b, LU_data, LU_pivots, *, out = None):
         """
         ``linalg.lu_solve(LU_data, LU_pivots, b)``.
         """
@@ -926,7 +926,7 @@ class Tensor:
         ``linalg.householder_product``.
         """
     @staticmethod
-    def ormqr(*args, out = None, **kwargs):
+    def ormqr(input, tau, other, left = True, transpose = False, *, out = None):
         """
         op(Q) other (left) or other op(Q), Q the product of the reflectors (input, tau).
         """
@@ -951,7 +951,7 @@ class Tensor:
         input (seen as 1-D) with source written (or added) at the flat positions in index.
         """
     @staticmethod
-    def qr(*args, out = None, **kwargs):
+    def qr(input, some = True, *, out = None):
         """
         (Q, R): reduced when some, complete otherwise.
         """
@@ -1104,7 +1104,7 @@ class Tensor:
         In-place version of :meth:`~Tensor.sub`: writes the result into ``self`` and returns it.
         """
     @staticmethod
-    def svd(*args, out = None, **kwargs):
+    def svd(input, some = True, compute_uv = True, *, out = None):
         """
         (U, S, V) with input = U diag(S) V^T; without compute_uv, U and V are zero-filled.
         """
@@ -1178,7 +1178,7 @@ class Tensor:
         The sum of a matrix's diagonal (int64 for integer matrices).
         """
     @staticmethod
-    def triangular_solve(*args, out = None, **kwargs):
+    def triangular_solve(b, A, upper = True, transpose = False, unitriangular = False, *, out = None):
         """
         (solution of op(A) X = b, a copy of A).
         """
@@ -4142,6 +4142,10 @@ def _cached_bytes() -> int:
     """
     Bytes of large buffers held idle by the caching allocator.
     """
+def _call_unrouted(function: typing.Any, *args, **kwargs) -> typing.Any:
+    """
+    Calls `function(*args, **kwargs)` without the routing of `_route_unmarked`.
+    """
 def _col2im(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     ...
 def _current_anomaly_parent() -> typing.Any:
@@ -4306,6 +4310,10 @@ def _release_cached_buffers() -> None:
     """
 def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
     ...
+def _route_unmarked(function: typing.Any, condition: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """
+    Routes calls of `function` to the transform handler while counter `condition` is positive, marked arguments or not.
+    """
 def _run_backward(outputs: collections.abc.Sequence[typing.Any], grad_outputs: collections.abc.Sequence[typing.Any], keep_graph: bool, create_graph: bool, inputs: collections.abc.Sequence[typing.Any], allow_unused: bool, accumulate: bool) -> typing.Any:
     ...
 def _set_anomaly_enabled(arg0: bool, arg1: bool) -> None:
@@ -4314,6 +4322,10 @@ def _set_grad_enabled(arg0: bool) -> None:
     ...
 def _set_inference_mode(arg0: bool) -> None:
     ...
+def _set_route_counter(condition: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """
+    Sets the counter that `_route_unmarked` functions check.
+    """
 def _set_transform_dispatch_paused(paused: bool) -> bool:
     """
     Pauses (or resumes) transform dispatch on this thread; returns the previous setting.

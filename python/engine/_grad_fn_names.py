@@ -9,15 +9,17 @@ the node still computes the composition's gradient."""
 
 import functools
 
-from engine import _C
+from engine import _C, _transforms
 
 
 def name_grad_fn(out, name, inputs=()):
     """Shows ``out``'s grad_fn as ``name`` and returns ``out`` (the first one of a tuple of
     outputs, such as sort's values; the rest are integer indices), unless it is the grad_fn of one of ``inputs`` (an op
     that returned an input, or a view of one, built no node of its own)."""
+    if name is None or _transforms._open:
+        return out  # inside a transform the result is a wrapper; names are for the plain graph
     first = out[0] if isinstance(out, tuple) and out else out
-    if name is None or not isinstance(first, _C.Tensor) or not first.requires_grad:
+    if not isinstance(first, _C.Tensor) or not first.requires_grad:
         return out
     for t in inputs:
         if t is first:

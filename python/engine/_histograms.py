@@ -4,7 +4,7 @@ differentiable in PyTorch either), computed with NumPy on detached copies, vecto
 
 import builtins
 
-from engine import _C, return_types
+from engine import _C, _transforms, return_types
 from engine._composite_ops import _tensor_arg, _type_name
 from engine._joining import _dtype_word
 from engine._shape_ops import _wrap
@@ -31,6 +31,7 @@ def _float_input(kernel, input):
 # ---- histograms ----
 
 
+@_transforms.values_op
 def histc(input, bins=100, min=0, max=0, *, out=None):  # noqa: A002 - PyTorch's names
     """Counts of input in `bins` equal bins over [min, max] (the data's range when both are 0);
     elements outside are ignored. Same dtype as input."""
@@ -184,6 +185,7 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):  # n
     return return_types.histogramdd(hist, edges)
 
 
+@_transforms.values_op
 def bincount(input, weights=None, minlength=0):
     """Occurrences (or summed weights) of each value of a 1-D non-negative integer tensor."""
     import numpy as np
@@ -227,6 +229,7 @@ def _unique_result(values, inverse, counts, return_inverse, return_counts):
     return out[0] if len(out) == 1 else tuple(out)
 
 
+@_transforms.values_op
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
     """The distinct elements (or slices along dim) in ascending order, with optionally the
     inverse mapping (input's positions into the result) and the counts. NaNs are all distinct."""
@@ -257,6 +260,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     )
 
 
+@_transforms.values_op
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     """input with each run of equal consecutive elements (or slices along dim) kept once."""
     import numpy as np
@@ -327,6 +331,7 @@ def _binary_search(bounds, values, right):
             end = np.where(active & ~go_right, mid, end)
 
 
+@_transforms.values_op
 def searchsorted(
     sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None, out=None
 ):
@@ -358,6 +363,7 @@ def searchsorted(
     return _tensor(np.asarray(pos), np.int32 if out_int32 else np.int64)
 
 
+@_transforms.values_op
 def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
     """Index of the bucket of each input value for 1-D increasing boundaries."""
     _tensor_arg("bucketize", boundaries, "boundaries", 2)
@@ -368,6 +374,7 @@ def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
     return searchsorted(boundaries, input, out_int32=out_int32, right=right)
 
 
+@_transforms.values_op
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """Bool tensor of elements' shape: whether each is among test_elements (NaN never is)."""
     import numpy as np

@@ -13,7 +13,7 @@ Assignment writes through the basic view with ``copy_`` (an advanced part first 
 import operator
 import warnings
 
-from engine import _C, _grad_fn_names
+from engine import _C, _grad_fn_names, _transforms
 
 _Tensor = _C.Tensor
 
@@ -167,6 +167,7 @@ def _advanced(t, adv):
     return out
 
 
+@_transforms.values_op
 def getitem(self, key):
     t, adv = _basic(self, key)
     if not adv:

@@ -14,7 +14,7 @@ not PyTorch's streams."""
 
 import math
 
-from engine import _C
+from engine import _C, _transforms
 from engine._composite_ops import _tensor_arg
 from engine._joining import _broadcast_shape_of, _dtype_word
 
@@ -51,6 +51,7 @@ def _fill(self, values):
 # ---- bernoulli ----
 
 
+@_transforms.values_op
 def bernoulli(input, p=None, *, generator=None, out=None):
     """0/1 samples, 1 with probability input (elementwise) or with probability p, in input's dtype."""
     _tensor_arg("bernoulli", input, "input", 1)
@@ -146,6 +147,7 @@ def random_(self, from_=0, to=None, *, generator=None, **kwargs):
 # ---- normal ----
 
 
+@_transforms.values_op
 def normal(
     mean=0.0,
     std=1.0,
@@ -195,6 +197,7 @@ def normal(
 # ---- multinomial ----
 
 
+@_transforms.values_op
 def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
     """Indices of num_samples categories drawn per row with probabilities proportional to input."""
     _tensor_arg("multinomial", input, "input", 1)
@@ -239,6 +242,7 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
 # ---- NumPy-stream samplers ----
 
 
+@_transforms.values_op
 def poisson(input, generator=None):
     """Poisson samples with rates input (same dtype)."""
     _tensor_arg("poisson", input, "input", 1)

@@ -8,7 +8,7 @@ PyTorch's stable first derivative."""
 
 import math
 
-from engine import _C, _grad_fn_names, return_types
+from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
 from engine._shape_ops import _wrap
 from engine._sorting import sort
@@ -50,6 +50,7 @@ def _running_extreme(fname, input, dim, larger):
     return out, indices
 
 
+@_transforms.values_op
 def cummax(input, dim, *, out=None):
     """(values, indices) of the running maximum along dim; NaN propagates, ties take the later index."""
     return _grad_fn_names.name_grad_fn(
@@ -59,6 +60,7 @@ def cummax(input, dim, *, out=None):
     )
 
 
+@_transforms.values_op
 def cummin(input, dim, *, out=None):
     """(values, indices) of the running minimum along dim; NaN propagates, ties take the later index."""
     return _grad_fn_names.name_grad_fn(
@@ -116,6 +118,7 @@ def _make_logcumsumexp():
     return LogCumSumExp.apply
 
 
+@_transforms.values_op
 def logcumsumexp(input, dim, *, out=None):
     """``log(cumsum(exp(input), dim))`` computed without overflow."""
     _tensor_arg("logcumsumexp", input, "input", 1)
@@ -173,6 +176,7 @@ def count_nonzero(input, dim=None):
     return nz.sum(wrapped) if wrapped else nz
 
 
+@_transforms.values_op
 def mode(input, dim=-1, keepdim=False):
     """(values, indices): the most frequent value along dim (the smallest among equally frequent
     ones) and the index of its last occurrence."""
@@ -210,6 +214,7 @@ def mode(input, dim=-1, keepdim=False):
     )
 
 
+@_transforms.values_op
 def nanmedian(input, dim=None, keepdim=False):
     """The lower median ignoring NaN (of all elements, or (values, indices) along dim); NaN only
     where a slice is all NaN."""
@@ -319,12 +324,14 @@ def _quantile(fname, input, q, dim, keepdim, interpolation, ignore_nan):
     return out.squeeze(0) if scalar_q else out
 
 
+@_transforms.values_op
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
     """The q-th quantiles (q a number or 1-D tensor in [0, 1]) of all elements or along dim, with
     PyTorch's five interpolations; NaN where a slice holds a NaN."""
     return _quantile("quantile", input, q, dim, keepdim, interpolation, False)
 
 
+@_transforms.values_op
 def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
     """quantile ignoring NaN; NaN only where a slice is all NaN."""
     return _quantile("nanquantile", input, q, dim, keepdim, interpolation, True)

@@ -10,7 +10,7 @@ variants copy the out-of-place result into self, so versions and gradients follo
 
 import builtins
 
-from engine import _C
+from engine import _C, _transforms
 from engine._composite_ops import _tensor_arg
 from engine._joining import _broadcast_shape_of, _dtype_word
 from engine._shape_ops import _wrap
@@ -57,6 +57,7 @@ def _bool_mask(fname, mask):
         raise RuntimeError(f"{fname}: expected BoolTensor for mask")
 
 
+@_transforms.values_op
 def masked_select(input, mask, *, out=None):
     """A new 1-D tensor of the elements of ``input`` where the bool ``mask`` (broadcast with
     ``input``) is ``True``, in row-major order; the same as ``input[mask]``.
@@ -83,6 +84,7 @@ def masked_select(input, mask, *, out=None):
     return flat.index_select(0, where)
 
 
+@_transforms.values_op
 def masked_scatter(input, mask, source):
     """input with the positions where mask is True filled, in order, by source's leading elements."""
     _tensor_arg("masked_scatter", input, "input", 1)
@@ -236,6 +238,7 @@ def _src_part(src, index):
     return src
 
 
+@_transforms.values_op
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     """input with src's elements reduced ('sum', 'prod', 'mean', 'amax', 'amin') into the
     positions index names along dim; include_self=False leaves input's own values out of the
@@ -393,6 +396,7 @@ def _make_scatter_prod():
     return ScatterProd.apply
 
 
+@_transforms.values_op
 def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     """input with source's slices reduced ('prod', 'mean', 'amax', 'amin') into the slices that
     index names along dim."""
@@ -512,6 +516,7 @@ def _nonzero_np(input):
     return np.nonzero(a.reshape(1) if a.ndim == 0 else a)
 
 
+@_transforms.values_op
 def nonzero(input, *, out=None, as_tuple=False):
     """The indices of the non-zero elements of ``input``, in row-major order: an int64 tensor of
     shape (n, input.dim()) with one row per element, or with ``as_tuple=True`` one 1-D tensor
@@ -556,6 +561,7 @@ def nonzero_static(input, *, size, fill_value=-1):
     return _C.cat([rows, pad], 0)
 
 
+@_transforms.values_op
 def argwhere(input):
     """``nonzero(input)``: one row of indices per nonzero element."""
     _tensor_arg("argwhere", input, "input", 1)

@@ -2,7 +2,7 @@
 (native, on a detached copy); the values are gathered from the input by that order, so they are
 differentiable like any gather. NaN sorts above every number, as in PyTorch."""
 
-from engine import _C, _grad_fn_names, return_types
+from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
 
 
@@ -33,6 +33,7 @@ def _dim(input, dim):
     return dim % n
 
 
+@_transforms.values_op
 def sort(input, dim=-1, descending=False, stable=False):
     """Sorts ``input`` along ``dim`` and returns the named tuple ``(values, indices)``, where
     ``indices`` are the positions of the values in ``input``. The sort is stable (equal
@@ -60,6 +61,7 @@ def sort(input, dim=-1, descending=False, stable=False):
     )
 
 
+@_transforms.values_op
 def argsort(input, dim=-1, descending=False, stable=False):
     """The indices that sort ``input`` along ``dim``: ``sort(input, ...).indices``.
 
@@ -78,11 +80,13 @@ def argsort(input, dim=-1, descending=False, stable=False):
     return _order(input, _dim(input, dim), descending)
 
 
+@_transforms.values_op
 def msort(input):
     """input sorted along its first dim."""
     return sort(input, 0).values
 
 
+@_transforms.values_op
 def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's parameter name
     """The ``k`` largest (or, with ``largest=False``, smallest) elements along ``dim``, as the
     named tuple ``(values, indices)``.
@@ -131,6 +135,7 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
     return values, indices
 
 
+@_transforms.values_op
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element (1-based) along dim."""
     _tensor_arg("kthvalue", input, "input", 1)
@@ -143,6 +148,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     )
 
 
+@_transforms.values_op
 def median(input, dim=None, keepdim=False):
     """The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one."""
     _tensor_arg("median", input, "input", 1)

@@ -14,10 +14,17 @@ already marked keeps that mark reachable as ``state.inner`` and shows it while i
 operation (forward-mode AD does: a dual tensor can be batched or dual at a lower level too); a
 transform that runs operations on a separate physical tensor (vmap) can simply replace it.
 Code that searches a tensor's marks walks ``state.inner``.
+
+A few native functions take no marked tensor and still answer to the transforms (see
+:func:`route_unmarked`): random creation inside ``vmap`` follows its ``randomness``, and
+``Function.apply`` inside any ``engine.func`` transform checks the Function's style. They are
+routed while a counter is positive (open vmap levels; open ``engine.func`` levels), which
+:func:`push` and :func:`pop` keep.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine import _C
@@ -27,6 +34,12 @@ class Interpreter:
     """One open transform: its level and how it runs an operation on its tensors."""
 
     level: int = 0
+    # An engine.func transform (grad, vjp, jvp, vmap...), as opposed to forward_ad's dual_level.
+    functorch: bool = False
+    # Random creation functions called while this interpreter is open come to it (vmap).
+    takes_random: bool = False
+    # Python-level operations computed from values (``values_op``) come to it (vmap).
+    takes_values_ops: bool = False
 
     def process(self, func: Any, args: tuple, kwargs: dict) -> Any:
         """Runs native ``func(*args, **kwargs)`` where some arguments carry this level's state."""
@@ -47,6 +60,7 @@ def push(interpreter: Interpreter) -> int:
     interpreter.level = _counter
     _open[_counter] = interpreter
     _C._enter_transform()
+    _count_routes()
     return _counter
 
 
@@ -54,6 +68,33 @@ def pop(interpreter: Interpreter) -> None:
     """Closes ``interpreter``; tensors still marked with its level are left to their transform."""
     if _open.pop(interpreter.level, None) is not None:
         _C._exit_transform()
+        _count_routes()
+
+
+# Conditions of _C._route_unmarked: which counter a routed function needs to be positive.
+FUNCTORCH = 0  # an engine.func transform is open
+RANDOM = 1  # an interpreter that takes random creation (vmap) is open
+
+_unmarked: dict[int, Any] = {}  # id(native function) -> handler(func, args, kwargs)
+
+
+def _count_routes() -> None:
+    _C._set_route_counter(FUNCTORCH, sum(1 for i in _open.values() if i.functorch))
+    _C._set_route_counter(RANDOM, sum(1 for i in _open.values() if i.takes_random))
+
+
+def route_unmarked(func: Any, condition: int, handler: Any) -> None:
+    """Sends calls of native ``func`` to ``handler(func, args, kwargs)`` while ``condition``'s
+    counter is positive, whether or not an argument is marked; ``handler`` runs ``func`` itself
+    with :func:`call_unrouted`."""
+    _C._route_unmarked(func, condition)
+    target = func.__func__ if hasattr(func, "__func__") else func
+    _unmarked[id(target)] = handler
+
+
+def call_unrouted(func: Any, *args: Any, **kwargs: Any) -> Any:
+    """``func(*args, **kwargs)`` past the routing of :func:`route_unmarked` (once)."""
+    return _C._call_unrouted(func, *args, **kwargs)
 
 
 def is_open(level: int) -> bool:
@@ -92,7 +133,9 @@ def _states(args: tuple, kwargs: dict):
 def dispatch(func: Any, args: tuple, kwargs: dict) -> Any:
     """Called by the native module for ``func(*args, **kwargs)`` when an argument is marked."""
     top = None
+    marked = False
     for tensor, state in _states(args, kwargs):
+        marked = True
         interpreter = _open.get(state.level)
         if interpreter is None:
             # The tensor outlived its transform: its owner decides (a dual tensor becomes a plain
@@ -102,6 +145,10 @@ def dispatch(func: Any, args: tuple, kwargs: dict) -> Any:
         if top is None or interpreter.level > top.level:
             top = interpreter
     if top is None:
+        if not marked:
+            handler = _unmarked.get(id(func))
+            if handler is not None:
+                return handler(func, args, kwargs)
         return func(*args, **kwargs)
     return top.process(func, args, kwargs)
 
@@ -117,3 +164,26 @@ class paused:
 
 
 _C._set_transform_handler(dispatch)
+
+
+def values_op(func: Any) -> Any:
+    """Decorates an operation engine writes in Python and computes from its tensors' values
+    (through NumPy: sorting, selection, data-dependent shapes). Such code cannot run on a tensor
+    batched by vmap, whose values are not one sample's: while a transform is open and the
+    innermost interpreter among the arguments takes these operations, the call goes to it like a
+    native call does (vmap batches it by rule, or one sample at a time). Elsewhere, it is the
+    plain function, one dict test more."""
+
+    @functools.wraps(func)
+    def op(*args: Any, **kwargs: Any) -> Any:
+        if _open:
+            top = None
+            for _tensor, state in _states(args, kwargs):
+                interpreter = _open.get(state.level)
+                if interpreter is not None and (top is None or interpreter.level > top.level):
+                    top = interpreter
+            if top is not None and top.takes_values_ops:
+                return top.process(op, args, kwargs)
+        return func(*args, **kwargs)
+
+    return op

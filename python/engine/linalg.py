@@ -7,7 +7,7 @@ the composite functions (norms, pinv, matrix_exp, ...) from differentiable ops.
 
 import math
 
-from engine import _C, return_types
+from engine import _C, _transforms, return_types
 from engine._linalg_checks import (
     _TYPE_NAMES,
     _broadcast_batches,
@@ -730,6 +730,7 @@ def _int_eye(A):
     return eye.expand(*A.shape).clone()
 
 
+@_transforms.values_op
 def matrix_exp(A):
     """exp(A) by scaling and squaring of a Taylor polynomial (differentiable ops only)."""
     fname = "linalg.matrix_exp"

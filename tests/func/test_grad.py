@@ -258,7 +258,7 @@ def test_vjp_cotangent_shape_mismatch_is_an_error():
         fn(t([1.0, 2.0, 3.0]))
 
 
-def test_custom_functions_all_styles_under_grad():
+def test_custom_functions_under_grad_need_setup_context():
     class Old(engine.autograd.Function):
         @staticmethod
         def forward(ctx, v):
@@ -299,7 +299,14 @@ def test_custom_functions_all_styles_under_grad():
             return 2 * v * g
 
     x = t([1.0, -3.0])
-    for cls in (Old, New, Tutorial):
+    # PyTorch's rule for every function transform: the original style has no setup_context.
+    with pytest.raises(RuntimeError, match="it must override the setup_context staticmethod"):
+        grad(lambda v: Old.apply(v).sum())(x)
+    np.testing.assert_allclose(
+        a(engine.autograd.grad(Old.apply(x.requires_grad_()).sum(), x)[0]), 2 * a(x)
+    )
+    x = t([1.0, -3.0])
+    for cls in (New, Tutorial):
         np.testing.assert_allclose(a(grad(lambda v, f=cls: f.apply(v).sum())(x)), 2 * a(x))
         # the backward is written with differentiable ops: second derivatives work too
         h = grad(lambda v, f=cls: grad(lambda u: f.apply(u).sum())(v).sum())(x)

@@ -2,8 +2,9 @@
 
 Each case stacks three samples of the op's inputs along dimension 0 or 1 (``in_dims``) and
 compares ``vmap(op)`` with the op applied to each sample and stacked: values, dtype and shape.
-Ops whose batching goes through the per-sample fallback must still agree; ops engine computes in
-Python through NumPy cannot be vmapped and are listed in ``NOT_BATCHABLE``.
+Ops whose batching goes through the per-sample fallback must still agree, and so must those
+engine computes in Python through NumPy (sorting, selection, quantiles: batched by rule); ops
+whose output shape depends on each sample's values raise PyTorch's vmap error.
 """
 
 from __future__ import annotations
@@ -21,28 +22,9 @@ from op_table import OPS, cases  # noqa: E402
 
 BATCH = 3
 
-# Ops engine computes in Python from the tensor's values (NumPy sorting and selection, LAPACK
-# drivers reading a norm, data-dependent output shapes): under vmap they raise a RuntimeError
-# that says so, until they gain a batching rule.
-NOT_BATCHABLE = {
-    "cummax_values",
-    "cummin_values",
-    "getitem_mask",
-    "kthvalue",
-    "linalg_matrix_exp",
-    "masked_scatter",
-    "masked_select",
-    "median",
-    "median_dim",
-    "msort",
-    "nanmedian",
-    "nanquantile",
-    "quantile",
-    "scatter_reduce_amax",
-    "sort_descending",
-    "topk",
-    "topk_smallest_dim0",
-}
+# Ops whose result's shape depends on each sample's values (a mask batched along with the
+# input): PyTorch's vmap refuses them with a RuntimeError, and so does engine's.
+DATA_DEPENDENT_SHAPE = {"getitem_mask", "masked_select"}
 
 
 def _params():
@@ -53,12 +35,7 @@ def _params():
             if k >= 2:
                 break
             for in_dim in (0, 1):
-                marks = ()
-                if op.name in NOT_BATCHABLE:
-                    marks = pytest.mark.xfail(raises=RuntimeError, strict=False)
-                yield pytest.param(
-                    op, values, in_dim, id=f"{op.name}-{ident}-in{in_dim}", marks=marks
-                )
+                yield pytest.param(op, values, in_dim, id=f"{op.name}-{ident}-in{in_dim}")
 
 
 def _samples(op, values):
@@ -86,6 +63,10 @@ def test_vmap_matches_loop(op, values, in_dim):
         inputs.append(engine.tensor(stacked))
     # The loop sees each sample as the view vmap's function sees (same strides).
     batched = vmap(lambda *a: op.fn(engine, *a), in_dims=dims)
+    if op.name in DATA_DEPENDENT_SHAPE:
+        with pytest.raises(RuntimeError, match="vmap: "):
+            batched(*inputs)
+        return
     try:
         per_sample = [
             op.fn(engine, *[t.select(d, b) for t, d in zip(inputs, dims)]) for b in range(BATCH)

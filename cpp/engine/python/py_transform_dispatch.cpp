@@ -6,6 +6,13 @@
 // arguments include a marked tensor goes to the handler engine's Python layer installed
 // (engine._transforms.dispatch), as handler(function, args, kwargs); the handler unwraps, runs the
 // op's rule and wraps the result. With no transform active the cost is one integer test per call.
+//
+// A few functions take no marked tensor yet still belong to the transforms: random creation
+// (`randn(3)` inside a vmapped function follows vmap's `randomness`) and `Function.apply` (an
+// old-style Function is refused under any engine.func transform). They are registered with a
+// *condition*, a counter engine's Python layer keeps (open vmap levels, open engine.func levels);
+// while it is positive, calls to them go to the handler too. The handler runs the function itself
+// through `_call_unrouted`, which lets exactly the next call through.
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -35,6 +42,11 @@ struct PyTensorExtension final : TensorExtension {
 
 int g_active_transforms = 0;
 thread_local bool t_paused = false;
+// Counters of the conditions under which registered functions are routed without a marked
+// argument, and whether the next call on this thread skips that routing once.
+constexpr int kRouteConditions = 2;
+int g_route_counters[kRouteConditions] = {0, 0};
+thread_local bool t_skip_unmarked = false;
 py::object* g_handler = nullptr;  // leaked on purpose: it must outlive module teardown order
 // pybind11 calls its dispatcher with the function's capsule as `self`: this maps it back to the
 // function object the user called, which is what the handler is given.
@@ -47,6 +59,12 @@ std::unordered_map<PyObject*, PyObject*>& function_of_self() {
 std::unordered_set<PyObject*>& exempt() {
   static auto* set = new std::unordered_set<PyObject*>();
   return *set;
+}
+
+// Functions routed without a marked argument -> the condition (index of a counter) they need.
+std::unordered_map<PyObject*, int>& routed_unmarked() {
+  static auto* map = new std::unordered_map<PyObject*, int>();
+  return *map;
 }
 
 bool has_state(PyObject* obj) {
@@ -73,13 +91,17 @@ bool any_marked(PyObject* obj) {
 }  // namespace
 
 bool transform_dispatch_wanted(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  const bool skip_unmarked = t_skip_unmarked;
+  t_skip_unmarked = false;
   if (g_active_transforms <= 0 || t_paused || !g_handler) return false;
   if (exempt().count(self)) return false;
   const Py_ssize_t n = PyVectorcall_NARGS(nargsf) + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
   for (Py_ssize_t i = 0; i < n; ++i) {
     if (any_marked(args[i])) return true;
   }
-  return false;
+  if (skip_unmarked || (g_route_counters[0] <= 0 && g_route_counters[1] <= 0)) return false;
+  const auto it = routed_unmarked().find(self);
+  return it != routed_unmarked().end() && g_route_counters[it->second] > 0;
 }
 
 PyObject* transform_dispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
@@ -141,6 +163,30 @@ void init_transform_dispatch(py::module_& m) {
     ENGINE_CHECK(g_active_transforms > 0, std::runtime_error, "_exit_transform(): no transform is open");
     return --g_active_transforms;
   }, "Counts one transform closed; returns how many are still open.");
+  m.def("_route_unmarked", [](py::object function, int condition) {
+    ENGINE_CHECK(condition >= 0 && condition < kRouteConditions, engine::ValueError,
+                 "_route_unmarked(): condition must be in [0, ", kRouteConditions, "), got ", condition);
+    PyObject* f = function.ptr();
+    if (PyInstanceMethod_Check(f)) f = PyInstanceMethod_GET_FUNCTION(f);
+    ENGINE_CHECK(PyCFunction_Check(f) && function_of_self().count(PyCFunction_GET_SELF(f)), engine::TypeError,
+                 "_route_unmarked(): expected a function of engine's native module");
+    routed_unmarked()[PyCFunction_GET_SELF(f)] = condition;
+  }, py::arg("function"), py::arg("condition"),
+     "Routes calls of `function` to the transform handler while counter `condition` is positive, marked "
+     "arguments or not.");
+  m.def("_set_route_counter", [](int condition, int value) {
+    ENGINE_CHECK(condition >= 0 && condition < kRouteConditions, engine::ValueError,
+                 "_set_route_counter(): condition must be in [0, ", kRouteConditions, "), got ", condition);
+    g_route_counters[condition] = value;
+  }, py::arg("condition"), py::arg("value"), "Sets the counter that `_route_unmarked` functions check.");
+  m.def("_call_unrouted", [](py::object function, py::args args, py::kwargs kwargs) {
+    // Set here, after this call's own dispatch: the next native call (function's) consumes it.
+    t_skip_unmarked = true;
+    PyObject* result = PyObject_Call(function.ptr(), args.ptr(), kwargs.ptr());
+    t_skip_unmarked = false;
+    if (!result) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(result);
+  }, py::arg("function"), "Calls `function(*args, **kwargs)` without the routing of `_route_unmarked`.");
   m.def("_set_transform_dispatch_paused", [](bool paused) {
     const bool previous = t_paused;
     t_paused = paused;

@@ -120,7 +120,13 @@ def apply_with_jvp(level, func, args, kwargs):
     inputs = args[1:]
     if not _overrides_jvp(cls) and cls.__module__.startswith("engine."):
         # engine's own operations written as Functions (linear algebra, a few losses) have
-        # differentiable backwards: the generic rule derives their tangents.
+        # differentiable backwards: the generic rule derives their tangents. Those whose
+        # backward is NumPy have rules of their own.
+        from engine.autograd import _function_jvp_rules
+
+        rule = _function_jvp_rules.RULES.get(cls.__name__)
+        if rule is not None:
+            return _function_jvp_rules.run(level, func, args, kwargs, rule)
         return level.run_generic(func, args, kwargs, cls.__name__)
     if level.transform and not _overrides_setup_context(cls):
         # engine.func.jvp is a function transform: PyTorch's rule for those.

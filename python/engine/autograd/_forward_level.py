@@ -82,6 +82,7 @@ class ForwardLevel(_transforms.Interpreter):
         # Opened by engine.func.jvp (a function transform, with functorch's rules for custom
         # Functions) rather than by dual_level or gradcheck.
         self.transform = transform
+        self.functorch = transform
         self.sources: list = []  # (tensor, DualState) of every make_dual at this level
 
     # ---- marks ----

@@ -259,6 +259,7 @@ _UNARY = {
     "reciprocal": lambda x, y: -(y * y),
     "square": lambda x, y: 2 * x,
     "erf": lambda x, y: (-(x * x)).exp() * _TWO_OVER_SQRT_PI,
+    "_normal_cdf": lambda x, y: (x * x * -0.5).exp() * (1.0 / math.sqrt(2.0 * math.pi)),
     "erfc": lambda x, y: (-(x * x)).exp() * -_TWO_OVER_SQRT_PI,
 }
 _UNARY_ALIASES = {
@@ -276,7 +277,7 @@ _LINEAR_NAMES = (
     # views and reshapes
     "view view_as reshape reshape_as permute transpose swapaxes swapdims movedim moveaxis t T mT "
     "mH H adjoint expand expand_as broadcast_to squeeze unsqueeze flatten unflatten ravel narrow "
-    "select __getitem__ diagonal as_strided unfold alias real conj resolve_conj resolve_neg "
+    "select _slice __getitem__ diagonal as_strided unfold alias real conj resolve_conj resolve_neg "
     "split split_with_sizes chunk unbind tensor_split hsplit vsplit dsplit "
     # indexing and joining
     "index_select gather take take_along_dim masked_select diag diag_embed diagflat tril triu "
@@ -301,7 +302,10 @@ NO_TANGENT = frozenset(
         "is_contiguous __len__ __bool__ __float__ __int__ __index__ __complex__ __array__ numpy "
         "untyped_storage storage get_device device backward __repr__ __str__ __format__ "
         "__hash__ __reduce_ex__ __getstate__ __setstate__ __iter__ argmax argmin argsort "
-        "nonzero count_nonzero isnan isinf isfinite isclose allclose equal"
+        "nonzero count_nonzero isnan isinf isfinite isclose allclose equal "
+        # comparisons and logic: boolean results
+        "eq ne lt le gt ge __eq__ __ne__ __lt__ __le__ __gt__ __ge__ greater less greater_equal "
+        "less_equal not_equal logical_and logical_or logical_xor logical_not signbit"
     ).split()
 )
 
@@ -374,6 +378,144 @@ def _linear(func, args, kwargs, out, tangent_of):
 
 
 RULES["linear"] = _linear
+
+
+def _logsumexp(func, args, kwargs, out, tangent_of):
+    """``sum(exp(x - out) * t)`` over the reduced dims: the softmax-weighted tangent."""
+    x, t = args[0], tangent_of(args[0])
+    if t is None:
+        return None
+    dim = args[1] if len(args) > 1 else kwargs.get("dim")
+    keepdim = args[2] if len(args) > 2 else kwargs.get("keepdim", False)
+    dims = [dim] if isinstance(dim, int) else dim
+    if x.dim() == 0 or not isinstance(dims, (list, tuple)) or not dims:
+        return _GENERIC_SENTINEL
+    kept = out
+    if not keepdim:
+        for d in sorted(d % x.dim() for d in dims):
+            kept = kept.unsqueeze(d)
+    return ((x - kept).exp() * t).sum(tuple(dims), keepdim=bool(keepdim))
+
+
+def _extremum(func, args, kwargs, out, tangent_of):
+    """``max``/``min`` of everything (the mean tangent of the elements equal to the result, as
+    PyTorch reads ties evenly) or along a dim (the tangent at the index found)."""
+    x, t = args[0], tangent_of(args[0])
+    other = args[1] if len(args) > 1 else kwargs.get("other", kwargs.get("dim"))
+    if isinstance(other, _C.Tensor):
+        return _GENERIC_SENTINEL  # elementwise against another tensor
+    if t is None:
+        return None
+    if len(args) == 1 and not kwargs:
+        mask = (x == out).to(t.dtype)
+        return (t * mask).sum() / mask.sum()
+    if isinstance(other, _C.Tensor) or not isinstance(out, tuple) or x.dim() == 0:
+        return _GENERIC_SENTINEL
+    dim = other % x.dim()
+    keepdim = args[2] if len(args) > 2 else kwargs.get("keepdim", False)
+    index = out[1] if keepdim else out[1].unsqueeze(dim)
+    tangent = t.gather(dim, index)
+    return [tangent if keepdim else tangent.squeeze(dim), None]
+
+
+def _variance_args(x, args, kwargs):
+    """(dims, correction, keepdim) of a var/std call, or None for a form not read here."""
+    rest = list(args[1:])
+    dim, keepdim = kwargs.get("dim"), kwargs.get("keepdim", False)
+    unbiased, correction = kwargs.get("unbiased"), kwargs.get("correction")
+    if rest and isinstance(rest[0], bool):
+        unbiased = rest.pop(0)
+    elif rest:
+        dim = rest.pop(0)
+        if rest and isinstance(rest[0], bool) and len(rest) == 2:
+            unbiased = rest.pop(0)
+    if rest:
+        keepdim = rest.pop(0)
+    if rest or x.dim() == 0 or not isinstance(correction, (int, float, type(None))):
+        return None
+    if correction is None:
+        correction = 0 if unbiased is False else 1
+    if dim is None:
+        dims = tuple(range(x.dim()))
+    elif isinstance(dim, int):
+        dims = (dim % x.dim(),)
+    else:
+        dims = tuple(d % x.dim() for d in dim) or tuple(range(x.dim()))
+    return dims, correction, bool(keepdim)
+
+
+def _variance(root):
+    """``var``: ``2 sum((x - mean) t) / (N - correction)``; ``std``: that over ``2 std``."""
+
+    def rule(func, args, kwargs, out, tangent_of):
+        x, t = args[0], tangent_of(args[0])
+        if t is None:
+            return None
+        parsed = _variance_args(x, args, kwargs)
+        if parsed is None or not isinstance(out, _C.Tensor):
+            return _GENERIC_SENTINEL
+        dims, correction, keepdim = parsed
+        count = 1
+        for d in dims:
+            count *= x.shape[d]
+        if count - correction <= 0:
+            return _GENERIC_SENTINEL
+        centred = x - x.mean(dims, keepdim=True)
+        tangent = (centred * t).sum(dims, keepdim=keepdim) * (2.0 / (count - correction))
+        return tangent / (out * 2) if root else tangent
+
+    return rule
+
+
+def _two_norm(func, args, kwargs, out, tangent_of):
+    """``norm`` with p = 2 (or 'fro'): ``sum(x t) / norm``, 0 where the norm is 0."""
+    x, t = args[0], tangent_of(args[0])
+    if t is None:
+        return None
+    p = args[1] if len(args) > 1 else kwargs.get("p", "fro")
+    dim = args[2] if len(args) > 2 else kwargs.get("dim")
+    keepdim = args[3] if len(args) > 3 else kwargs.get("keepdim", False)
+    if kwargs.get("dtype", args[4] if len(args) > 4 else None) is not None:
+        return _GENERIC_SENTINEL
+    if p not in (2, 2.0, "fro") or len(args) > 5 or set(kwargs) - {"p", "dim", "keepdim", "dtype"}:
+        return _GENERIC_SENTINEL
+    if x.dim() == 0 or not isinstance(out, _C.Tensor) or out.dtype != x.dtype:
+        return _GENERIC_SENTINEL
+    if dim is None:
+        dims = tuple(range(x.dim()))
+    elif isinstance(dim, int):
+        dims = (dim,)
+    else:
+        dims = tuple(dim)
+    inner = (x * t).sum(dims, keepdim=bool(keepdim))
+    return _C.where(out == 0, _C.zeros((), dtype=out.dtype), inner / out)
+
+
+def _clamp(func, args, kwargs, out, tangent_of):
+    """``clamp`` with number bounds: the tangent where the input lies within them, else 0."""
+    x, t = args[0], tangent_of(args[0])
+    low = args[1] if len(args) > 1 else kwargs.get("min")
+    high = args[2] if len(args) > 2 else kwargs.get("max")
+    if any(isinstance(b, _C.Tensor) for b in (low, high)) or set(kwargs) - {"min", "max"}:
+        return _GENERIC_SENTINEL
+    if t is None:
+        return None
+    inside = _C.ones_like(x, dtype=_C.bool)
+    if low is not None:
+        inside = inside & (x >= low)
+    if high is not None:
+        inside = inside & (x <= high)
+    return _C.where(inside, t, _C.zeros((), dtype=t.dtype))
+
+
+RULES["var"] = _variance(root=False)
+RULES["std"] = _variance(root=True)
+RULES["norm"] = _two_norm
+RULES["clamp"] = _clamp
+RULES["clip"] = _clamp
+RULES["logsumexp"] = _logsumexp
+RULES["max"] = _extremum
+RULES["min"] = _extremum
 
 
 # ---- the generic rule ---------------------------------------------------------------------------

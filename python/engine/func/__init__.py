@@ -28,3 +28,8 @@ except ImportError:
     pass
 else:
     __all__ += ["vmap"]
+
+from engine.func import _routes
+
+_routes.install()
+del _routes

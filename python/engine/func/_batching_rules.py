@@ -651,7 +651,12 @@ def unbind_like(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
 # ---- data access ----------------------------------------------------------------------------------
 
 
-_PLUMBING = ("engine._transforms", "engine.func._vmap", "engine.func._batching_rules")
+_PLUMBING = (
+    "engine._transforms",
+    "engine.func._vmap",
+    "engine.func._batching_rules",
+    "engine.func._routes",
+)
 
 
 def _called_inside_engine() -> bool:
@@ -769,10 +774,62 @@ def random_op(per_sample: _Rule) -> _Rule:
         if level.randomness == "error":
             raise RuntimeError(_RANDOM_ERROR)
         if level.randomness == "different":
-            return per_sample(level, func, args, kwargs)
-        return _same_randomness(level, func, args, kwargs)
+            return _drawn(level, per_sample, (level, func, args, kwargs), {})
+        return _drawn(level, _same_randomness, (level, func, args, kwargs), {})
 
     return rule
+
+
+_DIFFERENT_INPLACE = (
+    "vmap: Cannot ask for different inplace randomness on an unbatched tensor. This will appear "
+    "like same randomness. If this is necessary for your usage, please file an issue with "
+    "functorch."
+)
+
+
+def _drawn(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``func(*args, **kwargs)`` with ``level`` marked as having drawn: the call reaches the
+    enclosing vmaps (or the generator itself), not this one again."""
+    level.drawing = True
+    try:
+        return func(*args, **kwargs)
+    finally:
+        level.drawing = False
+
+
+def random_creation(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``rand``/``randn``/``randint`` (no batched argument: routed while a vmap is open) and the
+    in-place ``normal_``/``uniform_`` on an unbatched tensor, by ``level.randomness``: ``'error'``
+    raises; ``'same'`` draws once, an unbatched result every sample shares; ``'different'`` draws
+    ``batch_size`` samples at once, a batched result."""
+    if level.randomness == "error":
+        raise RuntimeError(_RANDOM_ERROR)
+    if level.randomness == "same":
+        return _drawn(level, func, args, kwargs)
+    size = level.batch_size
+    name = op_key(func)
+    if name.startswith("Tensor."):
+        # An unbatched tensor filled in place cannot hold one draw per sample (PyTorch's error)
+        # unless engine's own sampler made it to fill it (normal(0, 1, size), bernoulli_):
+        # then it becomes batched.
+        target = args[0]
+        if not _called_inside_engine():
+            raise RuntimeError(_DIFFERENT_INPLACE)
+        with _transforms.paused():
+            physical = _C.empty((size, *target.shape), dtype=target.dtype)
+        _drawn(level, func, (physical, *args[1:]), kwargs)
+        return level.mark(target, physical)
+    if name == "randint":
+        if "size" in kwargs:
+            kwargs = {**kwargs, "size": (size, *kwargs["size"])}
+        else:
+            args = (*args[:-1], (size, *args[-1]))
+    elif "size" in kwargs:
+        kwargs = {**kwargs, "size": (size, *kwargs["size"])}
+    else:
+        sizes = args[0] if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+        args = ((size, *sizes),)
+    return level.wrap(_drawn(level, func, args, kwargs))
 
 
 def _draw_seed() -> int:
@@ -1146,3 +1203,266 @@ def _diagonal(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
 
 
 RULES["diagonal"] = _diagonal
+
+
+# ---- operations engine computes from values (engine._transforms.values_op) -------------------------
+#
+# sort, quantile, unique, ... are Python code reading their tensor's values through NumPy. They
+# reach vmap through their decorator; these rules run them once on the physical tensor with the
+# dim shifted past the batch. Without a rule they run one sample at a time (the fallback); where
+# each sample's result would have its own shape, PyTorch's error.
+
+
+def values_dim_op(
+    pos: int, keyword: str = "dim", default: Any = -1, flatten: bool = False
+) -> _Rule:
+    """An operation on ``args[0]`` taking a ``dim`` at position ``pos`` (or ``keyword``). With
+    ``flatten``, ``dim=None`` means the flattened sample: its values only, as the op returns."""
+
+    def rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+        physical = level.physical(args[0])
+        if physical is None or _batched_args(level, args[1:], kwargs):
+            return NotImplemented
+        rank = physical.dim() - 1
+        positional = len(args) > pos
+        dim = args[pos] if positional else kwargs.get(keyword, default)
+        if dim is None:
+            if not flatten or physical.numel() == 0 or kwargs or len(args) > pos + 1:
+                return NotImplemented
+            flat = physical.reshape((physical.shape[0], -1))
+            return level.wrap(func(flat, 1).values)
+        wrapped = _wrap_dim(dim, rank)
+        if wrapped is None or rank == 0:
+            return NotImplemented  # the per-sample call raises the op's own error
+        args = [physical, *args[1:]]
+        if positional:
+            args[pos] = wrapped + 1
+        else:
+            kwargs = {**kwargs, keyword: wrapped + 1}
+        return level.wrap_result(func(*args, **kwargs))
+
+    return rule
+
+
+def msort_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    physical = level.physical(args[0])
+    if physical is None or physical.dim() < 2 or kwargs or len(args) != 1:
+        return NotImplemented
+    from engine._sorting import sort
+
+    return level.wrap(sort(physical, 1).values)
+
+
+def quantile_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``quantile``/``nanquantile(input, q, dim=None, keepdim=False, *, interpolation)``: a q
+    tensor puts its dimension first, before the batch, which is moved back to the front."""
+    physical = level.physical(args[0])
+    if physical is None or _batched_args(level, args[1:], kwargs) or len(args) < 2:
+        return NotImplemented
+    if "out" in kwargs or len(args) > 4:
+        return NotImplemented
+    rank = physical.dim() - 1
+    q = args[1]
+    dim = args[2] if len(args) > 2 else kwargs.get("dim")
+    keepdim = args[3] if len(args) > 3 else kwargs.get("keepdim", False)
+    rest = {k: v for k, v in kwargs.items() if k == "interpolation"}
+    if len(rest) != len(kwargs) - ("dim" in kwargs) - ("keepdim" in kwargs):
+        return NotImplemented
+    size = physical.shape[0]
+    if dim is None:
+        if rank == 0 or physical.numel() == 0:
+            return NotImplemented
+        result = func(physical.reshape((size, -1)), q, 1, False, **rest)
+    else:
+        wrapped = _wrap_dim(dim, rank)
+        if wrapped is None or rank == 0:
+            return NotImplemented
+        result = func(physical, q, wrapped + 1, keepdim, **rest)
+    vector_q = isinstance(q, _C.Tensor) and q.dim() == 1
+    if vector_q:
+        result = result.movedim(1, 0)
+    if dim is None and keepdim:
+        result = result.reshape((size, *result.shape[1 : 1 + int(vector_q)], *[1] * rank))
+    return level.wrap(result)
+
+
+_MASKED_SELECT = (
+    "vmap: Attempted to vmap over `mask` in torch.masked_select(self, mask) We cannot support "
+    "this because for each batch this would return a differently shaped Tensor. Please file an "
+    "issue at https://github.com/pytorch/pytorch/issues if you need this feature."
+)
+
+
+def masked_select_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """A batched input with a mask shared by every sample: the same count of elements each."""
+    mask = args[1] if len(args) > 1 else kwargs.get("mask")
+    if level.is_batched(mask):
+        raise RuntimeError(_MASKED_SELECT)
+    physical = level.physical(args[0])
+    if physical is None or len(args) != 2 or kwargs or physical.shape[0] == 0:
+        return NotImplemented
+    if not isinstance(mask, _C.Tensor) or mask.dtype != _C.bool:
+        return NotImplemented
+    rank = max(physical.dim() - 1, mask.dim())
+    logical = tuple(_pad_to(physical, rank).shape[1:])
+    shape = _broadcast_shapes(logical, tuple(mask.shape))
+    size = physical.shape[0]
+    try:
+        x = _pad_to(physical, rank).expand((size, *shape))
+        m = mask.expand(shape).unsqueeze(0).expand((size, *shape))
+    except RuntimeError:
+        return NotImplemented  # the per-sample call raises the broadcast error
+    return level.wrap(func(x, m).reshape((size, -1)))
+
+
+_BOOLEAN_MASK = (
+    "vmap: We do not support batching operators that can support dynamic shape. Attempting to "
+    "batch over indexing with a boolean mask."
+)
+
+
+def getitem_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``tensor[key]``: basic indexing of a batched tensor is native ops (the plain function);
+    a batched index tensor goes one sample at a time; a batched boolean mask is PyTorch's error
+    (every sample would select its own count)."""
+    key = args[1] if len(args) > 1 else None
+    items = key if isinstance(key, tuple) else (key,)
+    batched_index = False
+    for item in items:
+        if isinstance(item, _C.Tensor) and level.is_batched(item):
+            if item.dtype == _C.bool:
+                raise RuntimeError(_BOOLEAN_MASK)
+            batched_index = True
+    if batched_index or kwargs:
+        return NotImplemented
+    return func.__wrapped__(*args)
+
+
+def dynamic_shape(aten: str) -> _Rule:
+    """Operations whose output shape depends on the values: PyTorch's error under vmap."""
+
+    def rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+        name = aten(args, kwargs) if callable(aten) else aten
+        raise RuntimeError(
+            "vmap: We do not support batching operators that can output dynamic shape. Attempted "
+            f"to vmap over aten::{name}. Please file an issue at "
+            "https://github.com/pytorch/pytorch/issues if you need this feature."
+        )
+
+    return rule
+
+
+def _unique_name(args: tuple, kwargs: dict) -> str:
+    dim = args[4] if len(args) > 4 else kwargs.get("dim")
+    return "_unique2" if dim is None else "unique_dim"
+
+
+def scatter_reduce_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``scatter_reduce(input, dim, index, src, reduce, *, include_self)``: index and src have
+    the input's rank; every tensor gets the batch, dim shifted past it."""
+    if len(args) != 5 or set(kwargs) - {"include_self"}:
+        return NotImplemented
+    rank = _logical_dim(level, args[0])
+    dim = _wrap_dim(args[1], rank)
+    if dim is None or rank == 0 or any(_logical_dim(level, a) != rank for a in args[2:4]):
+        return NotImplemented
+    if not all(isinstance(a, _C.Tensor) for a in (args[0], args[2], args[3])):
+        return NotImplemented
+    batched = [_with_batch(level, a) for a in (args[0], args[2], args[3])]
+    return level.wrap(func(batched[0], dim + 1, batched[1], batched[2], args[4], **kwargs))
+
+
+def index_reduce_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``index_reduce(input, dim, index, source, reduce, *, include_self)``: a 1-d index shared
+    by the samples (a batched one goes one sample at a time)."""
+    if len(args) != 5 or set(kwargs) - {"include_self"} or level.is_batched(args[2]):
+        return NotImplemented
+    rank = _logical_dim(level, args[0])
+    dim = _wrap_dim(args[1], rank)
+    if dim is None or rank == 0 or _logical_dim(level, args[3]) != rank:
+        return NotImplemented
+    x, source = _with_batch(level, args[0]), _with_batch(level, args[3])
+    return level.wrap(func(x, dim + 1, args[2], source, args[4], **kwargs))
+
+
+def every_leading_dim(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """Ops that treat every leading dimension as a batch already (``matrix_exp``)."""
+    physical = level.physical(args[0])
+    if physical is None or len(args) != 1 or kwargs or physical.dim() < 3:
+        return NotImplemented
+    return level.wrap(func(physical))
+
+
+def elementwise_in(pos: int) -> _Rule:
+    """Ops elementwise in the tensor at ``pos`` against an unbatched lookup table (``isin``'s
+    test elements, ``bucketize``'s boundaries, ``searchsorted``'s 1-d sorted sequence)."""
+
+    def rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+        if len(args) <= pos:
+            return NotImplemented
+        physical = level.physical(args[pos])
+        others = [a for i, a in enumerate(args) if i != pos]
+        if physical is None or _batched_args(level, tuple(others), kwargs):
+            return NotImplemented
+        if pos == 1 and (not isinstance(args[0], _C.Tensor) or args[0].dim() != 1):
+            return NotImplemented
+        new = list(args)
+        new[pos] = physical
+        return level.wrap(func(*new, **kwargs))
+
+    return rule
+
+
+_SAME_WITH_BATCHED_INPUT = (
+    "Vmap does not currently support same randomness with a batched tensor input. Please file an "
+    "issue with functorch"
+)
+
+
+def random_sampler(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """Samplers with a batched tensor argument (``bernoulli(p)``, ``normal(mean)``,
+    ``poisson``, ``multinomial``): PyTorch's errors in ``'error'`` and ``'same'`` mode; in
+    ``'different'`` mode ``bernoulli``/``normal`` run as written (their draws are batched
+    creation calls), the NumPy samplers one sample at a time, each its own draw."""
+    if level.randomness == "error":
+        raise RuntimeError(_RANDOM_ERROR)
+    if level.randomness == "same":
+        raise RuntimeError(_SAME_WITH_BATCHED_INPUT)
+    name = op_key(func)
+    if name in ("bernoulli", "normal"):
+        return func.__wrapped__(*args, **kwargs)
+    return _drawn(level, fallback, (level, func, args, kwargs, name), {})
+
+
+RULES.update(
+    {
+        "bernoulli": random_sampler,
+        "normal": random_sampler,
+        "poisson": random_sampler,
+        "multinomial": random_sampler,
+        "isin": elementwise_in(0),
+        "bucketize": elementwise_in(0),
+        "searchsorted": elementwise_in(1),
+        "matrix_exp": every_leading_dim,
+        "sort": values_dim_op(1),
+        "argsort": values_dim_op(1),
+        "msort": msort_rule,
+        "topk": values_dim_op(2),
+        "kthvalue": values_dim_op(2),
+        "median": values_dim_op(1, default=None, flatten=True),
+        "nanmedian": values_dim_op(1, default=None, flatten=True),
+        "mode": values_dim_op(1),
+        "logcumsumexp": values_dim_op(1, default=None),
+        "cummax": values_dim_op(1, default=None),
+        "cummin": values_dim_op(1, default=None),
+        "quantile": quantile_rule,
+        "nanquantile": quantile_rule,
+        "masked_select": masked_select_rule,
+        "getitem": getitem_rule,
+        "unique": dynamic_shape(_unique_name),
+        "unique_consecutive": dynamic_shape("unique_consecutive"),
+        "nonzero": dynamic_shape("nonzero"),
+        "scatter_reduce": scatter_reduce_rule,
+        "index_reduce": index_reduce_rule,
+    }
+)

@@ -86,10 +86,22 @@ def _result(level: ForwardLevel, value, detach: bool, strict: bool):
 
 
 def _plain(value):
-    """Drops the history the fresh leaves gave ``value`` (nothing outside tracks it)."""
-    if isinstance(value, _C.Tensor) and value.requires_grad and _C._transform_state(value) is None:
+    """Drops the history the fresh leaves gave ``value`` (nothing outside tracks it), unless an
+    enclosing forward level's tangent rides on it (detaching would drop that too)."""
+    if isinstance(value, _C.Tensor) and value.requires_grad and not _carries_dual(value):
         return value.detach()
     return value
+
+
+def _carries_dual(value) -> bool:
+    """Whether ``value`` is a dual tensor, or batched by vmap over one."""
+    state = _C._transform_state(value)
+    while state is not None:
+        physical = getattr(state, "physical", None)
+        if physical is None:
+            return True  # a forward level's mark
+        state = _C._transform_state(physical)
+    return False
 
 
 def _jvp_with_argnums(func, primals, tangents, argnums, *, strict=False, has_aux=False):
@@ -262,18 +274,14 @@ def jacfwd(
         for p, n in zip(flat_primals, numels):
             basis.append(eye[:, start : start + n].reshape((total, *p.shape)).to(p.dtype))
             start += n
-        # One jvp per basis vector. (vmap could batch them; it does not yet see through the
-        # backward pass that a reverse transform inside func runs, so it is not used here.)
-        per_column = [push_jvp(*[b[r] for b in basis]) for r in range(total)]
-        if not per_column:  # every differentiated input is empty: only the output's shape
+        if not total:  # every differentiated input is empty: only the output's shape
             per_column = [push_jvp(*[_C.zeros_like(p) for p in flat_primals])]
-        flat_cols = [tree_flatten(c[0])[0] for c in per_column]
-        out_spec = tree_flatten(per_column[0][0])[1]
-        aux = per_column[0][1]
-        if total:
-            flat_rows = [_C.stack(list(col)) for col in zip(*flat_cols)]
+            flat_rows = [
+                _C.zeros((0, *o.shape), dtype=o.dtype) for o in tree_flatten(per_column[0][0])[0]
+            ]
+            out_spec, aux = tree_flatten(per_column[0][0])[1], per_column[0][1]
         else:
-            flat_rows = [_C.zeros((0, *o.shape), dtype=o.dtype) for o in flat_cols[0]]
+            flat_rows, out_spec, aux = _jacobian_rows(push_jvp, basis, total, randomness, has_aux)
         _check_real(flat_rows, is_input=False)
         per_output = []
         for rows in flat_rows:
@@ -293,6 +301,47 @@ def jacfwd(
         return jac
 
     return wrapper
+
+
+def _jacobian_rows(push_jvp, basis, total, randomness, has_aux):
+    """The Jacobian's rows (one per basis tangent, first dimension) for every output leaf, by
+    one ``vmap`` of ``jvp`` over the basis, as PyTorch computes them. Where an operation's
+    tangent comes from its backward pass (the generic rule, or a reverse transform inside
+    ``func``), vmap cannot batch it: those run one basis tangent at a time."""
+    from engine.autograd._jvp_rules import NoForwardRule
+    from engine.func._vmap import vmap
+
+    specs: list = []
+
+    def batched(*tangents):
+        out, aux = push_jvp(*tangents)
+        flat_out, out_spec = tree_flatten(out)
+        flat_aux, aux_spec = tree_flatten(aux) if has_aux else ([], None)
+        specs[:] = [out_spec, aux_spec]
+        return tuple(flat_out), tuple(flat_aux)
+
+    try:
+        rows, aux_rows = vmap(batched, randomness=randomness)(*basis)
+    except NoForwardRule:
+        return _rows_one_at_a_time(push_jvp, basis, total, randomness)
+    # aux is the same for every basis tangent: sample 0's, as PyTorch takes it
+    aux = tree_unflatten([a[0] for a in aux_rows], specs[1]) if has_aux else None
+    return list(rows), specs[0], aux
+
+
+def _rows_one_at_a_time(push_jvp, basis, total, randomness):
+    generator = _C.default_generator
+    seed = int(_C.randint(0, 2**62, ()).item()) if randomness == "same" else None
+    per_column = []
+    for r in range(total):
+        if seed is not None:
+            generator.manual_seed(seed)  # one draw shared by every column
+        per_column.append(push_jvp(*[b[r] for b in basis]))
+    if seed is not None:
+        generator.manual_seed(int(_C.randint(0, 2**62, ()).item()) ^ seed)
+    flat_cols = [tree_flatten(c[0])[0] for c in per_column]
+    rows = [_C.stack(list(col)) for col in zip(*flat_cols)]
+    return rows, tree_flatten(per_column[0][0])[1], per_column[0][1]
 
 
 def linearize(func: Callable, *primals):

@@ -32,6 +32,8 @@ class GradLevel(_transforms.Interpreter):
     """An open grad transform. It marks no tensors, so the native module never routes calls to it;
     it holds the level number and the identity of this level's own inputs."""
 
+    functorch = True
+
     def __init__(self) -> None:
         self.own: dict[int, Any] = {}  # id -> tensor (kept alive so ids stay unique)
         self.record = True

@@ -66,9 +66,14 @@ class _Escaped:
 class VmapLevel(_transforms.Interpreter):
     """One open ``vmap`` call: its batch size, its randomness mode and how it runs ops."""
 
+    functorch = True
+    takes_random = True
+    takes_values_ops = True
+
     def __init__(self, batch_size: int, randomness: str) -> None:
         self.batch_size = batch_size
         self.randomness = randomness
+        self.drawing = False  # running a random creation call on behalf of its samples
         # id(unbatched grad input) -> (it, its batched copy's logical and physical tensors)
         self.substitutes: dict[int, tuple] = {}
         self.made: list = []  # weak references to the logical tensors of this level
@@ -95,6 +100,10 @@ class VmapLevel(_transforms.Interpreter):
                     logical = _C.empty(tuple(physical.shape[1:]), dtype=physical.dtype)
             finally:
                 _C._set_grad_enabled(previous)
+        return self.mark(logical, physical)
+
+    def mark(self, logical: Any, physical: Any) -> Any:
+        """Makes ``logical`` (a tensor of one sample's shape) the batched tensor of ``physical``."""
         _C._set_transform_state(logical, BatchedState(self.level, physical))
         self.made.append(weakref.ref(logical))
         return logical
@@ -369,7 +378,11 @@ def _chunked_call(func, in_dims, out_dims, randomness, chunk_size, args, kwargs)
     if chunk_size >= batch_size:
         return _vmap_call(func, in_dims, out_dims, randomness, args, kwargs)
     pieces = []
+    # 'same' randomness holds across chunks: each chunk starts from the same generator state.
+    state = _C.default_generator.get_state() if randomness == "same" else None
     for start in range(0, batch_size, chunk_size):
+        if state is not None:
+            _C.default_generator.set_state(state)
         length = min(chunk_size, batch_size - start)
         chunk = [
             arg if dim is None else arg.narrow(dim, start, length)

@@ -9,7 +9,7 @@ NaN and the sign of zero); the kept elements are scaled so the expectation is un
 import math
 import warnings
 
-from engine import _C
+from engine import _C, _transforms
 
 # SELU's negative saturation value: -scale * alpha.
 _ALPHA_PRIME = 1.7580993408473766
@@ -38,8 +38,13 @@ def _dropout_impl(input, p, train, feature, alpha, inplace):
     if p == 1:
         zero = _C.zeros([], dtype=input.dtype)
         return input.mul_(zero) if inplace else input * zero
-    # ATen's order of draws and roundings: the mask is scaled in the input's dtype first.
-    noise = _C.empty(_noise_shape(input, feature), dtype=input.dtype).bernoulli_(1 - p)
+    # ATen's order of draws and roundings: the mask is scaled in the input's dtype first. Inside
+    # vmap the mask is drawn out of place, so that `randomness=` decides per sample or shared.
+    shape = _noise_shape(input, feature)
+    if _transforms._open:
+        noise = (_C.rand(*shape, dtype=input.dtype) < 1 - p).to(input.dtype)
+    else:
+        noise = _C.empty(shape, dtype=input.dtype).bernoulli_(1 - p)
     if alpha:
         a = 1.0 / math.sqrt((_ALPHA_PRIME * _ALPHA_PRIME * p + 1) * (1 - p))
         b = noise.add(-1).mul_(_ALPHA_PRIME * a).add_(_ALPHA_PRIME * a * p)
