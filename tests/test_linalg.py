@@ -550,3 +550,22 @@ def test_deprecated_names_warn_once_as_pytorch(monkeypatch):
         assert len(record) == 1 and name in str(record[0].message)
         call()  # once only: a second call is silent (warnings are errors in this test)
     engine.svd(A), engine.cholesky_solve(A, A), engine.det(A)  # not deprecated
+
+
+def test_cross_without_dim_warns_once_as_pytorch():
+    import warnings
+
+    import engine.linalg  # noqa: F401
+    from engine import _linalg_torch
+
+    _linalg_torch._warned.discard("cross")
+    x = engine.randn(3, 3)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        engine.cross(x, x)
+        x.cross(x)
+    messages = [str(w.message) for w in seen]
+    assert len(messages) == 1 and messages[0].startswith(
+        "Using torch.cross without specifying the dim arg is deprecated."
+    )
+    assert seen[0].filename == __file__

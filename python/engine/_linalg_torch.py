@@ -2,15 +2,20 @@
 ``torch.svd``, ``torch.cdist``, ...), written over ``engine.linalg``."""
 
 import sys
-import warnings
 
-from engine import _C, _grad_fn_names, linalg, return_types
+from engine import _C, _grad_fn_names, _user_warnings, linalg, return_types
 from engine import _linalg_checks as checks
 from engine._linalg_checks import _supports_out
 from engine._linalg_functions import _L, Geqrf
 
 # PyTorch's deprecation notices for the old names, each given once per process as PyTorch does.
 _DEPRECATED = {
+    "cross": (
+        "Using torch.cross without specifying the dim arg is deprecated.\n"
+        "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
+        "The default value of dim will change to agree with that of linalg.cross in a future "
+        "release."
+    ),
     "cholesky": (
         "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be "
         "removed in a future PyTorch release.\n"
@@ -80,10 +85,10 @@ _warned = set()
 
 
 def _deprecated(name):
-    # stacklevel 4: past this helper, the function and its out= wrapper, to the caller.
+    """PyTorch's deprecation notice for ``name``, once per process, at the caller's line."""
     if name not in _warned:
         _warned.add(name)
-        warnings.warn(_DEPRECATED[name], UserWarning, stacklevel=4)
+        _user_warnings.warn(_DEPRECATED[name], UserWarning)
 
 
 def det(input):
@@ -293,6 +298,7 @@ def frobenius_norm(input, dim, keepdim=False, *, out=None):
 def cross(input, other, dim=None, *, out=None):
     """The cross product along `dim` (by default the first dim of size 3)."""
     if dim is None:
+        _deprecated("cross")
         for d, (a, b) in enumerate(zip(input.shape, other.shape)):
             if a == 3 and b == 3:
                 dim = d
