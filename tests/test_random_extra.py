@@ -1,6 +1,6 @@
 """bernoulli / multinomial / normal / random_ / exponential_ / geometric_ / log_normal_ /
-cauchy_ follow PyTorch 2.13's CPU streams (values recorded from PyTorch after manual_seed(0));
-poisson / binomial / randperm draw from NumPy generators seeded by the engine generator
+cauchy_ / randperm follow PyTorch 2.13's CPU streams (values recorded from PyTorch after a seed);
+poisson / binomial draw from NumPy generators seeded by the engine generator
 (reproducible, distribution checked); argument errors with PyTorch's messages."""
 
 # ruff: noqa: E501 - recorded values are kept one case per line
@@ -171,3 +171,17 @@ def test_multinomial_single_draw_with_replacement_follows_pytorchs_stream():
     assert engine.multinomial(p, 1, replacement=True).tolist() == [[2], [2]]
     engine.manual_seed(0)
     assert engine.multinomial(p, 3, replacement=True).tolist() == [[2, 2, 1], [2, 2, 2]]
+
+
+def test_randperm_is_pytorchs_stream():
+    # Recorded from PyTorch 2.13: the same seed gives the same permutations (a Fisher-Yates pass
+    # with one 32-bit draw per position) and leaves the generator where PyTorch leaves it.
+    import hashlib
+
+    engine.manual_seed(3)
+    assert engine.randperm(10).tolist() == [6, 0, 3, 7, 8, 5, 1, 9, 2, 4]
+    digest = hashlib.sha256(engine.randperm(1000).numpy().tobytes()).hexdigest()
+    assert digest == "67acb9796b92b0da16cf371dc251aeea4d7af9b1116a8d20d1f55609b30ffd5b"
+    assert engine.rand(2, dtype=engine.float64).tolist() == [0.841673506011156, 0.14001519804367646]
+    g = engine.Generator().manual_seed(5)
+    assert engine.randperm(7, generator=g).tolist() == [1, 0, 4, 2, 6, 5, 3]

@@ -284,13 +284,13 @@ def randperm(
     requires_grad=False,
 ):
     """A random permutation of 0..n-1 (int64 unless dtype is given)."""
-    import numpy as np
 
     if n < 0:
         raise RuntimeError(f"Trying to create tensor with negative dimension {n}: [{n}]")
-    perm = _numpy_rng(generator).permutation(n)
+    # PyTorch's CPU algorithm and draws: the same seed gives the same permutation and leaves the
+    # generator where PyTorch leaves it.
+    t = _C._randperm_stream(n, generator)
     dtype = dtype or _C.int64
-    t = _C.from_numpy(np.ascontiguousarray(perm.astype(np.int64)))
     t = t if dtype == _C.int64 else t.to(dtype)
     return t.requires_grad_() if requires_grad else t
 

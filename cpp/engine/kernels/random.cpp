@@ -23,6 +23,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 // With excess precision (x87), float expressions would be evaluated in long double and round
 // differently from PyTorch's SSE/AVX arithmetic.
@@ -451,5 +452,23 @@ int64_t random_update_to_float16(int64_t to) { return update_to<Half>(to); }
 int64_t random_update_from_bfloat16(int64_t from) { return update_from<BFloat16>(from); }
 int64_t random_update_to_bfloat16(int64_t to) { return update_to<BFloat16>(to); }
 
+void fill_randperm(Generator& gen, int64_t* out, int64_t n) {
+  constexpr int64_t kLarge = int64_t{0xFFFFFFFF} / 20;  // PyTorch: uint32 max / 20
+  if (n < kLarge) {
+    for (int64_t i = 0; i < n; ++i) out[i] = i;
+    for (int64_t i = 0; i + 1 < n; ++i) {
+      const int64_t z = static_cast<int64_t>(gen.random() % static_cast<uint64_t>(n - i));
+      std::swap(out[i], out[z + i]);
+    }
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t z = static_cast<int64_t>(gen.random64() % static_cast<uint64_t>(i + 1));
+    out[i] = out[z];
+    out[z] = i;
+  }
+}
+
 }  // namespace kernels
+
 }  // namespace engine

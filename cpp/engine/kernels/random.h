@@ -96,6 +96,10 @@ void fill_normal(Generator& gen, double* out, int64_t n, double mean, double std
 // 2^32). Requires low < high; otherwise throws std::runtime_error with PyTorch's message.
 // For floating outputs PyTorch first moves unrepresentable bounds inward: callers pass the
 // bounds through the update_* helpers below before checking and calling.
+// PyTorch's CPU randperm: a Fisher-Yates pass with random() % (n - i) per position, or past
+// (2^32 - 1) / 20 elements an inside-out shuffle with random64() % (i + 1) (the modulo of a
+// 32-bit draw would be visibly uneven there). Writes 0..n-1 permuted into out.
+void fill_randperm(Generator& gen, int64_t* out, int64_t n);
 void fill_random_from_to(Generator& gen, int64_t* out, int64_t n, int64_t low, int64_t high);
 void fill_random_from_to(Generator& gen, int32_t* out, int64_t n, int64_t low, int64_t high);
 void fill_random_from_to(Generator& gen, float* out, int64_t n, int64_t low, int64_t high);

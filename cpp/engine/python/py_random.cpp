@@ -235,6 +235,15 @@ void init_random(py::module_& m) {
     normal_(t, 0.0, 1.0, generator_of(o.generator));
     return finish(t, o);
   });
+  // The permutation PyTorch's CPU randperm draws (engine.randperm shapes and converts it).
+  m.def("_randperm_stream", [](int64_t n, py::object generator) {
+    ENGINE_CHECK(n >= 0, std::runtime_error, "Trying to create tensor with negative dimension ", n, ": [", n, "]");
+    Tensor t = ops::empty({n}, DType::Int64);
+    Generator& gen = generator_of(generator, "randperm");
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    kernels::fill_randperm(gen, t.data<int64_t>(), n);
+    return t;
+  }, py::arg("n"), py::arg("generator") = py::none());
   m.def("randint", [](py::args args, py::kwargs kw) {
     // randint(high, size) or randint(low, high, size)
     ENGINE_CHECK(args.size() == 2 || args.size() == 3, engine::TypeError,

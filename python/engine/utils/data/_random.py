@@ -15,8 +15,6 @@ import numpy as np
 import engine
 
 _TWO_63 = 1 << 63
-# PyTorch's CPU randperm switches to an inside-out shuffle with 64-bit draws from this size on.
-_LARGE_PERMUTATION = (2**32 - 1) // 20
 
 
 def _words64(count, generator):
@@ -27,21 +25,6 @@ def _words64(count, generator):
     return draws.view(np.uint64) ^ np.uint64(_TWO_63)
 
 
-def _words32(count, generator):
-    """``count`` raw 32-bit generator draws (``random()``), as uint64."""
-    words = _words64(count // 2, generator)
-    pairs = np.empty((words.shape[0], 2), np.uint64)
-    pairs[:, 0] = words >> np.uint64(32)
-    pairs[:, 1] = words & np.uint64(0xFFFFFFFF)
-    draws = pairs.reshape(-1)
-    if count % 2:
-        # One more single draw. Only its value modulo 2 is ever needed (the last Fisher-Yates
-        # step), and randint(0, 2) takes exactly one draw and returns that.
-        last = engine.randint(0, 2, (1,), generator=generator).numpy().astype(np.uint64)
-        draws = np.concatenate([draws, last])
-    return draws
-
-
 def random_seed(generator=None):
     """A seed in [0, 2**63): what ``torch.empty((), dtype=torch.int64).random_(generator)`` gives."""
     return int(_words64(1, generator)[0] % np.uint64(_TWO_63))
@@ -49,21 +32,7 @@ def random_seed(generator=None):
 
 def randperm(n, generator=None):
     """A random permutation of ``range(n)`` as a list: PyTorch's CPU ``randperm`` stream."""
-    perm = list(range(n))
-    if n < _LARGE_PERMUTATION:
-        steps = np.arange(n - 1, dtype=np.uint64)
-        offsets = (_words32(max(n - 1, 0), generator) % (np.uint64(n) - steps)).tolist()
-        # The swaps depend on one another, so this pass is sequential (as PyTorch's C loop is);
-        # the draws and the modulo arithmetic above are vectorised.
-        for i, z in enumerate(offsets):
-            j = i + z
-            perm[i], perm[j] = perm[j], perm[i]
-        return perm
-    targets = (_words64(n, generator) % np.arange(1, n + 1, dtype=np.uint64)).tolist()
-    for i, z in enumerate(targets):  # inside-out shuffle
-        perm[i] = perm[z]
-        perm[z] = i
-    return perm
+    return engine._C._randperm_stream(n, generator).tolist()
 
 
 def randint_list(high, size, generator=None):
