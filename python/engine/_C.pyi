@@ -92,6 +92,7 @@ class Tensor:
                 [ 9., 13.]])
     """
     is_cuda: typing.ClassVar[bool] = False
+    _backward_hooks = ...
     @staticmethod
     def __repr__(t) -> str:
         """
@@ -1322,9 +1323,14 @@ class Tensor:
     def __new__(cls, *args, **kwargs):
         """
         ``engine.Tensor(*sizes)`` / ``engine.Tensor(data)``: the default dtype's legacy
-            constructor. Without arguments (and for subclasses) nothing is created: an instance whose
-            native part was never built must not exist.
+            constructor. For a subclass, as in PyTorch, ``Sub(t)`` is a view of all of ``t`` that stays
+            in its graph (``AliasBackward0``) and ``Sub(data)`` / ``Sub(*sizes)`` a new tensor; Python
+            then runs the subclass's own ``__init__`` with the same arguments. Without arguments nothing
+            is created: an instance whose native part was never built must not exist.
         """
+    @classmethod
+    def _alias_subclass(cls: typing.Any, data: Tensor) -> typing.Any:
+        ...
     @classmethod
     def _make_subclass(cls: typing.Any, data: Tensor, require_grad: bool = False) -> typing.Any:
         ...
@@ -1603,7 +1609,8 @@ class Tensor:
         """
     def as_subclass(self, cls):
         """
-        self's data (shared) as an instance of the Tensor subclass cls.
+        self's data (shared) as an instance of the Tensor subclass cls: a view of self that stays
+            in its graph (``AliasBackward0``), as in PyTorch.
         """
     def asin(self) -> Tensor:
         """
@@ -3640,9 +3647,6 @@ class Tensor:
         The tensor's memory described for NumPy (version 3 of the array interface).
         """
     @property
-    def _backward_hooks(self) -> None:
-        ...
-    @property
     def _base(self) -> Tensor:
         ...
     @property
@@ -3701,6 +3705,30 @@ class Tensor:
         """
     @grad.setter
     def grad(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def grad_dtype(self) -> typing.Any:
+        """
+        Tensor.grad_dtype -> dtype or None
+        
+        The dtype of the gradient of this leaf tensor: the gradient backward computes is cast to it
+        before it is accumulated into :attr:`grad`, and assigning :attr:`grad` a tensor of another
+        dtype is refused. By default it is the tensor's own dtype; ``None`` keeps gradients in whatever
+        dtype they arrive. Only leaves have it (reading or setting it on another tensor raises), and it
+        cannot be changed to a dtype other than that of a gradient already present.
+        
+        Example::
+        
+            >>> x = engine.tensor([1.0, 2.0], requires_grad=True)
+            >>> x.grad_dtype
+            torch.float32
+            >>> x.grad_dtype = engine.float64
+            >>> (x * 2).sum().backward()
+            >>> x.grad.dtype
+            torch.float64
+        """
+    @grad_dtype.setter
+    def grad_dtype(self, arg1: typing.Any) -> None:
         ...
     @property
     def grad_fn(self) -> typing.Any:

@@ -1153,6 +1153,12 @@ TEXTS = (
     (
         "engine",
         "Tensor",
+        "grad_dtype",
+        "Tensor.grad_dtype -> dtype or None\n\nThe dtype of the gradient of this leaf tensor: the gradient backward computes is cast to it\nbefore it is accumulated into :attr:`grad`, and assigning :attr:`grad` a tensor of another\ndtype is refused. By default it is the tensor's own dtype; ``None`` keeps gradients in whatever\ndtype they arrive. Only leaves have it (reading or setting it on another tensor raises), and it\ncannot be changed to a dtype other than that of a gradient already present.\n\nExample::\n\n    >>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n    >>> x.grad_dtype\n    torch.float32\n    >>> x.grad_dtype = engine.float64\n    >>> (x * 2).sum().backward()\n    >>> x.grad.dtype\n    torch.float64",
+    ),
+    (
+        "engine",
+        "Tensor",
         "retains_grad",
         "Tensor.retains_grad -> bool\n\nWhether :meth:`retain_grad` was called on this non-leaf tensor, so that backward fills its\n:attr:`grad`.",
     ),

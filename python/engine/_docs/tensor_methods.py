@@ -137,6 +137,18 @@ DOCS = {
         " :attr:`grad` filled in by default.",
         example=">>> x = engine.ones(2, requires_grad=True)\n>>> x.is_leaf, (x * 2).is_leaf\n(True, False)",
     ),
+    "grad_dtype": entry(
+        "Tensor.grad_dtype -> dtype or None",
+        "The dtype of the gradient of this leaf tensor: the gradient backward computes is cast to"
+        " it before it is accumulated into :attr:`grad`, and assigning :attr:`grad` a tensor of"
+        " another dtype is refused. By default it is the tensor's own dtype; ``None`` keeps"
+        " gradients in whatever dtype they arrive. Only leaves have it (reading or setting it on"
+        " another tensor raises), and it cannot be changed to a dtype other than that of a"
+        " gradient already present.",
+        example=">>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n>>> x.grad_dtype\n"
+        "torch.float32\n>>> x.grad_dtype = engine.float64\n>>> (x * 2).sum().backward()\n"
+        ">>> x.grad.dtype\ntorch.float64",
+    ),
     "retains_grad": entry(
         "Tensor.retains_grad -> bool",
         "Whether :meth:`retain_grad` was called on this non-leaf tensor, so that backward fills"
