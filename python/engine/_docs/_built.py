@@ -829,6 +829,12 @@ TEXTS = (
     (
         "engine",
         "",
+        "as_strided",
+        "as_strided(input, size, stride, storage_offset=None) -> Tensor\n\nA view of ``input``'s memory with the given ``size``, ``stride`` and ``storage_offset`` (in\nelements, from the start of the memory ``input`` views; by default ``input``'s own offset). It\nmay repeat elements (a stride of 0) or reach elements that ``input`` itself does not show; the\nview must stay inside the memory. Its gradient is summed where the view repeats an element and\nreaches only ``input``'s own elements (``AsStridedBackward0``). Prefer ``view``, ``expand`` and\nslicing where they suffice.\n\nArgs:\n    input (Tensor): the input tensor.\n    size (tuple of ints): the view's shape.\n    stride (tuple of ints): the view's strides, non-negative.\n    storage_offset (int, optional): the view's first element in the memory.\n\nExample::\n\n    >>> x = engine.arange(6.0)\n    >>> engine.as_strided(x, (2, 2), (1, 2), 1)\n    tensor([[1., 3.],\n            [2., 4.]])",
+    ),
+    (
+        "engine",
+        "",
         "narrow",
         "narrow(input, dim, start, length) -> Tensor\n\nA view of ``length`` elements of ``input`` along ``dim``, from ``start``.\n\nArgs:\n    input (Tensor): the input tensor.\n    dim (int): the dimension to narrow.\n    start (int): the first index.\n    length (int): how many to keep.\n\nExample::\n\n    >>> engine.narrow(engine.arange(6), 0, 2, 3)\n    tensor([2, 3, 4])",
     ),
@@ -1545,6 +1551,12 @@ TEXTS = (
         "Tensor",
         "argmin",
         "Index of the smallest element: of the flattened tensor, or along ``dim``.\n\nSee :func:`engine.argmin`.",
+    ),
+    (
+        "engine",
+        "Tensor",
+        "as_strided",
+        "A view of ``input``'s memory with the given ``size``, ``stride`` and ``storage_offset`` (in\nelements, from the start of the memory ``input`` views; by default ``input``'s own offset).\n\nSee :func:`engine.as_strided`.",
     ),
     (
         "engine",

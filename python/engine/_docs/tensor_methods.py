@@ -9,7 +9,7 @@ from engine._docs._format import entry, in_place, wrap
 
 # Methods documented by the engine.* function of the same name.
 SEE_FUNCTION = """
-abs acos acosh add all amax amin any arcsin arcsinh arctan arctan2 arctanh argmax argmin
+abs acos acosh add all amax amin any arcsin arcsinh arctan arctan2 arctanh argmax argmin as_strided
 bitwise_and bitwise_left_shift bitwise_not bitwise_or bitwise_right_shift bitwise_xor bmm ceil
 clamp clip clone copysign cos cosh cumprod cumsum deg2rad detach diagonal digamma div dot eq erf
 erfc erfinv exp exp2 expm1 fix floor floor_divide fmax fmin fmod frac frexp gather gcd ge ger
