@@ -15,8 +15,8 @@ def test_reads_none_until_assigned():
 
 
 def test_hooks_on_tensors_without_grad_never_run():
-    x, y = torch.randn(5, 5), torch.randn(5, 5)
-    z = torch.randn(5, 5, requires_grad=True)
+    x, y = torch.full((5, 5), 2.0), torch.full((5, 5), 3.0)
+    z = torch.full((5, 5), 4.0, requires_grad=True)
     a = x + y
     b = a + z
 
