@@ -7,7 +7,7 @@ class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
 import typing_extensions
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
 class dtype:
     """
     The element type of a tensor: ``engine.float32`` (``engine.float``), ``float64`` (``double``),
@@ -92,6 +92,7 @@ class Tensor:
                 [ 9., 13.]])
     """
     is_cuda: typing.ClassVar[bool] = False
+    _backward_hooks = ...
     @staticmethod
     def __repr__(t) -> str:
         """
@@ -1322,9 +1323,14 @@ class Tensor:
     def __new__(cls, *args, **kwargs):
         """
         ``engine.Tensor(*sizes)`` / ``engine.Tensor(data)``: the default dtype's legacy
-            constructor. Without arguments (and for subclasses) nothing is created: an instance whose
-            native part was never built must not exist.
+            constructor. For a subclass, as in PyTorch, ``Sub(t)`` is a view of all of ``t`` that stays
+            in its graph (``AliasBackward0``) and ``Sub(data)`` / ``Sub(*sizes)`` a new tensor; Python
+            then runs the subclass's own ``__init__`` with the same arguments. Without arguments nothing
+            is created: an instance whose native part was never built must not exist.
         """
+    @classmethod
+    def _alias_subclass(cls: typing.Any, data: Tensor) -> typing.Any:
+        ...
     @classmethod
     def _make_subclass(cls: typing.Any, data: Tensor, require_grad: bool = False) -> typing.Any:
         ...
@@ -1601,9 +1607,17 @@ class Tensor:
         
         See :func:`engine.argmin`.
         """
+    def as_strided(self, size: typing.Any, stride: typing.Any, storage_offset: typing.Any = None) -> Tensor:
+        """
+        A view of ``input``'s memory with the given ``size``, ``stride`` and ``storage_offset`` (in
+        elements, from the start of the memory ``input`` views; by default ``input``'s own offset).
+        
+        See :func:`engine.as_strided`.
+        """
     def as_subclass(self, cls):
         """
-        self's data (shared) as an instance of the Tensor subclass cls.
+        self's data (shared) as an instance of the Tensor subclass cls: a view of self that stays
+            in its graph (``AliasBackward0``), as in PyTorch.
         """
     def asin(self) -> Tensor:
         """
@@ -3640,9 +3654,6 @@ class Tensor:
         The tensor's memory described for NumPy (version 3 of the array interface).
         """
     @property
-    def _backward_hooks(self) -> None:
-        ...
-    @property
     def _base(self) -> Tensor:
         ...
     @property
@@ -3701,6 +3712,30 @@ class Tensor:
         """
     @grad.setter
     def grad(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def grad_dtype(self) -> typing.Any:
+        """
+        Tensor.grad_dtype -> dtype or None
+        
+        The dtype of the gradient of this leaf tensor: the gradient backward computes is cast to it
+        before it is accumulated into :attr:`grad`, and assigning :attr:`grad` a tensor of another
+        dtype is refused. By default it is the tensor's own dtype; ``None`` keeps gradients in whatever
+        dtype they arrive. Only leaves have it (reading or setting it on another tensor raises), and it
+        cannot be changed to a dtype other than that of a gradient already present.
+        
+        Example::
+        
+            >>> x = engine.tensor([1.0, 2.0], requires_grad=True)
+            >>> x.grad_dtype
+            torch.float32
+            >>> x.grad_dtype = engine.float64
+            >>> (x * 2).sum().backward()
+            >>> x.grad.dtype
+            torch.float64
+        """
+    @grad_dtype.setter
+    def grad_dtype(self, arg1: typing.Any) -> None:
         ...
     @property
     def grad_fn(self) -> typing.Any:
@@ -4568,6 +4603,30 @@ def argmin(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None 
     
         >>> engine.argmin(engine.tensor([[1, 5], [7, 2]]))
         tensor(0)
+    """
+def as_strided(input: Tensor, size: typing.Any, stride: typing.Any, storage_offset: typing.Any = None) -> Tensor:
+    """
+    as_strided(input, size, stride, storage_offset=None) -> Tensor
+    
+    A view of ``input``'s memory with the given ``size``, ``stride`` and ``storage_offset`` (in
+    elements, from the start of the memory ``input`` views; by default ``input``'s own offset). It
+    may repeat elements (a stride of 0) or reach elements that ``input`` itself does not show; the
+    view must stay inside the memory. Its gradient is summed where the view repeats an element and
+    reaches only ``input``'s own elements (``AsStridedBackward0``). Prefer ``view``, ``expand`` and
+    slicing where they suffice.
+    
+    Args:
+        input (Tensor): the input tensor.
+        size (tuple of ints): the view's shape.
+        stride (tuple of ints): the view's strides, non-negative.
+        storage_offset (int, optional): the view's first element in the memory.
+    
+    Example::
+    
+        >>> x = engine.arange(6.0)
+        >>> engine.as_strided(x, (2, 2), (1, 2), 1)
+        tensor([[1., 3.],
+                [2., 4.]])
     """
 def asin(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     """

@@ -253,6 +253,7 @@ def is_floating_point(input):
 # ---- indexing, views, joining and engine.nn (see _indexing.py, _shape_ops.py, nn/) ----
 from engine import _composite_ops, _creation, _indexing, _shape_ops, _sorting  # noqa: E402
 from engine._C import (  # noqa: E402
+    as_strided,
     cat,
     diagonal,
     from_numpy,

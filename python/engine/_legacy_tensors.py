@@ -148,11 +148,17 @@ def _is_signed(self):
 
 def _tensor_new(cls, *args, **kwargs):
     """``engine.Tensor(*sizes)`` / ``engine.Tensor(data)``: the default dtype's legacy
-    constructor. Without arguments (and for subclasses) nothing is created: an instance whose
-    native part was never built must not exist."""
-    if cls is not _Tensor or not (args or kwargs):
+    constructor. For a subclass, as in PyTorch, ``Sub(t)`` is a view of all of ``t`` that stays
+    in its graph (``AliasBackward0``) and ``Sub(data)`` / ``Sub(*sizes)`` a new tensor; Python
+    then runs the subclass's own ``__init__`` with the same arguments. Without arguments nothing
+    is created: an instance whose native part was never built must not exist."""
+    if not (args or kwargs):
         raise TypeError(f"cannot create '{cls.__name__}' instances")
-    return construct_default(args, kwargs)
+    if cls is _Tensor:
+        return construct_default(args, kwargs)
+    if len(args) == 1 and not kwargs and isinstance(args[0], _Tensor):
+        return _Tensor._alias_subclass(cls, args[0])
+    return _Tensor._make_subclass(cls, construct_default(args, kwargs))
 
 
 def _tensor_init(self, *args, **kwargs):

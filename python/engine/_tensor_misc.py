@@ -171,14 +171,11 @@ def new(self, *args, **kwargs):
 
 
 def as_subclass(self, cls):
-    """self's data (shared) as an instance of the Tensor subclass cls."""
+    """self's data (shared) as an instance of the Tensor subclass cls: a view of self that stays
+    in its graph (``AliasBackward0``), as in PyTorch."""
     if not (isinstance(cls, type) and issubclass(cls, _Tensor)):
         raise TypeError(f"as_subclass(): argument 'cls' must be a Tensor subclass, not {cls!r}")
-    if self.requires_grad and not self.is_leaf:
-        raise NotImplementedError(
-            "as_subclass(): engine re-types leaves only; detach() a tensor that has a grad_fn first"
-        )
-    return _Tensor._make_subclass(cls, self, self.requires_grad)
+    return _Tensor._alias_subclass(cls, self)
 
 
 def _sizes(args):

@@ -13,6 +13,7 @@ std::mutex& grad_accumulation_mutex() {
 
 AccumulateGrad::AccumulateGrad(Tensor variable) : variable_(std::move(variable)) {
   add_input_metadata(variable_);
+  input_metadata_[0].leaf = true;
 }
 
 variable_list AccumulateGrad::apply(variable_list&& grads) {

@@ -16,6 +16,18 @@ namespace engine {
 
 namespace {
 
+// Casts a gradient bound for `e` to the dtype its receiver expects: a forward output's dtype, or
+// for a leaf its grad_dtype (which may allow any dtype).
+void conform_dtype(const Edge& e, Tensor& g) {
+  const InputMetadata& meta = e.function->input_metadata()[e.input_nr];
+  if (!meta.leaf) {
+    if (g.dtype() != meta.dtype) g = ops::to_dtype(g, meta.dtype);
+    return;
+  }
+  const auto want = allowed_grad_dtype(static_cast<const AccumulateGrad&>(*e.function).variable());
+  if (want && g.dtype() != *want) g = ops::to_dtype(g, *want);
+}
+
 // Brings each gradient a node returned to the shape and dtype its receiver expects, with PyTorch's
 // checks. This is the one place where broadcasting is undone.
 void validate_outputs(Node& node, variable_list& grads) {
@@ -32,7 +44,7 @@ void validate_outputs(Node& node, variable_list& grads) {
                    " but expected shape compatible with ", dims_str(meta.shape));
       g = ops::sum_to(g, meta.shape);
     }
-    if (g.dtype() != meta.dtype) g = ops::to_dtype(g, meta.dtype);
+    conform_dtype(edges[i], g);
   }
 }
 
@@ -266,7 +278,9 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
     if (!e.is_valid()) continue;
     auto& buf = buffers[e.function.get()];
     buf.resize(e.function->input_metadata().size());
-    accumulate(buf[e.input_nr], root_grads[i]);
+    Tensor g = root_grads[i];
+    if (g.defined()) conform_dtype(e, g);
+    accumulate(buf[e.input_nr], std::move(g));
   }
   for (const Edge& e : roots) {
     if (e.is_valid() && dependencies[e.function.get()] == 0) {

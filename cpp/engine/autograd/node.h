@@ -23,6 +23,9 @@ using variable_list = std::vector<Tensor>;
 struct InputMetadata {
   Dims shape;
   DType dtype = DType::Float32;
+  // Set for a leaf's AccumulateGrad: the gradient's dtype is then the leaf's grad_dtype, read when
+  // the gradient arrives (the user may change it after the graph was built).
+  bool leaf = false;
 };
 
 // Something whose release may cascade into dropping more nodes (a Python ctx object, say). Its

@@ -154,6 +154,13 @@ void set_requires_grad(const Tensor& t, bool value) {
   ensure_autograd_meta(t).requires_grad = value;
 }
 
+std::optional<DType> allowed_grad_dtype(const Tensor& t) {
+  const auto* m = autograd_meta(t);
+  if (!m || !m->grad_dtype_set) return t.dtype();
+  if (m->grad_dtype_any) return std::nullopt;
+  return m->grad_dtype;
+}
+
 Edge gradient_edge(const Tensor& t) {
   auto* m = autograd_meta(t);
   if (!m) return Edge();
@@ -261,6 +268,7 @@ std::string multi_output_invalid_message(const Tensor& view) {
 Tensor detach(const Tensor& t) {
   auto impl = std::make_shared<TensorImpl>(t.get()->storage, t.shape(), t.strides(), t.offset(), t.dtype());
   impl->is_inference = t.get()->is_inference;
+  impl->own_version = t.get()->own_version;  // detach() shares the version counter
   return Tensor(std::move(impl));
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // The autograd half of a tensor: whether it requires grad, its .grad, and where its history starts.
 #include <functional>
-#include <string>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/autograd/edge.h"
@@ -32,6 +33,11 @@ struct AutogradMeta : AutogradMetaInterface {
   // through the base or another view makes the history stale; grad_fn() then rebuilds it.
   uint32_t view_version = 0;
   bool view_version_known = false;
+  // Tensor.grad_dtype of a leaf: unset, its gradient has the tensor's dtype; set, the given dtype
+  // or, with `grad_dtype_any` (Python's None), whatever dtype the gradient arrives in.
+  bool grad_dtype_set = false;
+  bool grad_dtype_any = false;
+  DType grad_dtype = DType::Float32;
 };
 
 AutogradMeta* autograd_meta(const Tensor& t);
@@ -43,6 +49,9 @@ bool is_leaf(const Tensor& t);
 uint32_t output_nr(const Tensor& t);
 // Sets requires_grad on a leaf; PyTorch's errors for non-leaves and non-float dtypes.
 void set_requires_grad(const Tensor& t, bool value);
+
+// The dtype a leaf's gradient is cast to (Tensor.grad_dtype), or nullopt when any dtype is kept.
+std::optional<DType> allowed_grad_dtype(const Tensor& t);
 
 // Where a gradient for `t` must be sent: its grad_fn, or the accumulator of a leaf that requires
 // grad (made on first use), or an invalid edge.

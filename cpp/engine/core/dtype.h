@@ -75,6 +75,23 @@ inline const char* scalar_type_name(DType d) {
   return "?";
 }
 
+// The C++ element type names PyTorch prints for a tensor's data in some messages ("dtype 'double'").
+inline const char* cpp_type_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short int";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "?";
+}
+
 // The legacy type names ("torch.FloatTensor"): Tensor.type() and autograd's version-counter message.
 inline const char* legacy_type_name(DType d) {
   switch (d) {

@@ -52,6 +52,7 @@ Tensor Tensor::as_strided(const Dims& shape, const Dims& strides, int64_t offset
   // Views of views point at the root, so "is this a view of a leaf" is one step.
   impl->view_base = impl_->view_base ? impl_->view_base : impl_;
   impl->is_inference = impl_->is_inference;
+  impl->own_version = impl_->own_version;
   // A view of a view keeps how its parent was made unless it is made in a restricted mode itself
   // (PyTorch's propagate_creation_meta; the values are autograd's CreationMeta, 2 = inference).
   const uint8_t now = current_view_creation_meta();

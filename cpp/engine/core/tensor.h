@@ -1,6 +1,7 @@
 #pragma once
 // TensorImpl: a strided view of a Storage. Tensor: the cheap, nullable handle everybody passes around.
 // Autograd state hangs off an opaque interface so this layer stays free of graph concepts.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -49,6 +50,10 @@ struct TensorImpl {
   // For a view: the mode it was created in (autograd's CreationMeta, see view_meta.h), which
   // decides whether it may be written in place later.
   uint8_t view_creation_meta = 0;
+  // A version counter of its own, shared with its views, when this tensor's does not follow its
+  // storage's (null otherwise): `x.data` is a tensor with a fresh counter, and `x.data = y` keeps
+  // x's counter while x takes y's memory, as in PyTorch.
+  std::shared_ptr<std::atomic<uint32_t>> own_version;
   // Transform state (see TensorExtension); never copied to views or results by core.
   std::shared_ptr<TensorExtension> extension;
 
@@ -89,8 +94,16 @@ class Tensor {
   template <typename T>
   T* data() const { return static_cast<T*>(raw_data()); }
 
-  uint32_t version() const { return impl_->storage->version(); }
-  void bump_version() const { impl_->storage->bump_version(); }
+  uint32_t version() const {
+    return impl_->own_version ? impl_->own_version->load(std::memory_order_relaxed) : impl_->storage->version();
+  }
+  void bump_version() const {
+    if (impl_->own_version) {
+      impl_->own_version->fetch_add(1, std::memory_order_relaxed);
+    } else {
+      impl_->storage->bump_version();
+    }
+  }
 
   bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
 

@@ -29,6 +29,8 @@ void init_runtime(py::module_& m) {
 
 }  // namespace
 
+void init_as_strided(py::module_& m);  // py_as_strided.cpp
+
 PYBIND11_MODULE(_C, m) {
   m.doc() = "engine's native core";
   // Both a RuntimeError (what PyTorch's allocator raises) and a MemoryError (what Python code expects).
@@ -65,6 +67,7 @@ PYBIND11_MODULE(_C, m) {
   init_dlpack(m);
   init_ops(m);
   init_autograd(m);
+  init_as_strided(m);
   init_function(m);
   init_random(m);
   init_index(m);

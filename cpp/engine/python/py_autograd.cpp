@@ -304,6 +304,35 @@ py::object tensor_register_post_accumulate_grad_hook(const Tensor& t, py::object
   });
 }
 
+// Tensor.grad_dtype: on a leaf, the dtype its gradient is cast to (None: any dtype is kept).
+void define_grad_dtype(py::object cls, py::object dtype_type) {
+  py::object property = py::module_::import("builtins").attr("property");
+  auto get = [](const Tensor& t) -> py::object {
+    ENGINE_CHECK(is_leaf(t), std::runtime_error, "grad_dtype can only be accessed on leaf tensors.");
+    const auto d = allowed_grad_dtype(t);
+    return d ? dtype_to_py(*d) : py::none();
+  };
+  auto set = [dtype_type](const Tensor& t, py::handle value) {
+    ENGINE_CHECK(is_leaf(t), std::runtime_error, "grad_dtype can only be set on leaf tensors.");
+    ENGINE_CHECK(value.is_none() || py::isinstance(value, dtype_type), std::runtime_error,
+                 "grad_dtype must be a torch.dtype or None, but got ", type_name(value));
+    auto& m = ensure_autograd_meta(t);
+    std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
+    if (!value.is_none()) {
+      const DType d = dtype_from_py(value);
+      ENGINE_CHECK(!m.grad.defined() || m.grad.dtype() == d, std::runtime_error, "Cannot set grad_dtype to '",
+                   scalar_type_name(d), "' because there is already a gradient with dtype '",
+                   cpp_type_name(m.grad.dtype()),
+                   "'. Please clear the gradient (.grad = None) before changing grad_dtype, or ensure the new "
+                   "grad_dtype matches the existing gradient's dtype.");
+      m.grad_dtype = d;
+    }
+    m.grad_dtype_set = true;
+    m.grad_dtype_any = value.is_none();
+  };
+  cls.attr("grad_dtype") = property(py::cpp_function(get), py::cpp_function(set));
+}
+
 // Tensor's autograd attributes as PyTorch's: `del t.grad` clears the gradient, deleting the others
 // is refused, and `t.data = x` checks x. The properties are the ones py_tensor.cpp defines, rebuilt
 // with a deleter (and, for data, a checking setter).
@@ -339,9 +368,8 @@ void patch_tensor_attributes(py::module_& m) {
   cls.attr("_grad_fn") =
       property(py::cpp_function([](py::handle self) { return self.attr("grad_fn"); }), py::none(),
                refuse("Deletion of _grad_fn not allowed. Detach tensor instead!"));
-  // engine keeps tensor hooks natively; the attribute reads as PyTorch's does for a tensor without any.
-  cls.attr("_backward_hooks") = property(py::cpp_function([](py::handle) { return py::none(); }), py::none(),
-                                         refuse("Deletion of _backwards_hooks not allowed!"));
+  define_grad_dtype(cls, m.attr("dtype"));
+  // (Tensor._backward_hooks, the legacy hook dict, is engine/autograd/_legacy_hooks.py.)
 }
 
 }  // namespace

@@ -58,16 +58,13 @@ py::object nested(const Tensor& t, size_t dim, int64_t offset, int64_t edge) {
 
 py::object tolist(const Tensor& t) { return nested(t, 0, 0, -1); }
 
-// Tensor._make_subclass(cls, data, require_grad): an instance of the Python subclass `cls` (such as
-// nn.Parameter) aliasing data's memory, detached from its history, as PyTorch's does. The instance
-// is built as pybind11 builds any returned object, but of `cls` rather than of Tensor itself, so
-// later casts of the same TensorImpl find this object.
-py::object make_subclass(py::handle cls, const Tensor& data, bool require_grad) {
+// The Python object of `alias` (a TensorImpl that has none yet) as an instance of the subclass
+// `cls`. It is built as pybind11 builds any returned object, but of `cls` rather than of Tensor
+// itself, so later casts of the same TensorImpl find this object.
+py::object instance_of(py::handle cls, const Tensor& alias, const char* fname) {
   const auto* tinfo = py::detail::get_type_info(typeid(TensorImpl));
   ENGINE_CHECK(PyType_Check(cls.ptr()) && PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), tinfo->type),
-               engine::TypeError, "_make_subclass(): argument 'cls' must be a subclass of Tensor, not ", type_name(cls));
-  Tensor alias = detach(data);
-  set_requires_grad(alias, require_grad);
+               engine::TypeError, fname, "(): argument 'cls' must be a subclass of Tensor, not ", type_name(cls));
   auto inst = py::reinterpret_steal<py::object>(py::detail::make_new_instance(reinterpret_cast<PyTypeObject*>(cls.ptr())));
   auto* wrapper = reinterpret_cast<py::detail::instance*>(inst.ptr());
   py::detail::values_and_holders(wrapper).begin()->value_ptr() = alias.get();
@@ -75,6 +72,23 @@ py::object make_subclass(py::handle cls, const Tensor& data, bool require_grad) 
   std::shared_ptr<TensorImpl> holder = alias.impl();
   tinfo->init_instance(wrapper, &holder);
   return inst;
+}
+
+// Tensor._make_subclass(cls, data, require_grad): an instance of `cls` (such as nn.Parameter)
+// aliasing data's memory, detached from its history, as PyTorch's does.
+py::object make_subclass(py::handle cls, const Tensor& data, bool require_grad) {
+  Tensor alias = detach(data);
+  set_requires_grad(alias, require_grad);
+  return instance_of(cls, alias, "_make_subclass");
+}
+
+// Tensor._alias_subclass(cls, data): an instance of `cls` that is a view of all of data and stays
+// in data's graph (AliasBackward0), as PyTorch's `Sub(t)` and `t.as_subclass(Sub)` give.
+py::object alias_subclass(py::handle cls, const Tensor& data) {
+  Tensor alias = ops::strided_view(
+      data, [](const Dims& shape, const Dims& strides, int64_t offset) { return ops::ViewGeom{shape, strides, offset}; },
+      "AliasBackward0");
+  return instance_of(cls, alias, "as_subclass");
 }
 
 Tensor operand_or_throw(py::handle obj, const char* fname, const char* argname = "other") {
@@ -220,17 +234,34 @@ void init_tensor(py::module_& m) {
             ENGINE_CHECK(is_tensor(g), engine::TypeError, "assigned grad expected to be a Tensor or None but got grad of type ",
                          type_name(g));
             Tensor gt = g.cast<Tensor>();
-            ENGINE_CHECK(gt.dtype() == t.dtype(), std::runtime_error, "assigned grad has data of a different type");
-            ENGINE_CHECK(gt.shape() == t.shape(), std::runtime_error, "assigned grad has data of a different size");
+            const auto want = allowed_grad_dtype(t);  // Tensor.grad_dtype: the tensor's dtype unless set
+            ENGINE_CHECK(!want || gt.dtype() == *want, std::runtime_error, "attempting to assign a gradient with dtype '",
+                         cpp_type_name(gt.dtype()), "' to a tensor with grad_dtype '", scalar_type_name(*want),
+                         "'. The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You "
+                         "can set the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. "
+                         "Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break "
+                         "downstream systems that assume they match.");
+            ENGINE_CHECK(gt.shape() == t.shape(), std::runtime_error, "attempting to assign a gradient of size '",
+                         dims_str(gt.shape()), "' to a tensor of size '", dims_str(t.shape()),
+                         "'. Please ensure that the gradient and the tensor are the same size");
             auto& meta = ensure_autograd_meta(t);
             std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
             std::swap(meta.grad, gt);
           })
       .def_property(
-          "data", [](const Tensor& t) { return detach(t); },
+          "data",
+          [](const Tensor& t) {
+            // Shares t's memory but not its version counter: writes through it go unnoticed by
+            // autograd, which is what .data is for.
+            Tensor d = detach(t);
+            d.get()->own_version = std::make_shared<std::atomic<uint32_t>>(0);
+            return d;
+          },
           [](const Tensor& t, const Tensor& src) {
-            // Rebinds t to src's memory and layout, keeping t's identity and autograd state.
+            // Rebinds t to src's memory and layout, keeping t's identity, autograd state and
+            // version counter (which from now on is t's own, not src's storage's).
             TensorImpl* impl = t.get();
+            if (!impl->own_version) impl->own_version = std::make_shared<std::atomic<uint32_t>>(t.version());
             impl->storage = src.get()->storage;
             impl->shape = src.shape();
             impl->strides = src.strides();
@@ -273,6 +304,7 @@ void init_tensor(py::module_& m) {
              return py::array(dt, shape, strides, t.raw_data(), py::cast(t));
            }, py::arg("force") = false)
       .def_static("_make_subclass", &make_subclass, py::arg("cls"), py::arg("data"), py::arg("require_grad") = false)
+      .def_static("_alias_subclass", &alias_subclass, py::arg("cls"), py::arg("data"))
       .def("detach", [](const Tensor& t) { return detach(t); })
       .def("detach_", [](const Tensor& t) {
         ENGINE_CHECK(!t.is_view(), std::runtime_error,

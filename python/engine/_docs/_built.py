@@ -829,6 +829,12 @@ TEXTS = (
     (
         "engine",
         "",
+        "as_strided",
+        "as_strided(input, size, stride, storage_offset=None) -> Tensor\n\nA view of ``input``'s memory with the given ``size``, ``stride`` and ``storage_offset`` (in\nelements, from the start of the memory ``input`` views; by default ``input``'s own offset). It\nmay repeat elements (a stride of 0) or reach elements that ``input`` itself does not show; the\nview must stay inside the memory. Its gradient is summed where the view repeats an element and\nreaches only ``input``'s own elements (``AsStridedBackward0``). Prefer ``view``, ``expand`` and\nslicing where they suffice.\n\nArgs:\n    input (Tensor): the input tensor.\n    size (tuple of ints): the view's shape.\n    stride (tuple of ints): the view's strides, non-negative.\n    storage_offset (int, optional): the view's first element in the memory.\n\nExample::\n\n    >>> x = engine.arange(6.0)\n    >>> engine.as_strided(x, (2, 2), (1, 2), 1)\n    tensor([[1., 3.],\n            [2., 4.]])",
+    ),
+    (
+        "engine",
+        "",
         "narrow",
         "narrow(input, dim, start, length) -> Tensor\n\nA view of ``length`` elements of ``input`` along ``dim``, from ``start``.\n\nArgs:\n    input (Tensor): the input tensor.\n    dim (int): the dimension to narrow.\n    start (int): the first index.\n    length (int): how many to keep.\n\nExample::\n\n    >>> engine.narrow(engine.arange(6), 0, 2, 3)\n    tensor([2, 3, 4])",
     ),
@@ -1149,6 +1155,12 @@ TEXTS = (
         "Tensor",
         "is_leaf",
         "Tensor.is_leaf -> bool\n\nWhether the tensor is a leaf of the autograd graph: it does not require grad, or it requires\ngrad and was made by the user (not by an operation). Only leaves get :attr:`grad` filled in by\ndefault.\n\nExample::\n\n    >>> x = engine.ones(2, requires_grad=True)\n    >>> x.is_leaf, (x * 2).is_leaf\n    (True, False)",
+    ),
+    (
+        "engine",
+        "Tensor",
+        "grad_dtype",
+        "Tensor.grad_dtype -> dtype or None\n\nThe dtype of the gradient of this leaf tensor: the gradient backward computes is cast to it\nbefore it is accumulated into :attr:`grad`, and assigning :attr:`grad` a tensor of another\ndtype is refused. By default it is the tensor's own dtype; ``None`` keeps gradients in whatever\ndtype they arrive. Only leaves have it (reading or setting it on another tensor raises), and it\ncannot be changed to a dtype other than that of a gradient already present.\n\nExample::\n\n    >>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n    >>> x.grad_dtype\n    torch.float32\n    >>> x.grad_dtype = engine.float64\n    >>> (x * 2).sum().backward()\n    >>> x.grad.dtype\n    torch.float64",
     ),
     (
         "engine",
@@ -1539,6 +1551,12 @@ TEXTS = (
         "Tensor",
         "argmin",
         "Index of the smallest element: of the flattened tensor, or along ``dim``.\n\nSee :func:`engine.argmin`.",
+    ),
+    (
+        "engine",
+        "Tensor",
+        "as_strided",
+        "A view of ``input``'s memory with the given ``size``, ``stride`` and ``storage_offset`` (in\nelements, from the start of the memory ``input`` views; by default ``input``'s own offset).\n\nSee :func:`engine.as_strided`.",
     ),
     (
         "engine",

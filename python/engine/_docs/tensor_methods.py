@@ -9,7 +9,7 @@ from engine._docs._format import entry, in_place, wrap
 
 # Methods documented by the engine.* function of the same name.
 SEE_FUNCTION = """
-abs acos acosh add all amax amin any arcsin arcsinh arctan arctan2 arctanh argmax argmin
+abs acos acosh add all amax amin any arcsin arcsinh arctan arctan2 arctanh argmax argmin as_strided
 bitwise_and bitwise_left_shift bitwise_not bitwise_or bitwise_right_shift bitwise_xor bmm ceil
 clamp clip clone copysign cos cosh cumprod cumsum deg2rad detach diagonal digamma div dot eq erf
 erfc erfinv exp exp2 expm1 fix floor floor_divide fmax fmin fmod frac frexp gather gcd ge ger
@@ -136,6 +136,18 @@ DOCS = {
         " requires grad and was made by the user (not by an operation). Only leaves get"
         " :attr:`grad` filled in by default.",
         example=">>> x = engine.ones(2, requires_grad=True)\n>>> x.is_leaf, (x * 2).is_leaf\n(True, False)",
+    ),
+    "grad_dtype": entry(
+        "Tensor.grad_dtype -> dtype or None",
+        "The dtype of the gradient of this leaf tensor: the gradient backward computes is cast to"
+        " it before it is accumulated into :attr:`grad`, and assigning :attr:`grad` a tensor of"
+        " another dtype is refused. By default it is the tensor's own dtype; ``None`` keeps"
+        " gradients in whatever dtype they arrive. Only leaves have it (reading or setting it on"
+        " another tensor raises), and it cannot be changed to a dtype other than that of a"
+        " gradient already present.",
+        example=">>> x = engine.tensor([1.0, 2.0], requires_grad=True)\n>>> x.grad_dtype\n"
+        "torch.float32\n>>> x.grad_dtype = engine.float64\n>>> (x * 2).sum().backward()\n"
+        ">>> x.grad.dtype\ntorch.float64",
     ),
     "retains_grad": entry(
         "Tensor.retains_grad -> bool",

@@ -396,6 +396,20 @@ DOCS = {
         ">>> x = engine.tensor([[1, 2], [3, 4]])\n>>> engine.diagonal(x)\ntensor([1, 4])\n"
         ">>> engine.diagonal(x, offset=1)\ntensor([2])",
     ),
+    "as_strided": entry(
+        "as_strided(input, size, stride, storage_offset=None) -> Tensor",
+        "A view of ``input``'s memory with the given ``size``, ``stride`` and ``storage_offset``"
+        " (in elements, from the start of the memory ``input`` views; by default ``input``'s"
+        " own offset). It may repeat elements (a stride of 0) or reach elements that ``input``"
+        " itself does not show; the view must stay inside the memory. Its gradient is summed"
+        " where the view repeats an element and reaches only ``input``'s own elements"
+        " (``AsStridedBackward0``). Prefer ``view``, ``expand`` and slicing where they suffice.",
+        "    input (Tensor): the input tensor.\n    size (tuple of ints): the view's shape.\n"
+        "    stride (tuple of ints): the view's strides, non-negative.\n"
+        "    storage_offset (int, optional): the view's first element in the memory.",
+        ">>> x = engine.arange(6.0)\n>>> engine.as_strided(x, (2, 2), (1, 2), 1)\n"
+        "tensor([[1., 3.],\n        [2., 4.]])",
+    ),
     "narrow": entry(
         "narrow(input, dim, start, length) -> Tensor",
         "A view of ``length`` elements of ``input`` along ``dim``, from ``start``.",

@@ -1,7 +1,7 @@
 """Reverse-mode automatic differentiation: backward, grad, custom Functions, grad modes, checks."""
 
 from engine import _C
-from engine.autograd import function, graph  # noqa: F401
+from engine.autograd import _legacy_hooks, function, graph  # noqa: F401
 from engine.autograd._function_checks import FunctionCheckWarning, set_function_checks  # noqa: F401
 from engine.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from engine.autograd.function import Function, once_differentiable
