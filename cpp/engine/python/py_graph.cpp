@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include "engine/autograd/engine.h"
+#include "engine/autograd/error_node.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/saved_tensor.h"
 #include "engine/autograd/variable.h"
@@ -374,6 +375,18 @@ void init_graph(py::module_& m) {
       e.discard_as_unraisable("anomaly mode");
     }
   };
+  // An op whose derivative PyTorch leaves unimplemented (unique's values): `out`, a fresh result
+  // computed from `input`, gets a node named as PyTorch's that raises NotImplementedError when
+  // backward reaches it, so it requires grad exactly when PyTorch's does.
+  m.def(
+      "_record_not_implemented",
+      [](const Tensor& out, const Tensor& input, const std::string& node_name, const std::string& op) {
+        if (compute_requires_grad({&input}) && is_floating(out.dtype())) {
+          set_history(out, std::make_shared<NotImplementedNode>(node_name, op, collect_next_edges({&input})));
+        }
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("node_name"), py::arg("op"));
   m.def("_current_anomaly_parent", [] {
     Node* parent = current_node();
     return parent ? node_to_py(parent->shared_from_this()) : py::none();
