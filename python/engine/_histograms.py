@@ -229,6 +229,12 @@ def _unique_result(values, inverse, counts, return_inverse, return_counts):
     return out[0] if len(out) == 1 else tuple(out)
 
 
+def _no_derivative(values, input, node_name, op):
+    # As PyTorch: the values require grad when input does, through a node that raises
+    # NotImplementedError on backward; the inverse and the counts never require grad.
+    return _C._record_not_implemented(values, input, node_name, op)
+
+
 @_transforms.values_op
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
     """The distinct elements (or slices along dim) in ascending order, with optionally the
@@ -243,8 +249,9 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
             flat, return_inverse=True, return_counts=True, equal_nan=False
         )
         inverse = _tensor(inv.reshape(a.shape), np.int64)
+        values = _no_derivative(_tensor(values), input, "Unique2Backward0", "_unique2")
         return _unique_result(
-            _tensor(values), inverse, _tensor(counts, np.int64), return_inverse, return_counts
+            values, inverse, _tensor(counts, np.int64), return_inverse, return_counts
         )
     d = _wrap(dim, input.dim())
     moved = np.moveaxis(a, d, 0)
@@ -252,7 +259,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     values, inv, counts = np.unique(rows, axis=0, return_inverse=True, return_counts=True)
     values = np.moveaxis(values.reshape((-1,) + moved.shape[1:]), 0, d)
     return _unique_result(
-        _tensor(values),
+        _no_derivative(_tensor(values), input, "UniqueDimBackward0", "unique_dim"),
         _tensor(inv.reshape(-1), np.int64),
         _tensor(counts, np.int64),
         return_inverse,
@@ -285,7 +292,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     else:
         values = np.moveaxis(moved[first], 0, d)
     return _unique_result(
-        _tensor(values),
+        _no_derivative(_tensor(values), input, "UniqueConsecutiveBackward0", "unique_consecutive"),
         _tensor(run.reshape(shape), np.int64),
         _tensor(counts, np.int64),
         return_inverse,

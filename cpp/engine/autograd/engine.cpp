@@ -2,7 +2,9 @@
 
 #include <atomic>
 #include <cmath>
+#include <exception>
 #include <queue>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -214,7 +216,60 @@ class CurrentNodeScope {
 
 Node* current_node() { return t_current_node; }
 
+namespace {
+
+// Backward passes started from inside a backward (a custom Function whose backward calls
+// backward: reentrant) nest on the thread's stack. Past this depth the nested pass runs on a fresh
+// thread, as PyTorch's engine does, so neither the C++ stack nor Python's recursion limit (counted
+// per thread) grows with the nesting: 2000 levels work.
+constexpr int kMaxReentrantDepth = 60;
+thread_local int t_backward_depth = 0;
+
+variable_list run_backward_here(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts);
+
+// Runs the pass on a new thread that sees this thread's modes, and waits for it (the caller does
+// not hold the GIL: the worker takes it whenever it calls Python).
+variable_list run_backward_on_fresh_thread(const edge_list& roots, const variable_list& root_grads,
+                                           const BackwardOptions& opts) {
+  const bool inference = inference_mode_enabled();
+  Node* parent = t_current_node;
+  variable_list result;
+  std::exception_ptr error;
+  std::thread worker([&] {
+    set_inference_mode_enabled(inference);
+    CurrentNodeScope current(parent);
+    try {
+      ++t_backward_depth;
+      result = run_backward_here(roots, root_grads, opts);
+    } catch (...) {
+      error = std::current_exception();
+    }
+  });
+  worker.join();
+  if (error) std::rethrow_exception(error);
+  return result;
+}
+
+// Counts this thread's nesting of backward passes for its scope.
+class BackwardDepthScope {
+ public:
+  BackwardDepthScope() { ++t_backward_depth; }
+  ~BackwardDepthScope() { --t_backward_depth; }
+  BackwardDepthScope(const BackwardDepthScope&) = delete;
+  BackwardDepthScope& operator=(const BackwardDepthScope&) = delete;
+};
+
+}  // namespace
+
 variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
+  if (t_backward_depth >= kMaxReentrantDepth) return run_backward_on_fresh_thread(roots, root_grads, opts);
+  BackwardDepthScope depth;
+  return run_backward_here(roots, root_grads, opts);
+}
+
+namespace {
+
+variable_list run_backward_here(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
   AutoGradMode grad_mode(opts.create_graph);
 
   // Count, for every reachable node, how many edges point at it.
@@ -362,5 +417,7 @@ variable_list run_backward(const edge_list& roots, const variable_list& root_gra
   task_scope.run_callbacks();
   return captured;
 }
+
+}  // namespace
 
 }  // namespace engine

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "engine/autograd/variable.h"
+#include "engine/core/error.h"
 
 namespace engine {
 
@@ -11,6 +12,15 @@ ErrorNode::ErrorNode(std::string message, edge_list next_edges) : message_(std::
 }
 
 variable_list ErrorNode::apply(variable_list&&) { throw std::runtime_error(message_); }
+
+NotImplementedNode::NotImplementedNode(std::string node_name, std::string op, edge_list next_edges)
+    : node_name_(std::move(node_name)), op_(std::move(op)) {
+  next_edges_ = std::move(next_edges);
+}
+
+variable_list NotImplementedNode::apply(variable_list&&) {
+  throw NotImplementedError("the derivative for '" + op_ + "' is not implemented.");
+}
 
 variable_list wrap_in_error(const variable_list& values, std::string message, edge_list next) {
   auto node = std::make_shared<ErrorNode>(std::move(message), std::move(next));

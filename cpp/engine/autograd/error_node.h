@@ -17,6 +17,19 @@ class ErrorNode : public Node {
   std::string message_;
 };
 
+// The node of an op whose derivative PyTorch does not implement (unique's values): named as
+// PyTorch names it (Unique2Backward0), it raises NotImplementedError "the derivative for '<op>'
+// is not implemented." when backward reaches it.
+class NotImplementedNode : public Node {
+ public:
+  NotImplementedNode(std::string node_name, std::string op, edge_list next_edges);
+  variable_list apply(variable_list&& grads) override;
+  std::string name() const override { return node_name_; }
+
+ private:
+  std::string node_name_, op_;
+};
+
 // Aliases of `values` whose history is one ErrorNode raising `message`, with `next` as its edges.
 variable_list wrap_in_error(const variable_list& values, std::string message, edge_list next);
 

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/autograd/edge.h"
@@ -17,6 +18,37 @@ namespace engine {
 
 class SavedTensor;
 using variable_list = std::vector<Tensor>;
+
+// A non-tensor argument a node keeps, as PyTorch shows it on the node (grad_fn._saved_dim,
+// _saved_keepdim, _saved_self_sym_sizes, _saved_eps, ...): None, a bool, an int, a float, a
+// string or a tuple of ints. Built from exactly these types (an int literal must say int64_t).
+struct SavedValue {
+  enum class Kind : uint8_t { None, Bool, Int, Double, String, Ints };
+  Kind kind = Kind::None;
+  bool b = false;
+  int64_t i = 0;
+  double d = 0.0;
+  std::string s;
+  std::vector<int64_t> ints;
+
+  SavedValue() = default;
+  SavedValue(bool v) : kind(Kind::Bool), b(v) {}                                   // NOLINT(runtime/explicit)
+  SavedValue(int64_t v) : kind(Kind::Int), i(v) {}                                 // NOLINT(runtime/explicit)
+  SavedValue(double v) : kind(Kind::Double), d(v) {}                               // NOLINT(runtime/explicit)
+  SavedValue(std::string v) : kind(Kind::String), s(std::move(v)) {}               // NOLINT(runtime/explicit)
+  SavedValue(const char* v) : kind(Kind::String), s(v) {}                          // NOLINT(runtime/explicit)
+  SavedValue(std::vector<int64_t> v) : kind(Kind::Ints), ints(std::move(v)) {}     // NOLINT(runtime/explicit)
+  SavedValue(int v) = delete;  // ambiguous between int64_t, double and bool: say which
+};
+
+// Named saved values, for nodes whose kind (and so whose attributes) is chosen at run time.
+struct SavedValues {
+  std::vector<std::pair<const char*, SavedValue>> items;
+  void add(const char* name, SavedValue v) { items.emplace_back(name, std::move(v)); }
+};
+
+// Sizes and dims as a saved value (a tuple of ints).
+inline SavedValue saved_ints(const Dims& d) { return std::vector<int64_t>(d.begin(), d.end()); }
 
 // What a node knows of each tensor it will receive a gradient for (shape and dtype of a forward
 // output), so the engine can check and reshape gradients flowing into it in one place.
@@ -77,6 +109,16 @@ class Node : public std::enable_shared_from_this<Node> {
   // visit("self", ...)); nodes that save nothing, or have not been described, visit nothing.
   using SavedVisitor = std::function<void(const char* name, SavedTensor& value)>;
   virtual void visit_saved(const SavedVisitor& visit) { (void)visit; }
+  // Lists of saved tensors (grad_fn._saved_indices of an index: entries may be undefined = None).
+  using SavedListVisitor = std::function<void(const char* name, std::vector<SavedTensor>& values)>;
+  virtual void visit_saved_lists(const SavedListVisitor& visit) { (void)visit; }
+  // The node's saved non-tensor arguments, under PyTorch's names (visit("dim", int64_t{1})).
+  using SavedValueVisitor = std::function<void(const char* name, const SavedValue& value)>;
+  // By default the values in `saved_values`; nodes that keep them as fields of their own override.
+  virtual void visit_saved_values(const SavedValueVisitor& visit) const {
+    for (const auto& [k, v] : saved_values.items) visit(k, v);
+  }
+  SavedValues saved_values;
   // The Python bindings' per-node state (the `metadata` dict), made on first use.
   std::unique_ptr<DeferredRelease>& py_state() { return py_state_; }
 

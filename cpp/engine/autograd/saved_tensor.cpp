@@ -43,6 +43,19 @@ SavedTensor::SavedTensor(const Tensor& t, bool is_output) {
   if (t_hooks_active && pack_saved_tensor && !t.is_wrapped_number()) set_packed(pack_saved_tensor(t));
 }
 
+namespace {
+// "ExpBackward0" -> "Exp", "CustomBackward" -> "Custom"; other names as they are.
+std::string op_name_of(std::string name) {
+  size_t end = name.size();
+  while (end > 0 && name[end - 1] >= '0' && name[end - 1] <= '9') --end;
+  const std::string suffix = "Backward";
+  if (end >= suffix.size() && name.compare(end - suffix.size(), suffix.size(), suffix) == 0 && end > suffix.size()) {
+    return name.substr(0, end - suffix.size());
+  }
+  return name;
+}
+}  // namespace
+
 void check_pack_hook_kept(const Tensor& t, uint32_t version_before) {
   ENGINE_CHECK(t.version() == version_before, std::runtime_error,
                "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack hook "
@@ -85,8 +98,12 @@ Tensor SavedTensor::unpack(const std::shared_ptr<Node>& owner) const {
     std::string msg = str_cat("one of the variables needed for gradient computation has been modified by an ",
                               "inplace operation: [", legacy_type_name(data_.dtype()), " ", dims_str(data_.shape()),
                               "]");
-    std::shared_ptr<Node> producer = is_output_ ? owner : (had_history_ ? producer_.lock() : nullptr);
-    if (producer) msg += str_cat(", which is output ", output_nr_, " of ", producer->producer_name(), ",");
+    // As PyTorch 2.13: a saved input is named by the op that wrote it last (its current history),
+    // a saved output by the op that saved it; either by the op's name, without "Backward0".
+    std::shared_ptr<Node> producer = is_output_ ? owner : grad_fn(data_);
+    if (!producer && !is_output_ && had_history_) producer = producer_.lock();
+    const uint32_t nr = is_output_ ? output_nr_ : engine::output_nr(data_);
+    if (producer) msg += str_cat(", which is output ", nr, " of ", op_name_of(producer->producer_name()), ",");
     msg += str_cat(" is at version ", current, "; expected version ", saved_version_,
                    " instead. Hint: enable anomaly detection to find the operation that failed to compute its "
                    "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).");

@@ -31,9 +31,22 @@ Tensor binary_kernel(BinaryOp op, const Tensor& a, const Tensor& b, DType comput
 
 double scalar_value(const Tensor& t) { return kernels::read_double(t, 0); }
 
+// alpha as PyTorch shows it (grad_fn._saved_alpha): an int when it holds a whole number.
+SavedValue alpha_value(double a) {
+  if (std::floor(a) == a && std::fabs(a) < 9.0e15) return static_cast<int64_t>(a);
+  return a;
+}
+
+// A Python number an op wrapped, as the number (PowBackward0's exponent, PowBackward2's self).
+SavedValue wrapped_value(const Tensor& t) {
+  if (is_floating(t.dtype())) return scalar_value(t);
+  return static_cast<int64_t>(kernels::read_int(t, 0));
+}
+
 struct AddBackward0 : BuiltinNode<AddBackward0> {
   static constexpr const char* kName = "AddBackward0";
   double alpha = 1.0;
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("alpha", alpha_value(alpha)); }
   variable_list apply(variable_list&& g) override {
     return {g[0], should_compute_output(1) ? (alpha == 1.0 ? g[0] : g[0] * alpha) : Tensor()};
   }
@@ -42,6 +55,7 @@ struct AddBackward0 : BuiltinNode<AddBackward0> {
 struct SubBackward0 : BuiltinNode<SubBackward0> {
   static constexpr const char* kName = "SubBackward0";
   double alpha = 1.0;
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("alpha", alpha_value(alpha)); }
   variable_list apply(variable_list&& g) override {
     return {g[0], should_compute_output(1) ? (alpha == 1.0 ? -g[0] : g[0] * -alpha) : Tensor()};
   }
@@ -113,10 +127,17 @@ struct PowBackward : Node {
     exponent_.reset();
     result_.reset();
   }
+  SavedValue scalar;  // the Python number side (PowBackward0: exponent, PowBackward2: self)
   void visit_saved(const SavedVisitor& visit) override {
-    visit("self", self_);
-    visit("exponent", exponent_);
+    const std::string n = node_name;
+    if (n != "PowBackward2") visit("self", self_);
+    if (n != "PowBackward0") visit("exponent", exponent_);
     if (result_.defined()) visit("result", result_);
+  }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    const std::string n = node_name;
+    if (n == "PowBackward0") visit("exponent", scalar);
+    if (n == "PowBackward2") visit("self", scalar);
   }
 };
 
@@ -130,6 +151,7 @@ struct WhereBackward0 : BuiltinNode<WhereBackward0> {
             should_compute_output(2) ? where(c, zero, g[0]) : Tensor()};
   }
   void release_variables() override { cond_.reset(); }
+  void visit_saved(const SavedVisitor& visit) override { visit("condition", cond_); }
 };
 
 struct MaxMinBackward : Node {
@@ -150,6 +172,10 @@ struct MaxMinBackward : Node {
   void release_variables() override {
     self_.reset();
     other_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("other", other_);
   }
 };
 
@@ -257,6 +283,8 @@ Tensor pow(const Tensor& a, const Tensor& b) {
   }
   if (auto node = make_node<PowBackward>({&a, &b})) {
     node->node_name = b.is_wrapped_number() ? "PowBackward0" : a.is_wrapped_number() ? "PowBackward2" : "PowBackward1";
+    if (b.is_wrapped_number()) node->scalar = wrapped_value(b);
+    else if (a.is_wrapped_number()) node->scalar = wrapped_value(a);
     node->self_ = SavedTensor(a, false);
     node->exponent_ = SavedTensor(b, false);
     set_history(out, node);
@@ -356,6 +384,10 @@ struct Atan2Backward0 : BuiltinNode<Atan2Backward0> {
   void release_variables() override {
     self_.reset();
     other_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("other", other_);
   }
 };
 

@@ -2,6 +2,7 @@
 // index_add/index_copy, gather, scatter/scatter_add; and the view-scatter behind in-place writes
 // through views (PyTorch's CopySlices).
 #include <cmath>
+#include <limits>
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
@@ -121,21 +122,31 @@ struct IndexSelectBackward : BuiltinNode<IndexSelectBackward> {
   static constexpr const char* kName = "IndexSelectBackward0";
   Dims input_shape;
   int64_t dim;
-  Tensor index;
+  SavedTensor index_;
   variable_list apply(variable_list&& g) override {
-    return {index_add(zeros(input_shape, g[0].dtype()), dim, index, g[0])};
+    return {index_add(zeros(input_shape, g[0].dtype()), dim, index_.unpack(shared_from_this()), g[0])};
+  }
+  void release_variables() override { index_.reset(); }
+  void visit_saved(const SavedVisitor& visit) override { visit("index", index_); }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    visit("dim", dim);
+    visit("self_sym_sizes", saved_ints(input_shape));
   }
 };
 
 struct IndexAddBackward : BuiltinNode<IndexAddBackward> {
   static constexpr const char* kName = "IndexAddBackward0";
   int64_t dim;
-  Tensor index;
+  SavedTensor index_;
   double alpha;
   bool copy;  // index_copy: self's gradient is zero where src was written
   Dims src_shape;
   std::string name() const override { return copy ? "IndexCopyBackward0" : kName; }
+  void release_variables() override { index_.reset(); }
+  void visit_saved(const SavedVisitor& visit) override { visit("index", index_); }
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("dim", dim); }
   variable_list apply(variable_list&& g) override {
+    const Tensor index = index_.unpack(shared_from_this());
     variable_list out(2);
     if (should_compute_output(0)) {
       out[0] = copy ? index_copy(g[0], dim, index, zeros(src_shape, g[0].dtype())) : g[0];
@@ -153,9 +164,15 @@ struct GatherBackward : BuiltinNode<GatherBackward> {
   static constexpr const char* kName = "GatherBackward0";
   Dims input_shape;
   int64_t dim;
-  Tensor index;
+  SavedTensor index_;
   variable_list apply(variable_list&& g) override {
-    return {scatter(zeros(input_shape, g[0].dtype()), dim, index, g[0], true)};
+    return {scatter(zeros(input_shape, g[0].dtype()), dim, index_.unpack(shared_from_this()), g[0], true)};
+  }
+  void release_variables() override { index_.reset(); }
+  void visit_saved(const SavedVisitor& visit) override { visit("index", index_); }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    visit("dim", dim);
+    visit("sparse_grad", false);
   }
 };
 
@@ -171,11 +188,15 @@ Tensor src_grad(const Tensor& g, int64_t dim, const Tensor& index, const Dims& s
 struct ScatterBackward : BuiltinNode<ScatterBackward> {
   static constexpr const char* kName = "ScatterBackward0";
   int64_t dim;
-  Tensor index;
+  SavedTensor index_;
   bool add;
   Dims src_shape;
   std::string name() const override { return add ? "ScatterAddBackward0" : kName; }
+  void release_variables() override { index_.reset(); }
+  void visit_saved(const SavedVisitor& visit) override { visit("index", index_); }
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("dim", dim); }
   variable_list apply(variable_list&& g) override {
+    const Tensor index = index_.unpack(shared_from_this());
     variable_list out(2);
     if (should_compute_output(0)) {
       out[0] = add ? g[0] : scatter(g[0], dim, index, zeros(index.shape(), g[0].dtype()), false);
@@ -246,13 +267,23 @@ Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::op
   const int64_t s = clampi(start, 0), e = std::max(clampi(end, n), s);
   // Written so that no intermediate overflows, whatever step the caller passes.
   const int64_t len = e == s ? 0 : (e - s - 1) / step + 1;
-  return strided_view(a, [dim, s, len, step](const Dims& sh, const Dims& st, int64_t off) {
+  Tensor out = strided_view(a, [dim, s, len, step](const Dims& sh, const Dims& st, int64_t off) {
     ViewGeom g{sh, st, off + s * st[dim]};
     g.shape[dim] = len;
     // With two or more elements the step is below the dim's size, so the product stays in range.
     if (len > 1) g.strides[dim] = st[dim] * step;
     return g;
   }, "SliceBackward0");
+  if (compute_requires_grad({&a})) {
+    // PyTorch's saved attributes: the bounds as given (an open end is INT64_MAX).
+    SavedValues& v = grad_fn(out)->saved_values;
+    v.add("dim", dim);
+    v.add("start", start ? *start : int64_t{0});
+    v.add("end", end ? *end : std::numeric_limits<int64_t>::max());
+    v.add("step", step);
+    v.add("self_sym_sizes", saved_ints(a.shape()));
+  }
+  return out;
 }
 
 Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length) {
@@ -315,7 +346,7 @@ Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
   if (auto node = make_node<IndexSelectBackward>({&a})) {
     node->input_shape = a.shape();
     node->dim = dim;
-    node->index = index;
+    node->index_ = SavedTensor(index, false);
     set_history(out, node);
   }
   return out;
@@ -345,7 +376,8 @@ Tensor index_add_impl(const Tensor& self, int64_t dim, const Tensor& index, cons
   index_accumulate(out, dim, idx, src, add, alpha);
   if (auto node = make_node<IndexAddBackward>({&self, &src})) {
     node->dim = dim;
-    node->index = index;
+    // index_add's self gradient needs no index: PyTorch keeps it only when source needs a gradient.
+    if (!add || compute_requires_grad({&src})) node->index_ = SavedTensor(index, false);
     node->alpha = alpha;
     node->copy = !add;
     node->src_shape = src.shape();
@@ -440,7 +472,7 @@ Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
   if (auto node = make_node<GatherBackward>({&a})) {
     node->input_shape = a.shape();
     node->dim = dim;
-    node->index = index;
+    node->index_ = SavedTensor(index, false);
     set_history(out, node);
   }
   return out;
@@ -484,7 +516,7 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
   });
   if (auto node = make_node<ScatterBackward>({&self, &src})) {
     node->dim = dim;
-    node->index = index;
+    if (!add || compute_requires_grad({&src})) node->index_ = SavedTensor(index, false);  // as index_add
     node->add = add;
     node->src_shape = src.shape();
     set_history(out, node);

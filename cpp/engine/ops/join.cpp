@@ -11,6 +11,7 @@ namespace {
 struct CatBackward : BuiltinNode<CatBackward> {
   static constexpr const char* kName = "CatBackward0";
   int64_t dim;
+  int64_t given_dim;  // as the caller wrote it (PyTorch shows that one)
   std::vector<int64_t> starts, lengths;  // length -1: a skipped legacy empty input
   std::vector<DType> dtypes;
   variable_list apply(variable_list&& g) override {
@@ -21,6 +22,23 @@ struct CatBackward : BuiltinNode<CatBackward> {
     }
     return out;
   }
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("dim", given_dim); }
+};
+
+// stack's gradient: entry i of the incoming gradient along dim, in input i's dtype.
+struct StackBackward : BuiltinNode<StackBackward> {
+  static constexpr const char* kName = "StackBackward0";
+  int64_t dim;
+  int64_t given_dim;
+  std::vector<DType> dtypes;
+  variable_list apply(variable_list&& g) override {
+    variable_list out(dtypes.size());
+    for (size_t i = 0; i < dtypes.size(); ++i) {
+      if (should_compute_output(i)) out[i] = to_dtype(select(g[0], dim, static_cast<int64_t>(i)), dtypes[i]);
+    }
+    return out;
+  }
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("dim", given_dim); }
 };
 
 // PyTorch still skips 1-D empty tensors in cat, whatever the other inputs' shapes.
@@ -39,6 +57,7 @@ Tensor cat(const TensorList& tensors, int64_t dim) {
   if (!ref) ref = &tensors[0];
   ENGINE_CHECK(ref->dim() > 0, std::runtime_error, "zero-dimensional tensor (at position ", ref - &tensors[0],
                ") cannot be concatenated");
+  const int64_t given_dim = dim;
   dim = wrap_dim(dim, ref->dim());
   Dims shape = ref->shape();
   shape[dim] = 0;
@@ -57,6 +76,7 @@ Tensor cat(const TensorList& tensors, int64_t dim) {
   Tensor out = Tensor::empty(shape, dt);
   auto node = std::make_shared<CatBackward>();
   node->dim = dim;
+  node->given_dim = given_dim;
   bool records = false;
   int64_t pos = 0;
   for (const auto& t : tensors) {
@@ -84,10 +104,25 @@ Tensor stack(const TensorList& tensors, int64_t dim) {
                  "stack expects each tensor to be equal size, but got ", dims_str(tensors[0].shape()),
                  " at entry 0 and ", dims_str(tensors[i].shape()), " at entry ", i);
   }
+  const int64_t given_dim = dim;
   dim = wrap_dim(dim, tensors[0].dim() + 1);
+  // The values come from cat; the graph gets one StackBackward0 whose edges are the inputs', as
+  // PyTorch's (not a cat of unsqueezed views).
   TensorList parts;
-  for (const auto& t : tensors) parts.push_back(unsqueeze(t, dim));
-  return named_history(cat(parts, dim), "StackBackward0");
+  for (const auto& t : tensors) parts.push_back(unsqueeze(detach(t), dim));
+  Tensor out = cat(parts, dim);
+  auto node = std::make_shared<StackBackward>();
+  node->dim = dim;
+  node->given_dim = given_dim;
+  bool records = false;
+  for (const auto& t : tensors) {
+    const bool rg = compute_requires_grad({&t});
+    node->dtypes.push_back(t.dtype());
+    node->mutable_next_edges().push_back(rg ? gradient_edge(t) : Edge());
+    records = records || rg;
+  }
+  if (records) set_history(out, node);
+  return out;
 }
 
 }  // namespace engine::ops

@@ -22,6 +22,10 @@ struct MmBackward0 : BuiltinNode<MmBackward0> {
     self_.reset();
     other_.reset();
   }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("mat2", other_);
+  }
 };
 
 // The operand as BLAS sees it: row-major with leading dimension `ld`, or the transpose of one.
@@ -130,6 +134,10 @@ struct BmmBackward0 : BuiltinNode<BmmBackward0> {
   void release_variables() override {
     self_.reset();
     other_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("self", self_);
+    visit("mat2", other_);
   }
 };
 

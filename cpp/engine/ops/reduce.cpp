@@ -76,8 +76,18 @@ struct SumBackward : Node {
   std::vector<bool> mask;
   bool keepdim;
   double scale = 1.0;  // 1/count for mean
+  std::optional<std::vector<int64_t>> dims;  // as given (SumBackward1, MeanBackward1); none: all dims
   explicit SumBackward(const char* n) : node_name(n) {}
   std::string name() const override { return node_name; }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    const bool by_dim = node_name[std::char_traits<char>::length(node_name) - 1] == '1';
+    if (by_dim) {
+      visit("dim", dims ? SavedValue(*dims) : SavedValue());
+      visit("keepdim", keepdim);
+    }
+    if (scale != 1.0 || node_name[0] == 'M') visit("self_sym_numel", numel_of(input_shape));
+    visit("self_sym_sizes", saved_ints(input_shape));
+  }
   variable_list apply(variable_list&& g) override {
     Tensor r = expand_reduced(g[0], input_shape, mask, keepdim);
     return {scale == 1.0 ? r : r * scale};
@@ -109,6 +119,7 @@ Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std:
     node->input_shape = a.shape();
     node->mask = mask;
     node->keepdim = keepdim;
+    if (!dims.empty()) node->dims = dims;
     set_history(out, node);
   }
   return out;
@@ -143,6 +154,7 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std
     node->input_shape = a.shape();
     node->mask = mask;
     node->keepdim = keepdim;
+    if (!dims.empty()) node->dims = dims;
     node->scale = scale;
     set_history(out, node);
   }
@@ -227,6 +239,18 @@ struct ReductionBackward : Node {
     visit("self", self_);
     visit("result", result_);
   }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    const std::string n = node_name;
+    if (n == "AmaxBackward0" || n == "AminBackward0") {
+      visit("dim", masked_dims(mask));
+    } else if (n == "ProdBackward1") {
+      const std::vector<int64_t> d = masked_dims(mask);
+      visit("dim", d.empty() ? int64_t{0} : d[0]);
+    } else {
+      return;
+    }
+    visit("keepdim", keepdim);
+  }
 };
 
 // Attaches a ReductionBackward of type N to `out`, the result of reducing `a` over `mask`.
@@ -303,12 +327,21 @@ struct IndexReduceBackward : Node {
   int64_t dim;
   bool keepdim;
   Dims input_shape;
-  Tensor indices;  // keepdim layout, int64 (no history)
+  SavedTensor indices_;  // the op's indices output, freed with the graph as PyTorch's is
   explicit IndexReduceBackward(const char* n) : node_name(n) {}
   std::string name() const override { return node_name; }
   variable_list apply(variable_list&& g) override {
+    Tensor idx = indices_.unpack(shared_from_this());
     Tensor gk = keepdim ? g[0] : unsqueeze(g[0], dim);
-    return {where(one_hot_along(input_shape, dim, indices), gk, wrapped_scalar(0.0, DType::Float64))};
+    if (!keepdim) idx = unsqueeze(idx, dim);
+    return {where(one_hot_along(input_shape, dim, idx), gk, wrapped_scalar(0.0, DType::Float64))};
+  }
+  void release_variables() override { indices_.reset(); }
+  void visit_saved(const SavedVisitor& visit) override { visit("indices", indices_); }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    visit("dim", dim);
+    visit("keepdim", keepdim);
+    visit("self_sym_sizes", saved_ints(input_shape));
   }
 };
 
@@ -329,8 +362,8 @@ std::pair<Tensor, Tensor> extremum_dim(const Tensor& a, int64_t dim, bool keepdi
     node->dim = w;
     node->keepdim = keepdim;
     node->input_shape = a.shape();
-    node->indices = view(idx, keepdim_shape(a, mask));
     set_history(values, node);
+    node->indices_ = SavedTensor(indices, false);  // no history: an int tensor, no cycle
   }
   return {values, indices};
 }
@@ -365,6 +398,7 @@ struct CumsumBackward0 : BuiltinNode<CumsumBackward0> {
   static constexpr const char* kName = "CumsumBackward0";
   int64_t dim;
   DType input_dtype;
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("dim", dim); }
   variable_list apply(variable_list&& g) override {
     // The reversed cumulative sum: the total minus what came before.
     Tensor r = sum(g[0], {dim}, true) - cumsum(g[0], dim) + g[0];
@@ -376,6 +410,7 @@ struct CumprodBackward0 : BuiltinNode<CumprodBackward0> {
   static constexpr const char* kName = "CumprodBackward0";
   int64_t dim;
   SavedTensor self_, result_;
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("dim", dim); }
   void visit_saved(const SavedVisitor& visit) override {
     visit("self", self_);
     visit("result", result_);

@@ -22,6 +22,32 @@ struct ViewLikeBackward : Node {
   ViewLikeBackward(const char* n, Rule r) : node_name(n), rule(r) {}
   std::string name() const override { return node_name; }
   variable_list apply(variable_list&& g) override { return {rule(g[0], *this)}; }
+  // PyTorch's saved attributes of each view op, from the fields above.
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    const std::string n = node_name;
+    if (n == "TransposeBackward0") {
+      visit("dim0", dims[0]);
+      visit("dim1", dims[1]);
+      return;
+    }
+    if (n == "PermuteBackward0") {
+      visit("dims", saved_ints(dims));
+      return;
+    }
+    if (n == "UnsqueezeBackward0") {
+      visit("dim", dims[0]);
+      return;
+    }
+    if (n == "SelectBackward0") {
+      visit("dim", dims[0]);
+      visit("index", dims[1]);
+    }
+    if (n == "SqueezeBackward1") visit("dim", dims[0]);
+    if (n == "ViewBackward0" || n == "ExpandBackward0" || n == "SelectBackward0" || n == "SqueezeBackward0" ||
+        n == "SqueezeBackward1") {
+      visit("self_sym_sizes", saved_ints(input_shape));
+    }
+  }
 };
 
 Tensor record_view(const Tensor& a, Tensor out, const char* name, ViewLikeBackward::Rule rule, Dims dims = {}) {
@@ -156,7 +182,7 @@ Tensor squeeze(const Tensor& a, std::optional<int64_t> dim) {
     }
   }
   return record_view(a, a.as_strided(shape, strides, a.offset()), dim ? "SqueezeBackward1" : "SqueezeBackward0",
-                     reshape_rule);
+                     reshape_rule, d ? Dims{*d} : Dims{});
 }
 
 Tensor expand(const Tensor& a, const Dims& shape) {

@@ -58,6 +58,10 @@ struct SpecialUnaryBackward : Node {
     input_.reset();
     result_.reset();
   }
+  void visit_saved(const SavedVisitor& visit) override {
+    if (input_.defined()) visit("self", input_);
+    if (result_.defined()) visit("result", result_);
+  }
 };
 
 // Records `out = f(a)` with `rule` when a requires grad; saves the input and/or the result.
@@ -377,7 +381,7 @@ Tensor logit(const Tensor& a, std::optional<double> eps) {
   kernels::logit(out, cast(a, kd), e);
   out = cast(out, dt);
   // 1 / (x (1 - x)) inside the range; outside it NaN without eps, 0 (the clamp's flat part) with it.
-  return record_unary(
+  Tensor r = record_unary(
       a, out, "LogitBackward0",
       [e](const Tensor& g, const Tensor& x, const Tensor&) {
         const bool clamped = e >= 0;
@@ -386,6 +390,8 @@ Tensor logit(const Tensor& a, std::optional<double> eps) {
         return where(outside, scalar(clamped ? 0.0 : NAN), d);
       },
       true, false);
+  if (compute_requires_grad({&a})) grad_fn(r)->saved_values.add("eps", eps ? SavedValue(*eps) : SavedValue());
+  return r;
 }
 
 Tensor gcd(const Tensor& a, const Tensor& b) { return integer_binary(SpecialBinaryOp::Gcd, a, b, "gcd_cpu"); }

@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include "engine/autograd/engine.h"
+#include "engine/autograd/error_node.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/saved_tensor.h"
 #include "engine/autograd/variable.h"
@@ -122,12 +123,27 @@ SavedTensor* find_saved(Node& n, const std::string& name) {
   return found;
 }
 
-// grad_fn._raw_saved_<name>: a handle on one saved tensor of a node.
+// Finds the saved tensor list `name` of `n`, or null.
+std::vector<SavedTensor>* find_saved_list(Node& n, const std::string& name) {
+  std::vector<SavedTensor>* found = nullptr;
+  n.visit_saved_lists([&](const char* k, std::vector<SavedTensor>& l) {
+    if (!found && name == k) found = &l;
+  });
+  return found;
+}
+
+// grad_fn._raw_saved_<name> (or entry `index` of a saved list): a handle on one saved tensor of a node.
 struct SavedTensorRef {
   std::shared_ptr<Node> owner;
   std::string name;
+  int64_t index = -1;
 
   SavedTensor& get() const {
+    if (index >= 0) {
+      std::vector<SavedTensor>* l = find_saved_list(*owner, name);
+      ENGINE_CHECK(l && static_cast<size_t>(index) < l->size(), std::runtime_error, "saved tensor '", name, "' is gone");
+      return (*l)[static_cast<size_t>(index)];
+    }
     SavedTensor* s = find_saved(*owner, name);
     ENGINE_CHECK(s, std::runtime_error, "saved tensor '", name, "' is gone");
     return *s;
@@ -183,6 +199,41 @@ py::object call_node(const std::shared_ptr<Node>& n, py::args args) {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
+// An int as PyTorch's generated getters return it: through an unsigned conversion, so that a
+// negative dim reads as 2**64 - |dim| (grad_fn._saved_dim of sum(-1) is 18446744073709551615).
+py::object saved_int(int64_t v) { return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(static_cast<uint64_t>(v))); }
+
+py::object saved_value_to_py(const SavedValue& v) {
+  switch (v.kind) {
+    case SavedValue::Kind::Bool: return py::bool_(v.b);
+    case SavedValue::Kind::Int: return saved_int(v.i);
+    case SavedValue::Kind::Double: return py::float_(v.d);
+    case SavedValue::Kind::String: return py::str(v.s);
+    case SavedValue::Kind::Ints: {
+      py::tuple t(v.ints.size());
+      for (size_t i = 0; i < v.ints.size(); ++i) t[i] = saved_int(v.ints[i]);
+      return std::move(t);
+    }
+    case SavedValue::Kind::None: break;
+  }
+  return py::none();
+}
+
+// The names of a node's saved attributes, as `_saved_<name>` (and `_raw_saved_<name>` for tensors).
+std::vector<std::string> saved_attr_names(Node& n) {
+  std::vector<std::string> out;
+  n.visit_saved([&](const char* k, SavedTensor&) {
+    out.push_back(std::string("_saved_") + k);
+    out.push_back(std::string("_raw_saved_") + k);
+  });
+  n.visit_saved_lists([&](const char* k, std::vector<SavedTensor>&) {
+    out.push_back(std::string("_saved_") + k);
+    out.push_back(std::string("_raw_saved_") + k);
+  });
+  n.visit_saved_values([&](const char* k, const SavedValue&) { out.push_back(std::string("_saved_") + k); });
+  return out;
+}
+
 py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
   const bool raw = starts_with(attr, "_raw_saved_");
   const bool plain = !raw && starts_with(attr, "_saved_");
@@ -192,6 +243,28 @@ py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
       if (raw) return py::cast(SavedTensorRef{n, name});
       if (!s->defined()) return py::none();
       return py::cast(s->unpack(n));
+    }
+    if (std::vector<SavedTensor>* l = find_saved_list(*n, name)) {
+      // A list reads as a tuple, None for the entries that were not given; once freed, the whole
+      // list raises, raw or not (PyTorch's getters unpack it as a whole).
+      py::tuple t(l->size());
+      for (size_t i = 0; i < l->size(); ++i) {
+        const SavedTensor& e = (*l)[i];
+        ENGINE_CHECK(!e.released(), std::runtime_error, kSavedTensorsFreedMessage);
+        if (raw) {
+          t[i] = py::cast(SavedTensorRef{n, name, static_cast<int64_t>(i)});
+        } else {
+          t[i] = e.defined() ? py::cast(e.unpack(n)) : py::none();
+        }
+      }
+      return std::move(t);
+    }
+    if (plain) {
+      py::object found;
+      n->visit_saved_values([&](const char* k, const SavedValue& v) {
+        if (!found && name == k) found = saved_value_to_py(v);
+      });
+      if (found) return found;
     }
   }
   throw py::attribute_error("'" + class_name_of(*n) + "' object has no attribute '" + attr + "'");
@@ -302,6 +375,18 @@ void init_graph(py::module_& m) {
       e.discard_as_unraisable("anomaly mode");
     }
   };
+  // An op whose derivative PyTorch leaves unimplemented (unique's values): `out`, a fresh result
+  // computed from `input`, gets a node named as PyTorch's that raises NotImplementedError when
+  // backward reaches it, so it requires grad exactly when PyTorch's does.
+  m.def(
+      "_record_not_implemented",
+      [](const Tensor& out, const Tensor& input, const std::string& node_name, const std::string& op) {
+        if (compute_requires_grad({&input}) && is_floating(out.dtype())) {
+          set_history(out, std::make_shared<NotImplementedNode>(node_name, op, collect_next_edges({&input})));
+        }
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("node_name"), py::arg("op"));
   m.def("_current_anomaly_parent", [] {
     Node* parent = current_node();
     return parent ? node_to_py(parent->shared_from_this()) : py::none();
@@ -310,6 +395,14 @@ void init_graph(py::module_& m) {
   py::object node_cls = py::type::of<Node>();
   node_cls.attr("__call__") = py::cpp_function(&call_node, py::name("__call__"), py::is_method(node_cls));
   node_cls.attr("__getattr__") = py::cpp_function(&saved_attr, py::name("__getattr__"), py::is_method(node_cls));
+  // dir(grad_fn) lists the saved attributes too, as PyTorch's generated properties appear there.
+  node_cls.attr("__dir__") = py::cpp_function(
+      [](py::object self) {
+        py::list names = py::module_::import("builtins").attr("object").attr("__dir__")(self);
+        for (const auto& k : saved_attr_names(*self.cast<std::shared_ptr<Node>>())) names.append(py::str(k));
+        return names;
+      },
+      py::name("__dir__"), py::is_method(node_cls));
   node_cls.attr("metadata") = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyProperty_Type))(
       py::cpp_function([](const std::shared_ptr<Node>& n) -> py::object { return node_metadata(*n); }),
       py::none(), py::none(), "A dict for the user's data about this node (torch.autograd.graph.Node.metadata).");
