@@ -1,6 +1,8 @@
 #include "engine/kernels/matmul.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -54,6 +56,35 @@ template void gemm<uint8_t>(int64_t, int64_t, int64_t, const uint8_t*, const uin
 
 namespace {
 
+#ifdef ENGINE_HAVE_OPENBLAS
+// Products with fewer multiply-adds than this run on one OpenBLAS thread. Waking OpenBLAS's
+// workers pays for itself only on large products, and after each threaded call they spin for a
+// while: on a machine with few cores they then compete with the caller's next kernels (the CNN
+// training step spent a third of its time in that spin). OpenBLAS splits rows and columns between
+// threads, never the inner dimension, so the result does not depend on the choice.
+int64_t small_gemm_limit() {
+  static const int64_t limit = [] {
+    if (const char* env = std::getenv("ENGINE_SMALL_GEMM")) return static_cast<int64_t>(std::atoll(env));
+    return int64_t(1) << 24;
+  }();
+  return limit;
+}
+
+// Sets OpenBLAS's thread count for the next call: one for small products, else engine's thread
+// count (engine.set_num_threads governs the BLAS too, as torch.set_num_threads does). The last
+// value set is remembered so the common case is a single comparison.
+void choose_blas_threads(int64_t M, int64_t N, int64_t K) {
+  static std::atomic<int> current{0};
+  const bool small = static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <
+                     static_cast<double>(small_gemm_limit());
+  const int want = small ? 1 : num_threads();
+  if (current.load(std::memory_order_relaxed) != want) {
+    scipy_openblas_set_num_threads(want);
+    current.store(want, std::memory_order_relaxed);
+  }
+}
+#endif
+
 // A row-major copy of op(X) (rows x cols) for the built-in kernel, converted to R.
 template <typename R, typename T>
 std::vector<R> materialize_as(const T* X, bool trans, int64_t ld, int64_t rows, int64_t cols) {
@@ -104,6 +135,7 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, 
         std::fill(C, C + M * N, T(0));
         return;
       }
+      choose_blas_threads(M, N, K);
       const auto op_a = ta ? CblasTrans : CblasNoTrans, op_b = tb ? CblasTrans : CblasNoTrans;
       const int m = int(M), n = int(N), k = int(K), la = int(std::max<int64_t>(lda, 1)), lb = int(std::max<int64_t>(ldb, 1));
       if constexpr (std::is_same_v<T, float>) {
