@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "engine/autograd/accumulate_grad.h"
+#include "engine/autograd/edge_use.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
@@ -188,6 +189,12 @@ bool will_execute_node(const Node* node) {
 }
 
 int64_t current_graph_task_id() { return t_graph_task ? t_graph_task->id : -1; }
+
+bool edge_will_be_used(const Edge& edge) {
+  if (!edge.is_valid()) return false;
+  if (!t_graph_task || !t_graph_task->needed) return true;
+  return t_graph_task->needed->count(edge.function.get()) > 0;
+}
 
 bool AnomalyMode::enabled() { return g_anomaly.load(std::memory_order_relaxed); }
 bool AnomalyMode::check_nan() { return g_anomaly_nan.load(std::memory_order_relaxed); }

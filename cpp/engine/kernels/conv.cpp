@@ -134,6 +134,43 @@ int64_t sample_grain(int64_t work_per_sample) {
   return std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(work_per_sample, 1));
 }
 
+
+// Positions per sample from which each sample's product is wide enough on its own.
+constexpr int64_t kDirectPositions = 256;
+
+// conv_forward for many positions per sample: each sample's product is written straight into its
+// output (then the bias added while it is in cache), with no product buffer to copy back from.
+template <typename T>
+void conv_forward_direct(const T* input, const T* weight, const T* bias, T* out, int64_t batch, int64_t in_channels,
+                         int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  const int64_t Cg = in_channels / groups, Og = out_channels / groups;
+  const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
+  const int64_t rows = Cg * K;
+  const int64_t block = block_of_samples(batch, rows * L);
+  Scratch<T> cols(rows * block * L);
+  for (int64_t n0 = 0; n0 < batch; n0 += block) {
+    const int64_t nb = std::min(block, batch - n0);
+    for (int64_t grp = 0; grp < groups; ++grp) {
+      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
+        for (int64_t j = j0; j < j1; ++j) {
+          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * rows * L, L);
+        }
+      });
+      for (int64_t j = 0; j < nb; ++j) {
+        T* dst = out + ((n0 + j) * out_channels + grp * Og) * L;
+        // K == 0 (no input channels in the group) gives zeros.
+        gemm_ex<T>(Og, L, rows, weight + grp * Og * rows, false, std::max<int64_t>(rows, 1), cols.data() + j * rows * L,
+                   false, L, dst);
+        if (!bias) continue;
+        for (int64_t o = 0; o < Og; ++o) {
+          const T b = bias[grp * Og + o];
+          for (int64_t l = 0; l < L; ++l) dst[o * L + l] += b;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 template <typename T>
@@ -144,6 +181,10 @@ void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_
   const int64_t rows = Cg * K;
   if (batch == 0 || out_channels == 0) return;
   ReleaseInterpreterLock unlocked(batch * out_channels * L);  // the output's size: checked, and a fair measure
+  if (L >= kDirectPositions) {
+    conv_forward_direct(input, weight, bias, out, batch, in_channels, out_channels, groups, g);
+    return;
+  }
   const int64_t block = block_of_samples(batch, rows * L);
   Scratch<T> cols(rows * block * L), prod(Og * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
@@ -216,6 +257,9 @@ void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* o
   }
 }
 
+// Per sample, grad_out[n] (Og, L) is already the GEMM's left operand in place, so each sample's
+// product is added straight into the weight gradient: no copy of the output gradient into a
+// block layout and no partial sum to add back. im2col still fills a block of samples in parallel.
 template <typename T>
 void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t batch, int64_t in_channels,
                       int64_t out_channels, int64_t groups, const ConvGeometry& g) {
@@ -225,24 +269,22 @@ void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t
   std::fill(grad_weight, grad_weight + out_channels * rows, T(0));
   if (batch == 0 || rows == 0 || Og == 0) return;
   ReleaseInterpreterLock unlocked(out_channels * rows + batch * in_channels * P);
-  const int64_t block = block_of_samples(batch, (rows + Og) * L);
-  Scratch<T> cols(rows * block * L), grads(Og * block * L), partial(Og * rows);
+  const int64_t block = block_of_samples(batch, rows * L);
+  Scratch<T> cols(rows * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
-    const int64_t nb = std::min(block, batch - n0), width = nb * L;
+    const int64_t nb = std::min(block, batch - n0);
     for (int64_t grp = 0; grp < groups; ++grp) {
       parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
         for (int64_t j = j0; j < j1; ++j) {
-          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * L, width);
-          for (int64_t o = 0; o < Og; ++o) {
-            const T* src = grad_out + ((n0 + j) * out_channels + grp * Og + o) * L;
-            std::copy(src, src + L, grads.data() + o * width + j * L);
-          }
+          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * rows * L, L);
         }
       });
-      // (Og, width) @ (rows, width)^T, summed into the group's block of the weight gradient.
-      gemm_ex<T>(Og, rows, width, grads.data(), false, width, cols.data(), true, width, partial.data());
+      // (Og, L) @ (rows, L)^T per sample, added into the group's block of the weight gradient.
       T* dst = grad_weight + grp * Og * rows;
-      for (int64_t i = 0; i < Og * rows; ++i) dst[i] += partial.data()[i];
+      for (int64_t j = 0; j < nb; ++j) {
+        const T* go = grad_out + ((n0 + j) * out_channels + grp * Og) * L;
+        gemm_ex<T>(Og, rows, L, go, false, L, cols.data() + j * rows * L, true, L, dst, true);
+      }
     }
   }
 }

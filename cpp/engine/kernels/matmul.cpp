@@ -1,6 +1,8 @@
 #include "engine/kernels/matmul.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -54,6 +56,35 @@ template void gemm<uint8_t>(int64_t, int64_t, int64_t, const uint8_t*, const uin
 
 namespace {
 
+#ifdef ENGINE_HAVE_OPENBLAS
+// Products with fewer multiply-adds than this run on one OpenBLAS thread. Waking OpenBLAS's
+// workers pays for itself only on large products, and after each threaded call they spin for a
+// while: on a machine with few cores they then compete with the caller's next kernels (the CNN
+// training step spent a third of its time in that spin). OpenBLAS splits rows and columns between
+// threads, never the inner dimension, so the result does not depend on the choice.
+int64_t small_gemm_limit() {
+  static const int64_t limit = [] {
+    if (const char* env = std::getenv("ENGINE_SMALL_GEMM")) return static_cast<int64_t>(std::atoll(env));
+    return int64_t(1) << 24;
+  }();
+  return limit;
+}
+
+// Sets OpenBLAS's thread count for the next call: one for small products, else engine's thread
+// count (engine.set_num_threads governs the BLAS too, as torch.set_num_threads does). The last
+// value set is remembered so the common case is a single comparison.
+void choose_blas_threads(int64_t M, int64_t N, int64_t K) {
+  static std::atomic<int> current{0};
+  const bool small = static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <
+                     static_cast<double>(small_gemm_limit());
+  const int want = small ? 1 : num_threads();
+  if (current.load(std::memory_order_relaxed) != want) {
+    scipy_openblas_set_num_threads(want);
+    current.store(want, std::memory_order_relaxed);
+  }
+}
+#endif
+
 // A row-major copy of op(X) (rows x cols) for the built-in kernel, converted to R.
 template <typename R, typename T>
 std::vector<R> materialize_as(const T* X, bool trans, int64_t ld, int64_t rows, int64_t cols) {
@@ -83,8 +114,22 @@ void gemm_builtin(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t 
 
 template <typename T>
 void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb,
-             T* C) {
+             T* C, bool accumulate) {
   if (M == 0 || N == 0) return;
+  if (accumulate && !(std::is_same_v<T, float> || std::is_same_v<T, double>)) {
+    // Only the BLAS path adds in place; elsewhere the product goes through a buffer.
+    std::vector<T> product(static_cast<size_t>(M * N));
+    gemm_ex<T>(M, N, K, A, ta, lda, B, tb, ldb, product.data(), false);
+    for (int64_t i = 0; i < M * N; ++i) {
+      if constexpr (std::is_integral_v<T>) {
+        using U = std::make_unsigned_t<std::conditional_t<(sizeof(T) < 4), int32_t, T>>;  // wraps, as gemm's
+        C[i] = T(U(C[i]) + U(product[i]));
+      } else {
+        C[i] = T(float(C[i]) + float(product[i]));
+      }
+    }
+    return;
+  }
   if constexpr (is_reduced_float_v<T>) {
     // float16 / bfloat16: products accumulate in float32 (as PyTorch's CPU kernels), one rounding
     // per output element.
@@ -101,20 +146,27 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, 
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     if (M <= kMax && N <= kMax && K <= kMax && lda <= kMax && ldb <= kMax) {
       if (K == 0) {
-        std::fill(C, C + M * N, T(0));
+        if (!accumulate) std::fill(C, C + M * N, T(0));
         return;
       }
+      choose_blas_threads(M, N, K);
       const auto op_a = ta ? CblasTrans : CblasNoTrans, op_b = tb ? CblasTrans : CblasNoTrans;
       const int m = int(M), n = int(N), k = int(K), la = int(std::max<int64_t>(lda, 1)), lb = int(std::max<int64_t>(ldb, 1));
       if constexpr (std::is_same_v<T, float>) {
-        scipy_cblas_sgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0f, A, la, B, lb, 0.0f, C, n);
+        scipy_cblas_sgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0f, A, la, B, lb, accumulate ? 1.0f : 0.0f, C, n);
       } else {
-        scipy_cblas_dgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0, A, la, B, lb, 0.0, C, n);
+        scipy_cblas_dgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0, A, la, B, lb, accumulate ? 1.0 : 0.0, C, n);
       }
       return;
     }
   }
 #endif
+  if (accumulate) {
+    std::vector<T> product(static_cast<size_t>(M * N));
+    gemm_builtin<T>(M, N, K, A, ta, lda, B, tb, ldb, product.data());
+    for (int64_t i = 0; i < M * N; ++i) C[i] += product[i];
+    return;
+  }
   gemm_builtin<T>(M, N, K, A, ta, lda, B, tb, ldb, C);
   }
 }
@@ -128,7 +180,7 @@ bool have_blas() {
 }
 
 #define ENGINE_GEMM_EX(T) \
-  template void gemm_ex<T>(int64_t, int64_t, int64_t, const T*, bool, int64_t, const T*, bool, int64_t, T*);
+  template void gemm_ex<T>(int64_t, int64_t, int64_t, const T*, bool, int64_t, const T*, bool, int64_t, T*, bool);
 ENGINE_GEMM_EX(float)
 ENGINE_GEMM_EX(double)
 ENGINE_GEMM_EX(int64_t)

@@ -7,6 +7,7 @@
 
 #include "engine/autograd/grad_mode.h"
 #include "engine/core/checked.h"
+#include "engine/autograd/edge_use.h"
 #include "engine/core/error.h"
 #include "engine/kernels/conv.h"
 #include "engine/kernels/parallel.h"
@@ -243,6 +244,9 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
   Dims input_shape, weight_shape;
   bool has_bias = false;
 
+  // Whether this pass wants input i's gradient (see needs_input_grad).
+  bool wants(size_t i) const { return needs_input_grad(*this, i); }
+
   variable_list apply(variable_list&& grads) override {
     auto me = shared_from_this();
     const Tensor& g = grads[0];
@@ -252,7 +256,7 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
     } else {
       recorded_gradients(me, g, out);
     }
-    if (has_bias && should_compute_output(2)) {
+    if (has_bias && wants(2)) {
       std::vector<int64_t> dims{0};
       for (int64_t d = 2; d < g.dim(); ++d) dims.push_back(d);
       out[2] = sum(g, dims, false);
@@ -274,7 +278,7 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
                                    : geometry(image, gspatial, w.kernel, w.stride, w.padding, w.dilation);
     ENGINE_DISPATCH_FLOAT32_64(g.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      if (should_compute_output(0)) {
+      if (wants(0)) {
         Tensor wc = contiguous(weight_.unpack(me));
         Tensor gi = Tensor::empty(input_shape, g.dtype());
         if (!a.transposed && unit_stride_fits(w)) {
@@ -295,7 +299,7 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
         }
         out[0] = gi;
       }
-      if (should_compute_output(1)) {
+      if (wants(1)) {
         Tensor xc = contiguous(input_.unpack(me));
         Tensor gw = Tensor::empty(weight_shape, g.dtype());
         if (!a.transposed) {
@@ -326,22 +330,22 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
       const int64_t L = numel_of(gspatial);
       if (G == 1) {
         Tensor gm = batch_as_columns(reshape(g, {N, O, L}));  // (O, N * L)
-        if (should_compute_output(0)) {
+        if (wants(0)) {
           Tensor cols = mm(t(reshape(weight_.unpack(me), {O, Cg * K})), gm);
           out[0] = col2im(columns_as_batch(cols, L), image, w.kernel, w.dilation, w.padding, w.stride);
         }
-        if (should_compute_output(1)) {
+        if (wants(1)) {
           Tensor cols = batch_as_columns(im2col(input_.unpack(me), w.kernel, w.dilation, w.padding, w.stride));
           out[1] = reshape(mm(gm, t(cols)), weight_shape);
         }
       } else {
         Tensor gf = reshape(g, {N, G, O / G, L});
-        if (should_compute_output(0)) {
+        if (wants(0)) {
           Tensor wg = reshape(weight_.unpack(me), {G, O / G, Cg * K});
           Tensor cols = matmul(transpose(wg, 1, 2), gf);  // (N, G, Cg*K, L)
           out[0] = col2im(reshape(cols, {N, G * Cg * K, L}), image, w.kernel, w.dilation, w.padding, w.stride);
         }
-        if (should_compute_output(1)) {
+        if (wants(1)) {
           Tensor cols =
               reshape(im2col(input_.unpack(me), w.kernel, w.dilation, w.padding, w.stride), {N, G, Cg * K, L});
           out[1] = reshape(sum(matmul(gf, transpose(cols, 2, 3)), {0}, false), weight_shape);
@@ -354,21 +358,21 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
       Tensor gcols = im2col(g, w.kernel, w.dilation, w.padding, w.stride);  // (N, G*Og*K, L)
       if (G == 1) {
         Tensor cm = batch_as_columns(gcols);  // (Og*K, N * L)
-        if (should_compute_output(0)) {
+        if (wants(0)) {
           Tensor gx = mm(reshape(weight_.unpack(me), {Cin, Og * K}), cm);
           out[0] = reshape(columns_as_batch(gx, L), input_shape);
         }
-        if (should_compute_output(1)) {
+        if (wants(1)) {
           Tensor xm = batch_as_columns(reshape(input_.unpack(me), {N, Cin, L}));
           out[1] = reshape(mm(xm, t(cm)), weight_shape);
         }
       } else {
         Tensor cols = reshape(gcols, {N, G, Og * K, L});
-        if (should_compute_output(0)) {
+        if (wants(0)) {
           Tensor wg = reshape(weight_.unpack(me), {G, Cin / G, Og * K});
           out[0] = reshape(matmul(wg, cols), input_shape);
         }
-        if (should_compute_output(1)) {
+        if (wants(1)) {
           Tensor xf = reshape(input_.unpack(me), {N, G, Cin / G, L});
           out[1] = reshape(sum(matmul(xf, transpose(cols, 2, 3)), {0}, false), weight_shape);
         }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "engine/autograd/edge_use.h"
 #include "engine/core/error.h"
 #include "engine/kernels/matmul.h"
 #include "engine/ops/linear.h"
@@ -21,9 +22,9 @@ struct LinearBackward : BuiltinNode<LinearBackward> {
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
     variable_list out(3);
-    if (should_compute_output(0)) out[0] = mm(g[0], weight_.unpack(me));
-    if (should_compute_output(1)) out[1] = mm(t(g[0]), input_.unpack(me));
-    if (should_compute_output(2)) out[2] = sum(g[0], {0}, false);
+    if (needs_input_grad(*this, 0)) out[0] = mm(g[0], weight_.unpack(me));
+    if (needs_input_grad(*this, 1)) out[1] = mm(t(g[0]), input_.unpack(me));
+    if (needs_input_grad(*this, 2)) out[2] = sum(g[0], {0}, false);
     return out;
   }
   void release_variables() override {

@@ -1,9 +1,12 @@
-// Max, average and adaptive pooling over 1-3 trailing spatial dims. The maximum's value is read
-// back through gather at the native kernel's argmax, so its gradient (and double gradient) are
-// gather's; the mean and its adjoint are native ops whose backward rules call each other.
+// Max, average and adaptive pooling over 1-3 trailing spatial dims. The maximum and its argmax come
+// from one native pass; its backward adds the gradient at the argmax (a native op whose own
+// backward reads a gradient back at the same indices with gather, so every order works). The mean
+// and its adjoint are native ops whose backward rules call each other.
 #include <limits>
 #include <memory>
+#include <string>
 
+#include "engine/autograd/grad_mode.h"
 #include "engine/core/checked.h"
 #include "engine/core/error.h"
 #include "engine/kernels/pool.h"
@@ -37,6 +40,9 @@ PoolAxis sliding_axis(int64_t in, int64_t out, int64_t k, int64_t s, int64_t p, 
   a.in = in;
   a.out = out;
   a.step = d;
+  a.kernel = k;
+  a.stride = s;
+  a.pad = p;
   a.begin.resize(out);
   a.end.resize(out);
   a.count.resize(out);
@@ -117,8 +123,89 @@ Tensor empty_windows(const PoolWindows& w) {
   return any ? mask : Tensor();
 }
 
-// Values and argmax of the windows; the values carry gather's history when x requires grad.
-std::pair<Tensor, Tensor> window_max(const Tensor& x, const WindowsPtr& w, size_t nsp) {
+// What the max-pool nodes of one call share: the windows, the input's shape and PyTorch's name.
+struct MaxPoolInfo {
+  WindowsPtr windows;
+  Dims input_shape;
+  size_t nsp = 0;
+  bool adaptive = false;
+  std::string node_name(const char* suffix) const {
+    const std::string dims = std::to_string(nsp) + "D";
+    return (adaptive ? "AdaptiveMaxPool" + dims : "MaxPool" + dims + "WithIndices") + suffix;
+  }
+};
+using MaxPoolInfoPtr = std::shared_ptr<const MaxPoolInfo>;
+
+Tensor max_pool_adjoint(const Tensor& g, const Tensor& indices, const MaxPoolInfoPtr& info, const Edge& input_edge);
+
+// The gradient of a pooled maximum: the output gradient added at the argmax positions. The indices
+// are saved as PyTorch saves them (result1), so an in-place write to a returned index tensor is
+// caught on backward.
+struct MaxPoolWithIndicesBackward0 : Node {
+  SavedTensor indices_;
+  MaxPoolInfoPtr info;
+  std::string name() const override { return info->node_name("Backward0"); }
+  variable_list apply(variable_list&& g) override {
+    return {max_pool_adjoint(g[0], indices_.unpack(shared_from_this()), info, next_edges_[0])};
+  }
+  void visit_saved(const SavedVisitor& visit) override { visit("result1", indices_); }
+  void release_variables() override { indices_.reset(); }
+};
+
+// The derivatives of that adjoint. With respect to the output gradient: the new gradient read at
+// the same indices (zero for empty windows), written with gather and where so that it
+// differentiates again. With respect to the pooled input (PyTorch's second edge): zero, the
+// indices being locally constant.
+struct MaxPoolWithIndicesBackwardBackward0 : Node {
+  Tensor indices;  // the forward's indices (never differentiable)
+  MaxPoolInfoPtr info;
+  std::string name() const override { return info->node_name("BackwardBackward0"); }
+  variable_list apply(variable_list&& gg) override {
+    variable_list out(2);
+    if (should_compute_output(0)) out[0] = pooled_gradient(gg[0]);
+    if (should_compute_output(1)) out[1] = zeros(info->input_shape, gg[0].dtype());
+    return out;
+  }
+  Tensor pooled_gradient(const Tensor& x) const {
+    const PoolWindows& w = *info->windows;
+    const int64_t lead = x.dim() - static_cast<int64_t>(info->nsp);
+    Dims flat_in(x.shape().begin(), x.shape().begin() + lead), flat_out = flat_in;
+    flat_in.push_back(w.in_numel());
+    flat_out.push_back(w.out_numel());
+    Tensor index = reshape(indices, flat_out);
+    Tensor empty = empty_windows(w);
+    if (!empty.defined()) return reshape(gather(reshape(x, flat_in), lead, index), indices.shape());
+    Tensor picked = gather(reshape(x, flat_in), lead, where(empty, zeros({}, DType::Int64), index));
+    return reshape(where(empty, zeros({}, x.dtype()), picked), indices.shape());
+  }
+};
+
+Tensor max_pool_adjoint(const Tensor& g, const Tensor& indices, const MaxPoolInfoPtr& info, const Edge& input_edge) {
+  Tensor out = Tensor::empty(info->input_shape, g.dtype());
+  Tensor gc = contiguous(detach(g)), ic = contiguous(indices);
+  const PoolWindows& w = *info->windows;
+  const int64_t planes = w.in_numel() == 0 ? 0 : out.numel() / w.in_numel();
+  bool in_range = true;
+  ENGINE_DISPATCH_FLOAT32_64(g.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    in_range = kernels::max_pool_adjoint<T>(gc.data<T>(), ic.data<int64_t>(), planes, w, out.data<T>());
+  });
+  ENGINE_CHECK(in_range, std::runtime_error, "max_pool backward: an index lies outside its input plane");
+  // Recorded (under create_graph) when the output gradient requires grad or the pooled input
+  // does, as PyTorch's node has both edges.
+  if (compute_requires_grad({&g}) || (GradMode::is_enabled() && input_edge.is_valid())) {
+    auto node = std::make_shared<MaxPoolWithIndicesBackwardBackward0>();
+    node->mutable_next_edges() = {gradient_edge(g), input_edge};
+    node->indices = ic;
+    node->info = info;
+    set_history(out, node);
+  }
+  return out;
+}
+
+// Values and argmax of the windows in one pass; when x requires grad the values get a node whose
+// backward scatters by the indices.
+std::pair<Tensor, Tensor> window_max(const Tensor& x, const WindowsPtr& w, size_t nsp, bool adaptive) {
   const Dims oshape = pooled_shape(x, *w, nsp);
   Tensor values = Tensor::empty(oshape, x.dtype()), indices = Tensor::empty(oshape, DType::Int64);
   Tensor xc = contiguous(detach(x));
@@ -127,21 +214,15 @@ std::pair<Tensor, Tensor> window_max(const Tensor& x, const WindowsPtr& w, size_
     using T = decltype(tag);
     kernels::max_pool<T>(xc.data<T>(), planes, *w, values.data<T>(), indices.data<int64_t>());
   });
-  if (compute_requires_grad({&x})) {
-    const int64_t lead = x.dim() - static_cast<int64_t>(nsp);
-    Dims flat_in(x.shape().begin(), x.shape().begin() + lead), flat_out = flat_in;
-    flat_in.push_back(w->in_numel());
-    flat_out.push_back(w->out_numel());
-    // Windows wholly in the padding (ceil_mode, dilation) hold -inf and an index that may lie
-    // outside the plane: they read position 0 and are masked back to -inf, with no gradient.
-    Tensor empty = empty_windows(*w);
-    if (empty.defined()) {
-      Tensor safe = where(empty, zeros({}, DType::Int64), reshape(indices, flat_out));
-      Tensor picked = gather(reshape(x, flat_in), lead, safe);
-      values = reshape(where(empty, full({}, -std::numeric_limits<double>::infinity(), x.dtype()), picked), oshape);
-    } else {
-      values = reshape(gather(reshape(x, flat_in), lead, reshape(indices, flat_out)), oshape);
-    }
+  if (auto node = make_node<MaxPoolWithIndicesBackward0>({&x})) {
+    auto info = std::make_shared<MaxPoolInfo>();
+    info->windows = w;
+    info->input_shape = x.shape();
+    info->nsp = nsp;
+    info->adaptive = adaptive;
+    node->info = std::move(info);
+    node->indices_ = SavedTensor(indices, false);
+    set_history(values, node);
   }
   return {values, indices};
 }
@@ -263,7 +344,7 @@ std::pair<Tensor, Tensor> max_pool(const Tensor& x, const Dims& kernel, const Di
     return {to_dtype(values, x.dtype()), indices};
   }
   auto axes = sliding_axes(x, {kernel, stride, padding, dilation}, ceil_mode, false, "max_pool");
-  return window_max(x, make_windows(std::move(axes), 0), kernel.size());
+  return window_max(x, make_windows(std::move(axes), 0), kernel.size(), false);
 }
 
 std::pair<Tensor, Tensor> adaptive_max_pool(const Tensor& x, const Dims& output_size) {
@@ -271,7 +352,7 @@ std::pair<Tensor, Tensor> adaptive_max_pool(const Tensor& x, const Dims& output_
     auto [values, indices] = adaptive_max_pool(to_dtype(x, DType::Float32), output_size);
     return {to_dtype(values, x.dtype()), indices};
   }
-  return window_max(x, make_windows(adaptive_axes(x, output_size, "adaptive_max_pool"), 0), output_size.size());
+  return window_max(x, make_windows(adaptive_axes(x, output_size, "adaptive_max_pool"), 0), output_size.size(), true);
 }
 
 Tensor avg_pool(const Tensor& x, const Dims& kernel, const Dims& stride, const Dims& padding, bool ceil_mode,
