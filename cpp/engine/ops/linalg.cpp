@@ -47,21 +47,6 @@ Tensor gemm_operand(const Tensor& x, bool& trans, int64_t& ld) {
   return contiguous(x);
 }
 
-const char* type_label(DType d) {
-  switch (d) {
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Int64: return "long int";
-    case DType::Int32: return "int";
-    case DType::Int16: return "short int";
-    case DType::Int8: return "signed char";
-    case DType::UInt8: return "unsigned char";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    default: return "bool";
-  }
-}
-
 Tensor batched_matmul(const Tensor& a, const Tensor& b);
 
 }  // namespace
@@ -72,7 +57,7 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(a.shape()[1] == b.shape()[0], std::runtime_error, "mat1 and mat2 shapes cannot be multiplied (",
                a.shape()[0], "x", a.shape()[1], " and ", b.shape()[0], "x", b.shape()[1], ")");
   ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "expected m1 and m2 to have the same dtype, but got: ",
-               type_label(a.dtype()), " != ", type_label(b.dtype()));
+               cpp_type_name(a.dtype()), " != ", cpp_type_name(b.dtype()));
   ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
   const int64_t M = a.shape()[0], K = a.shape()[1], N = b.shape()[1];
   // Row-major operands, and transposed ones (a.t() in backward formulas), go to the kernel as they
