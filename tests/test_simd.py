@@ -1,7 +1,7 @@
 """The vectorised loops: exp/log/tanh/sigmoid within ~2 ulp of NumPy float64 over their whole
 float32 range (specials included), every accelerated op on the edge sizes and layouts (0, 1, N-1,
-N, N+1, 3N+1, offset, strided, broadcast), and the whole op suite again with ENGINE_SIMD=scalar,
-which forces the portable copy."""
+N, N+1, 3N+1, offset, strided, broadcast), and the op suite again under each copy the machine can
+run, forced with ENGINE_SIMD=scalar|avx2|avx512 in a subprocess."""
 
 from __future__ import annotations
 
@@ -138,16 +138,97 @@ def test_max_min_propagate_nan_and_relu_keeps_nan():
     np.testing.assert_array_equal(arr(x.relu()), np.where(arr(x) < 0, 0, arr(x)))
 
 
+def _cpu_flags():
+    try:
+        text = pathlib.Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+CPU_FLAGS = _cpu_flags()
+# What each forced level needs from the CPU (the OS must also save its registers: Linux lists a
+# flag in /proc/cpuinfo only when it does).
+NEEDS = {
+    "baseline": set(),
+    "avx2": {"avx2", "fma"},
+    "avx512": {"avx512f", "avx512bw", "avx512dq", "avx512vl"},
+}
+LEVELS = {"scalar": "baseline", "avx2": "avx2", "avx512": "avx512"}
+
+
+def _level_under(value):
+    env = {**os.environ, "ENGINE_SIMD": value}
+    code = "import engine; print(engine._C._simd_level())"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def _runnable(level):
+    if not NEEDS[level]:
+        return
+    if not CPU_FLAGS:
+        pytest.skip("no /proc/cpuinfo to tell what this CPU runs")
+    if not NEEDS[level] <= CPU_FLAGS:
+        pytest.skip(f"this CPU lacks {level}")
+
+
 def test_simd_level_is_reported():
-    assert engine._C._simd_level() in ("avx2", "baseline")
+    assert engine._C._simd_level() in ("avx512", "avx2", "baseline")
 
 
-@pytest.mark.skipif(os.environ.get("ENGINE_SIMD") == "scalar", reason="already the portable path")
-def test_op_suite_on_the_portable_path():
-    env = {**os.environ, "ENGINE_SIMD": "scalar"}
-    code = "import engine, sys; sys.exit(engine._C._simd_level() != 'baseline')"
+@pytest.mark.parametrize("value", ["scalar", "avx2", "avx512"])
+def test_engine_simd_forces_each_level(value):
+    _runnable(LEVELS[value])
+    assert _level_under(value) == LEVELS[value]
+
+
+def test_unrunnable_or_unknown_engine_simd_falls_back_to_a_runnable_copy():
+    best = _level_under("avx512")  # a cap, never a promise: no illegal instruction on older CPUs
+    assert best in ("avx512", "avx2", "baseline")
+    assert NEEDS[best] <= CPU_FLAGS or not CPU_FLAGS
+    assert _level_under("no-such-level") == best
+
+
+def test_sums_are_bitwise_equal_across_copies():
+    # Every copy assigns elements to accumulators in the same order, so the sums agree bit for bit.
+    code = (
+        "import engine, numpy as np\n"
+        "x = np.random.default_rng(0).standard_normal(3 * 4096 + 77)\n"
+        "print(engine.tensor(x, dtype=engine.float32).sum().item().hex(),"
+        " engine.tensor(x).sum().item().hex())"
+    )
+    results = set()
+    for value in ("scalar", "avx2", "avx512"):
+        env = {**os.environ, "ENGINE_SIMD": value}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        results.add(out.stdout.strip())
+    assert len(results) == 1, results
+
+
+# The copies the machine runs, each forced in a subprocess that runs the op suite (forward values
+# against NumPy) and this file's edge-size and accuracy tests.
+SUITES = {
+    "scalar": ("test_simd.py", "test_ops.py", "test_fast_paths.py"),
+    "avx2": ("test_simd.py", "test_ops.py"),
+    "avx512": ("test_simd.py", "test_ops.py"),
+}
+
+
+@pytest.mark.skipif("ENGINE_SIMD" in os.environ, reason="already under a forced copy")
+@pytest.mark.parametrize("value", list(SUITES))
+def test_op_suite_under_each_forced_copy(value):
+    level = LEVELS[value]
+    _runnable(level)
+    env = {**os.environ, "ENGINE_SIMD": value}
+    code = f"import engine, sys; sys.exit(engine._C._simd_level() != {level!r})"
     assert subprocess.run([sys.executable, "-c", code], env=env).returncode == 0
-    files = [str(ROOT / f) for f in ("test_simd.py", "test_ops.py", "test_fast_paths.py")]
+    files = [str(ROOT / f) for f in SUITES[value]]
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *files],
         env=env,

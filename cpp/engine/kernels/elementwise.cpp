@@ -25,28 +25,39 @@ Dims broadcast_byte_strides(const Tensor& t, const Dims& shape) {
 
 namespace {
 
-// The contiguous and scalar-broadcast cases get their own loops so the compiler vectorises them.
-template <typename A, typename B, typename R, typename F>
+// Loop shapes. Ops the compiler vectorises get their own loops for the contiguous and the
+// scalar-broadcast cases; ops that call into libm or divide per element (pow, atan2, fmod, exp,
+// sin, ...) gain nothing from those and take the one strided loop (Loops::StridedOnly), which
+// keeps the dtype x op instantiations of this file (its compile time) down at no cost in speed.
+enum class Loops { Vectorised, StridedOnly };
+
+template <typename A, typename B, typename R, Loops L, typename F>
 inline void binary_run(char* o, char* a, char* b, int64_t so, int64_t sa, int64_t sb, int64_t n, F f) {
   R* out = reinterpret_cast<R*>(o);
   const A* pa = reinterpret_cast<const A*>(a);
   const B* pb = reinterpret_cast<const B*>(b);
-  if (so == sizeof(R) && sa == sizeof(A) && sb == sizeof(B)) {
-    for (int64_t i = 0; i < n; ++i) out[i] = f(pa[i], pb[i]);
-  } else if (so == sizeof(R) && sa == sizeof(A) && sb == 0) {
-    const B bv = *pb;
-    for (int64_t i = 0; i < n; ++i) out[i] = f(pa[i], bv);
-  } else if (so == sizeof(R) && sa == 0 && sb == sizeof(B)) {
-    const A av = *pa;
-    for (int64_t i = 0; i < n; ++i) out[i] = f(av, pb[i]);
-  } else {
-    for (int64_t i = 0; i < n; ++i) {
-      *reinterpret_cast<R*>(o + i * so) = f(*reinterpret_cast<const A*>(a + i * sa), *reinterpret_cast<const B*>(b + i * sb));
+  if constexpr (L == Loops::Vectorised) {
+    if (so == sizeof(R) && sa == sizeof(A) && sb == sizeof(B)) {
+      for (int64_t i = 0; i < n; ++i) out[i] = f(pa[i], pb[i]);
+      return;
     }
+    if (so == sizeof(R) && sa == sizeof(A) && sb == 0) {
+      const B bv = *pb;
+      for (int64_t i = 0; i < n; ++i) out[i] = f(pa[i], bv);
+      return;
+    }
+    if (so == sizeof(R) && sa == 0 && sb == sizeof(B)) {
+      const A av = *pa;
+      for (int64_t i = 0; i < n; ++i) out[i] = f(av, pb[i]);
+      return;
+    }
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    *reinterpret_cast<R*>(o + i * so) = f(*reinterpret_cast<const A*>(a + i * sa), *reinterpret_cast<const B*>(b + i * sb));
   }
 }
 
-template <typename T, typename R, typename F>
+template <typename T, typename R, Loops L = Loops::Vectorised, typename F>
 void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
   StridedOperands<3> op;
   op.shape = out.shape();
@@ -54,7 +65,7 @@ void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
                 broadcast_byte_strides(b, out.shape())};
   op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
   parallel_for_each_run(op, [&](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
-    binary_run<T, T, R>(p[0], p[1], p[2], s[0], s[1], s[2], n, f);
+    binary_run<T, T, R, L>(p[0], p[1], p[2], s[0], s[1], s[2], n, f);
   });
 }
 
@@ -190,9 +201,9 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
       break;
     case BinaryOp::Pow:
       if constexpr (std::is_floating_point_v<C>) {
-        return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(std::pow(x, y)); });
+        return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) { return C(std::pow(x, y)); });
       } else {
-        return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_pow<T>(x, y); });
+        return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) { return int_pow<T>(x, y); });
       }
     case BinaryOp::Maximum:
       return binary_typed<T, T>(out, a, b, [](C x, C y) {
@@ -215,25 +226,25 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
     case BinaryOp::Gt: return binary_typed<T, bool>(out, a, b, [](C x, C y) { return x > y; });
     case BinaryOp::Ge: return binary_typed<T, bool>(out, a, b, [](C x, C y) { return x >= y; });
     case BinaryOp::Atan2:
-      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(std::atan2(x, y)); });
+      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) { return C(std::atan2(x, y)); });
       break;
     case BinaryOp::Fmod:
-      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(std::fmod(x, y)); });
-      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_mod<T>(x, y, false); });
+      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) { return C(std::fmod(x, y)); });
+      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) { return int_mod<T>(x, y, false); });
       break;
     case BinaryOp::Remainder:
       if constexpr (std::is_floating_point_v<C>) {
-        return binary_typed<T, T>(out, a, b, [](C x, C y) {
+        return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) {
           C r = std::fmod(x, y);
           return (r != 0 && ((r < 0) != (y < 0))) ? C(r + y) : r;
         });
       } else if constexpr (!std::is_same_v<T, bool>) {
-        return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_mod<T>(x, y, true); });
+        return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) { return int_mod<T>(x, y, true); });
       }
       break;
     case BinaryOp::FloorDivide:
-      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return float_floor_div<C>(x, y); });
-      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return int_floor_div<T>(x, y); });
+      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) { return float_floor_div<C>(x, y); });
+      else if constexpr (!std::is_same_v<T, bool>) return binary_typed<T, T, Loops::StridedOnly>(out, a, b, [](C x, C y) { return int_floor_div<T>(x, y); });
       break;
     case BinaryOp::BitAnd:
       if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x && y); });
@@ -257,21 +268,23 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
   throw std::logic_error("binary kernel: unsupported dtype for this op");
 }
 
-template <typename T, typename F>
+template <typename T, Loops L = Loops::Vectorised, typename F>
 void unary_typed(const Tensor& out, const Tensor& a, F f) {
   StridedOperands<2> op;
   op.shape = out.shape();
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
   op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data())};
   parallel_for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
-    T* o = reinterpret_cast<T*>(p[0]);
-    const T* x = reinterpret_cast<const T*>(p[1]);
-    if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
-      for (int64_t i = 0; i < n; ++i) o[i] = f(x[i]);
-    } else {
-      for (int64_t i = 0; i < n; ++i) {
-        *reinterpret_cast<T*>(p[0] + i * s[0]) = f(*reinterpret_cast<const T*>(p[1] + i * s[1]));
+    if constexpr (L == Loops::Vectorised) {
+      if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
+        T* o = reinterpret_cast<T*>(p[0]);
+        const T* x = reinterpret_cast<const T*>(p[1]);
+        for (int64_t i = 0; i < n; ++i) o[i] = f(x[i]);
+        return;
       }
+    }
+    for (int64_t i = 0; i < n; ++i) {
+      *reinterpret_cast<T*>(p[0] + i * s[0]) = f(*reinterpret_cast<const T*>(p[1] + i * s[1]));
     }
   });
 }
@@ -282,31 +295,31 @@ void unary_dispatch(UnaryOp op, const Tensor& out, const Tensor& a) {
   if (unary_simd<T>(op, out, a)) return;
   if constexpr (std::is_floating_point_v<C>) {
     switch (op) {
-      case UnaryOp::Exp: return unary_typed<T>(out, a, [](C x) { return std::exp(x); });
-      case UnaryOp::Log: return unary_typed<T>(out, a, [](C x) { return std::log(x); });
-      case UnaryOp::Sqrt: return unary_typed<T>(out, a, [](C x) { return std::sqrt(x); });
-      case UnaryOp::Sin: return unary_typed<T>(out, a, [](C x) { return std::sin(x); });
-      case UnaryOp::Cos: return unary_typed<T>(out, a, [](C x) { return std::cos(x); });
-      case UnaryOp::Tanh: return unary_typed<T>(out, a, [](C x) { return std::tanh(x); });
-      case UnaryOp::Sigmoid: return unary_typed<T>(out, a, [](C x) { return C(1) / (T(1) + std::exp(-x)); });
+      case UnaryOp::Exp: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::exp(x); });
+      case UnaryOp::Log: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::log(x); });
+      case UnaryOp::Sqrt: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::sqrt(x); });
+      case UnaryOp::Sin: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::sin(x); });
+      case UnaryOp::Cos: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::cos(x); });
+      case UnaryOp::Tanh: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::tanh(x); });
+      case UnaryOp::Sigmoid: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return C(1) / (T(1) + std::exp(-x)); });
       case UnaryOp::Reciprocal: return unary_typed<T>(out, a, [](C x) { return C(1) / x; });
-      case UnaryOp::Exp2: return unary_typed<T>(out, a, [](C x) { return std::exp2(x); });
-      case UnaryOp::Expm1: return unary_typed<T>(out, a, [](C x) { return std::expm1(x); });
-      case UnaryOp::Log2: return unary_typed<T>(out, a, [](C x) { return std::log2(x); });
-      case UnaryOp::Log10: return unary_typed<T>(out, a, [](C x) { return std::log10(x); });
-      case UnaryOp::Log1p: return unary_typed<T>(out, a, [](C x) { return std::log1p(x); });
-      case UnaryOp::Rsqrt: return unary_typed<T>(out, a, [](C x) { return C(1) / std::sqrt(x); });
-      case UnaryOp::Tan: return unary_typed<T>(out, a, [](C x) { return std::tan(x); });
-      case UnaryOp::Asin: return unary_typed<T>(out, a, [](C x) { return std::asin(x); });
-      case UnaryOp::Acos: return unary_typed<T>(out, a, [](C x) { return std::acos(x); });
-      case UnaryOp::Atan: return unary_typed<T>(out, a, [](C x) { return std::atan(x); });
-      case UnaryOp::Sinh: return unary_typed<T>(out, a, [](C x) { return std::sinh(x); });
-      case UnaryOp::Cosh: return unary_typed<T>(out, a, [](C x) { return std::cosh(x); });
-      case UnaryOp::Erf: return unary_typed<T>(out, a, [](C x) { return std::erf(x); });
-      case UnaryOp::Floor: return unary_typed<T>(out, a, [](C x) { return std::floor(x); });
-      case UnaryOp::Ceil: return unary_typed<T>(out, a, [](C x) { return std::ceil(x); });
-      case UnaryOp::Round: return unary_typed<T>(out, a, [](C x) { return std::nearbyint(x); });  // half to even
-      case UnaryOp::Trunc: return unary_typed<T>(out, a, [](C x) { return std::trunc(x); });
+      case UnaryOp::Exp2: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::exp2(x); });
+      case UnaryOp::Expm1: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::expm1(x); });
+      case UnaryOp::Log2: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::log2(x); });
+      case UnaryOp::Log10: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::log10(x); });
+      case UnaryOp::Log1p: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::log1p(x); });
+      case UnaryOp::Rsqrt: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return C(1) / std::sqrt(x); });
+      case UnaryOp::Tan: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::tan(x); });
+      case UnaryOp::Asin: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::asin(x); });
+      case UnaryOp::Acos: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::acos(x); });
+      case UnaryOp::Atan: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::atan(x); });
+      case UnaryOp::Sinh: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::sinh(x); });
+      case UnaryOp::Cosh: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::cosh(x); });
+      case UnaryOp::Erf: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::erf(x); });
+      case UnaryOp::Floor: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::floor(x); });
+      case UnaryOp::Ceil: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::ceil(x); });
+      case UnaryOp::Round: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::nearbyint(x); });  // half to even
+      case UnaryOp::Trunc: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::trunc(x); });
       default: break;
     }
   }

@@ -11,8 +11,9 @@ namespace engine::kernels::optim {
 
 namespace {
 
+// Machines with AVX-512 run the AVX2 copy of these loops (there is no AVX-512 one).
 bool use_avx2() {
-  static const bool avx2 = &simd::active() == &simd::avx2::table;
+  static const bool avx2 = &simd::active() != &simd::baseline::table;
   return avx2;
 }
 

@@ -3,9 +3,15 @@
 // order and the innermost dimension is handed to a callback as (pointers, byte strides, length).
 // Dimensions that are contiguous across all operands are merged first, so a contiguous or a simply
 // broadcast tensor reaches the callback as one long run.
+//
+// The walk itself is compiled once per operand count (strided_loop.cpp), not once per kernel: the
+// callback is reached through RunRef, one indirect call per run, so each kernel instantiates only
+// its inner loop. This keeps the many dtype x op kernels of elementwise.cpp cheap to compile.
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "engine/core/shape.h"
@@ -51,84 +57,49 @@ void coalesce(StridedOperands<N>& op) {
   op.strides = std::move(mstrides);
 }
 
-// f(std::array<char*, N> ptrs, std::array<int64_t, N> inner_strides, int64_t n)
+// A non-owning reference to a run callback f(ptrs, inner_strides, n); valid while f lives.
+template <size_t N>
+class RunRef {
+ public:
+  template <typename F, typename = std::enable_if_t<!std::is_same_v<std::remove_cv_t<F>, RunRef>>>
+  RunRef(F& f) : obj_(const_cast<void*>(static_cast<const void*>(&f))), call_(&thunk<F>) {}  // NOLINT: implicit by design
+  void operator()(std::array<char*, N> p, std::array<int64_t, N> s, int64_t n) const { call_(obj_, p, s, n); }
+
+ private:
+  template <typename F>
+  static void thunk(void* obj, std::array<char*, N> p, std::array<int64_t, N> s, int64_t n) {
+    (*static_cast<F*>(obj))(p, s, n);
+  }
+  void* obj_;
+  void (*call_)(void*, std::array<char*, N>, std::array<int64_t, N>, int64_t);
+};
+
+// The walks, defined in strided_loop.cpp for N = 1..4.
+template <size_t N>
+void for_each_run_ref(StridedOperands<N> op, RunRef<N> f);
+template <size_t N>
+void for_each_run_range_ref(const StridedOperands<N>& op, int64_t begin, int64_t end, RunRef<N> f);
+template <size_t N>
+void parallel_for_each_run_ref(StridedOperands<N> op, RunRef<N> f);
+
+// Calls f(std::array<char*, N> ptrs, std::array<int64_t, N> inner_strides, int64_t n) for every
+// innermost run, in row-major order.
 template <size_t N, typename F>
 void for_each_run(StridedOperands<N> op, F&& f) {
-  for (int64_t s : op.shape) {
-    if (s == 0) return;
-  }
-  coalesce(op);
-  const size_t nd = op.shape.size();
-  if (nd == 0) {
-    std::array<int64_t, N> zero{};
-    f(op.data, zero, int64_t{1});
-    return;
-  }
-  std::array<int64_t, N> inner;
-  for (size_t k = 0; k < N; ++k) inner[k] = op.strides[k][nd - 1];
-  const int64_t n = op.shape[nd - 1];
-  Dims index(nd - 1, 0);
-  std::array<char*, N> ptr = op.data;
-  while (true) {
-    f(ptr, inner, n);
-    // Advance the outer multi-index like an odometer.
-    size_t d = nd - 1;
-    while (d-- > 0) {
-      ++index[d];
-      for (size_t k = 0; k < N; ++k) ptr[k] += op.strides[k][d];
-      if (index[d] < op.shape[d]) break;
-      for (size_t k = 0; k < N; ++k) ptr[k] -= op.strides[k][d] * op.shape[d];
-      index[d] = 0;
-      if (d == 0) return;
-    }
-    if (nd == 1) return;
-  }
+  for_each_run_ref<N>(std::move(op), RunRef<N>(f));
 }
 
 // Like for_each_run, over the flat row-major positions [begin, end) of an already coalesced `op`.
 template <size_t N, typename F>
 void for_each_run_range(const StridedOperands<N>& op, int64_t begin, int64_t end, F&& f) {
-  const size_t nd = op.shape.size();
-  Dims index(nd, 0);
-  std::array<char*, N> ptr = op.data;
-  int64_t rem = begin;
-  for (size_t d = nd; d-- > 0;) {
-    index[d] = rem % op.shape[d];
-    rem /= op.shape[d];
-    for (size_t k = 0; k < N; ++k) ptr[k] += index[d] * op.strides[k][d];
-  }
-  std::array<int64_t, N> inner;
-  for (size_t k = 0; k < N; ++k) inner[k] = op.strides[k][nd - 1];
-  const int64_t n = op.shape[nd - 1];
-  for (int64_t pos = begin; pos < end;) {
-    const int64_t len = std::min(n - index[nd - 1], end - pos);
-    f(ptr, inner, len);
-    pos += len;
-    if (pos >= end) return;
-    // Back to the start of the row, then advance the outer multi-index like an odometer.
-    for (size_t k = 0; k < N; ++k) ptr[k] -= index[nd - 1] * inner[k];
-    index[nd - 1] = 0;
-    for (size_t d = nd - 1; d-- > 0;) {
-      ++index[d];
-      for (size_t k = 0; k < N; ++k) ptr[k] += op.strides[k][d];
-      if (index[d] < op.shape[d]) break;
-      for (size_t k = 0; k < N; ++k) ptr[k] -= op.strides[k][d] * op.shape[d];
-      index[d] = 0;
-    }
-  }
+  for_each_run_range_ref<N>(op, begin, end, RunRef<N>(f));
 }
 
 // for_each_run split across the thread pool when the work is large, with the interpreter lock
 // released meanwhile. Only for kernels whose runs write disjoint outputs (not reductions).
 template <size_t N, typename F>
 void parallel_for_each_run(StridedOperands<N> op, F&& f) {
-  int64_t numel = 1;
-  for (int64_t s : op.shape) numel *= s;
-  if (numel < kReleaseLockNumel) return for_each_run(std::move(op), f);
-  coalesce(op);
-  if (op.shape.empty()) return for_each_run(std::move(op), f);
-  ReleaseInterpreterLock unlocked(numel);
-  parallel_for(numel, kParallelGrain, [&](int64_t b, int64_t e) { for_each_run_range(op, b, e, f); });
+  parallel_for_each_run_ref<N>(std::move(op), RunRef<N>(f));
 }
 
 }  // namespace engine::kernels

@@ -1,7 +1,8 @@
 #pragma once
 // Vectorised inner loops for the hottest elementwise ops, compiled once per instruction set from
-// simd/loops.inc into its own namespace (baseline: the portable build; avx2: AVX2+FMA), and picked
-// at start-up from cpuid. ENGINE_SIMD=scalar forces the portable copy (the tests run both).
+// simd/loops.inc into its own namespace (baseline: the portable build; avx2: AVX2+FMA; avx512:
+// AVX-512 F/BW/DQ/VL), and picked at start-up from cpuid. ENGINE_SIMD=avx2 or ENGINE_SIMD=scalar
+// caps the choice (the tests run every copy the machine has).
 //
 // A loop takes byte strides like the strided iteration's runs; contiguous and scalar-broadcast
 // operands take the vector path, anything else a plain loop. Ops without an entry here run the
@@ -27,8 +28,9 @@ struct Table {
 
 namespace baseline { extern const Table table; }
 namespace avx2 { extern const Table table; }
+namespace avx512 { extern const Table table; }
 
-// The table for this machine (or the portable one under ENGINE_SIMD=scalar).
+// The table for this machine, capped by ENGINE_SIMD.
 const Table& active();
 
 template <typename T>

@@ -1,0 +1,92 @@
+// The strided walks of strided_loop.h, compiled once per operand count.
+#include "engine/kernels/strided_loop.h"
+
+namespace engine::kernels {
+
+template <size_t N>
+void for_each_run_ref(StridedOperands<N> op, RunRef<N> f) {
+  for (int64_t s : op.shape) {
+    if (s == 0) return;
+  }
+  coalesce(op);
+  const size_t nd = op.shape.size();
+  if (nd == 0) {
+    std::array<int64_t, N> zero{};
+    f(op.data, zero, int64_t{1});
+    return;
+  }
+  std::array<int64_t, N> inner;
+  for (size_t k = 0; k < N; ++k) inner[k] = op.strides[k][nd - 1];
+  const int64_t n = op.shape[nd - 1];
+  Dims index(nd - 1, 0);
+  std::array<char*, N> ptr = op.data;
+  while (true) {
+    f(ptr, inner, n);
+    // Advance the outer multi-index like an odometer.
+    size_t d = nd - 1;
+    while (d-- > 0) {
+      ++index[d];
+      for (size_t k = 0; k < N; ++k) ptr[k] += op.strides[k][d];
+      if (index[d] < op.shape[d]) break;
+      for (size_t k = 0; k < N; ++k) ptr[k] -= op.strides[k][d] * op.shape[d];
+      index[d] = 0;
+      if (d == 0) return;
+    }
+    if (nd == 1) return;
+  }
+}
+
+template <size_t N>
+void for_each_run_range_ref(const StridedOperands<N>& op, int64_t begin, int64_t end, RunRef<N> f) {
+  const size_t nd = op.shape.size();
+  Dims index(nd, 0);
+  std::array<char*, N> ptr = op.data;
+  int64_t rem = begin;
+  for (size_t d = nd; d-- > 0;) {
+    index[d] = rem % op.shape[d];
+    rem /= op.shape[d];
+    for (size_t k = 0; k < N; ++k) ptr[k] += index[d] * op.strides[k][d];
+  }
+  std::array<int64_t, N> inner;
+  for (size_t k = 0; k < N; ++k) inner[k] = op.strides[k][nd - 1];
+  const int64_t n = op.shape[nd - 1];
+  for (int64_t pos = begin; pos < end;) {
+    const int64_t len = std::min(n - index[nd - 1], end - pos);
+    f(ptr, inner, len);
+    pos += len;
+    if (pos >= end) return;
+    // Back to the start of the row, then advance the outer multi-index like an odometer.
+    for (size_t k = 0; k < N; ++k) ptr[k] -= index[nd - 1] * inner[k];
+    index[nd - 1] = 0;
+    for (size_t d = nd - 1; d-- > 0;) {
+      ++index[d];
+      for (size_t k = 0; k < N; ++k) ptr[k] += op.strides[k][d];
+      if (index[d] < op.shape[d]) break;
+      for (size_t k = 0; k < N; ++k) ptr[k] -= op.strides[k][d] * op.shape[d];
+      index[d] = 0;
+    }
+  }
+}
+
+template <size_t N>
+void parallel_for_each_run_ref(StridedOperands<N> op, RunRef<N> f) {
+  int64_t numel = 1;
+  for (int64_t s : op.shape) numel *= s;
+  if (numel < kReleaseLockNumel) return for_each_run_ref<N>(std::move(op), f);
+  coalesce(op);
+  if (op.shape.empty()) return for_each_run_ref<N>(std::move(op), f);
+  ReleaseInterpreterLock unlocked(numel);
+  parallel_for(numel, kParallelGrain, [&](int64_t b, int64_t e) { for_each_run_range_ref<N>(op, b, e, f); });
+}
+
+#define ENGINE_STRIDED_LOOP_INSTANTIATE(N)                                                          \
+  template void for_each_run_ref<N>(StridedOperands<N>, RunRef<N>);                                 \
+  template void for_each_run_range_ref<N>(const StridedOperands<N>&, int64_t, int64_t, RunRef<N>); \
+  template void parallel_for_each_run_ref<N>(StridedOperands<N>, RunRef<N>);
+ENGINE_STRIDED_LOOP_INSTANTIATE(1)
+ENGINE_STRIDED_LOOP_INSTANTIATE(2)
+ENGINE_STRIDED_LOOP_INSTANTIATE(3)
+ENGINE_STRIDED_LOOP_INSTANTIATE(4)
+#undef ENGINE_STRIDED_LOOP_INSTANTIATE
+
+}  // namespace engine::kernels
