@@ -22,14 +22,6 @@ namespace {
 
 PyTypeObject* g_tensor = nullptr;
 
-// The holder of an exact Tensor object; null for a never-initialised one.
-const std::shared_ptr<TensorImpl>* holder_of(PyObject* obj) {
-  auto* inst = reinterpret_cast<py::detail::instance*>(obj);
-  auto vh = inst->get_value_and_holder();
-  if (!vh.holder_constructed()) return nullptr;
-  return &vh.holder<std::shared_ptr<TensorImpl>>();
-}
-
 // A Python float, int or bool (exactly those types, not subclasses) as the operand the dunder
 // methods would make of it. Returns false for anything else, and for ints out of int64's range
 // (the generic path reports those).
@@ -56,7 +48,7 @@ bool number_operand(PyObject* obj, Tensor& out) {
 // An operand for the fast path: an exact Tensor or a Python number.
 bool fast_operand(PyObject* obj, Tensor& out) {
   if (Py_TYPE(obj) == g_tensor) {
-    const auto* holder = holder_of(obj);
+    const auto* holder = tensor_holder(obj);
     if (!holder || !*holder) return false;
     out = Tensor(*holder);
     return true;
@@ -195,6 +187,7 @@ void install(binaryfunc& slot, Slot s, binaryfunc fast) {
 
 void install_fast_slots(py::module_& m) {
   g_tensor = reinterpret_cast<PyTypeObject*>(m.attr("Tensor").ptr());
+  g_tensor_py_type = g_tensor;
   PyNumberMethods* nb = g_tensor->tp_as_number;
   if (!nb) return;
   install(nb->nb_add, kAdd, &binary_slot<kAdd, add_fwd, add_rev>);
