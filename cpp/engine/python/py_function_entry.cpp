@@ -5,6 +5,10 @@
 // transforms as every other native function does (see py_transform_dispatch.cpp).
 #include "engine/python/py_function_entry.h"
 
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
 #include "engine/python/py_transform_dispatch.h"
 
 namespace engine::python {
@@ -41,16 +45,26 @@ PyObject* function_apply_entry(PyObject* self, PyObject* const* args, Py_ssize_t
   }
 }
 
-PyMethodDef g_def = {
-    "_function_apply", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&function_apply_entry)),
-    METH_FASTCALL | METH_KEYWORDS,
+// The docstring is malloc'ed, as pybind11's are, so engine._docs can extend it (see add_docstr).
+PyMethodDef g_def = {"_function_apply",
+                     reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&function_apply_entry)),
+                     METH_FASTCALL | METH_KEYWORDS, nullptr};
+constexpr char kDoc[] =
     "_function_apply(cls, /, *args, **kwargs)\n--\n\n"
-    "Runs the custom Function `cls` on the arguments: Function.apply's native body."};
+    "Runs the custom Function `cls` on the arguments: Function.apply's native body.";
 
 }  // namespace
 
+bool is_function_apply_entry(const PyMethodDef* def) { return def == &g_def; }
+
 void def_function_apply(py::module_& m, FunctionApply apply) {
   g_apply = apply;
+  if (!g_def.ml_doc) {
+    char* doc = static_cast<char*>(std::malloc(sizeof(kDoc)));
+    if (!doc) throw std::bad_alloc();
+    std::memcpy(doc, kDoc, sizeof(kDoc));
+    g_def.ml_doc = doc;
+  }
   // A `self` of its own, by which transform dispatch finds this function.
   py::capsule self(static_cast<void*>(&g_def), "engine._function_apply");
   py::object f = py::reinterpret_steal<py::object>(PyCFunction_NewEx(&g_def, self.ptr(), m.attr("__name__").ptr()));
