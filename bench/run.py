@@ -2,9 +2,13 @@
 
     python bench/run.py [--quick] [--json out.json]
 
-Every framework that imports is measured; each figure is the median of several repeats, and
-ratios are computed within this run (these machines are noisy: compare ratios, not absolutes).
-Nothing here asserts: the suite reports, the tests judge correctness."""
+Run it with a Python where PyTorch imports (here: PYTHONPATH=python /tmp/tv/bin/python bench/run.py)
+to get the side-by-side columns. Every framework that imports is measured; each figure is the
+median of several repeats, and ratios are computed within this run (these machines are noisy:
+compare ratios, not absolutes). Nothing here asserts: the suite reports, the tests judge correctness.
+Columns: each library's time (or rate), engine's lead (> 1: engine ahead), engine time / PyTorch
+time (how the goals are stated), and engine's time in plain Python function calls (the floor row,
+measured first: how far a per-call entry point is from what no binding can beat)."""
 
 import argparse
 import importlib
@@ -83,6 +87,8 @@ def main():
         print(f"numpy {fw['numpy'].__version__}")
     budget = 0.05 if args.quick else 0.3
     results = []
+    floor = None
+    print(f"{'workload':<46} {'engine':>12} {'PyTorch':>12} {'NumPy':>12}  lead  e/t time  e/floor")
     for bench in workloads.BENCHMARKS:
         if args.only and not any(bench.name.startswith(p) for p in args.only.split(",")):
             continue
@@ -98,6 +104,10 @@ def main():
             row[name] = flops / seconds / 1e9 if flops else seconds
         if getattr(bench, "flops", None):
             row["unit"] = "GFLOP/s"
+        if bench.name == workloads.FLOOR:
+            floor = row.get("engine")
+        elif floor and row["unit"] == "time" and row.get("engine"):
+            row["floor_multiple"] = row["engine"] / floor
         results.append(row)
         print_row(row)
     for row in workloads.process_metrics(fw, subprocess_seconds):
@@ -112,12 +122,19 @@ def print_row(row):
     e, t, n = row.get("engine"), row.get("torch"), row.get("numpy")
     unit = row["unit"]
     show = fmt_time if unit == "time" else (lambda v: "-" if v is None else f"{v:.1f} {unit}")
-    ratio = ""
+    ratio = time_ratio = floor = ""
     if e and t:
         # > 1 means engine is ahead: for times and sizes torch/engine, for rates engine/torch.
         r = t / e if unit in ("time", "MB") else e / t
         ratio = f"{r:6.2f}x"
-    print(f"{row['name']:<46} {show(e):>12} {show(t):>12} {show(n):>12}  {ratio}", flush=True)
+        if unit == "time":
+            time_ratio = f"{e / t:8.3f}"  # engine time / PyTorch time, as the goals are stated
+    if row.get("floor_multiple"):
+        floor = f"{row['floor_multiple']:7.1f}x"  # engine time in plain Python calls
+    print(
+        f"{row['name']:<46} {show(e):>12} {show(t):>12} {show(n):>12}  {ratio} {time_ratio} {floor}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

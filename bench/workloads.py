@@ -39,6 +39,21 @@ def both(register, make):
     register("torch")(make)
 
 
+# ---------------------------------------------------------------- the floor
+
+
+def python_call(T):
+    """A plain Python function call on a tensor: what no per-call entry point can go below."""
+
+    def identity(x):
+        return x
+
+    return bound(identity, small_input(T))
+
+
+FLOOR = "Python function call f(x) (the floor)"
+both(bench(FLOOR), python_call)
+
 # ---------------------------------------------------------------- custom Functions
 
 

@@ -4195,6 +4195,10 @@ def _exit_transform() -> int:
     """
     Counts one transform closed; returns how many are still open.
     """
+def _fast_slots_installed() -> bool:
+    """
+    Whether Tensor's arithmetic operators run through the native number slots (a check for tests).
+    """
 def _from_dlpack(data: typing.Any) -> Tensor:
     """
     A tensor sharing the memory of a DLPack capsule, which it consumes.

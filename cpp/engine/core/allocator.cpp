@@ -30,19 +30,35 @@ struct Cache {
 };
 
 // Small buffers (the 0-d and few-element tensors of per-call overhead) are recycled by size class:
-// aligned_alloc and free of tiny blocks otherwise dominate the cost of a small op.
+// aligned_alloc and free of tiny blocks otherwise dominate the cost of a small op. Each thread keeps
+// its own lists, so the hot path takes no lock; a block freed on another thread joins that
+// thread's lists. A thread's lists are freed when the thread ends; a buffer freed after that (a
+// tensor dropped during the thread's exit) goes straight back to the system.
 constexpr size_t kSmallMax = 1024;
 constexpr size_t kSmallClasses = kSmallMax / kAlignment;
-constexpr size_t kSmallKeep = 256;  // blocks kept per class
+constexpr size_t kSmallKeep = 256;  // blocks kept per class and thread
+
+thread_local bool t_small_cache_gone = false;
 
 struct SmallCache {
-  std::mutex mu;
   std::vector<void*> blocks[kSmallClasses];
+  ~SmallCache() {
+    t_small_cache_gone = true;
+    release();
+  }
+  void release() {
+    for (auto& list : blocks) {
+      for (void* p : list) std::free(p);
+      list.clear();
+    }
+  }
 };
 
-SmallCache& small_cache() {
-  static SmallCache* c = new SmallCache();  // never destroyed, like the large cache
-  return *c;
+// This thread's lists; null once they have been destroyed.
+SmallCache* small_cache() {
+  if (t_small_cache_gone) return nullptr;
+  thread_local SmallCache c;
+  return &c;
 }
 
 Cache& cache() {
@@ -64,10 +80,9 @@ void* allocate_buffer(size_t nbytes) {
   // aligned_alloc needs a size that is a multiple of the alignment; zero-size tensors still get a
   // valid, unique pointer.
   const size_t rounded = round_size(nbytes);
-  if (rounded <= kSmallMax) {
-    SmallCache& c = small_cache();
-    std::lock_guard<std::mutex> lock(c.mu);
-    auto& list = c.blocks[rounded / kAlignment - 1];
+  SmallCache* small = rounded <= kSmallMax ? small_cache() : nullptr;
+  if (small) {
+    auto& list = small->blocks[rounded / kAlignment - 1];
     if (!list.empty()) {
       void* p = list.back();
       list.pop_back();
@@ -98,10 +113,9 @@ void* allocate_buffer(size_t nbytes) {
 
 void free_buffer(void* ptr, size_t nbytes) {
   const size_t rounded = round_size(nbytes);
-  if (rounded <= kSmallMax) {
-    SmallCache& c = small_cache();
-    std::lock_guard<std::mutex> lock(c.mu);
-    auto& list = c.blocks[rounded / kAlignment - 1];
+  SmallCache* small = rounded <= kSmallMax ? small_cache() : nullptr;
+  if (small) {
+    auto& list = small->blocks[rounded / kAlignment - 1];
     if (list.size() < kSmallKeep) {
       if (list.capacity() == 0) list.reserve(kSmallKeep);
       list.push_back(ptr);
@@ -139,12 +153,7 @@ void release_cached_buffers() {
   for (auto& kv : c.free_blocks) std::free(kv.second);
   c.free_blocks.clear();
   c.idle_bytes = 0;
-  SmallCache& sc = small_cache();
-  std::lock_guard<std::mutex> small_lock(sc.mu);
-  for (auto& list : sc.blocks) {
-    for (void* p : list) std::free(p);
-    list.clear();
-  }
+  if (SmallCache* small = small_cache()) small->release();  // this thread's small blocks
 }
 
 }  // namespace engine

@@ -9,7 +9,8 @@ constexpr size_t kAlignment = 64;
 
 void* allocate_buffer(size_t nbytes);
 void free_buffer(void* ptr, size_t nbytes);
-// Bytes held idle in the cache, and a way to give them back to the system.
+// Bytes held idle in the large-buffer cache, and a way to give idle buffers back to the system (the
+// large ones, and the small ones the calling thread keeps).
 size_t cached_bytes();
 void release_cached_buffers();
 

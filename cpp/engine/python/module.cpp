@@ -4,6 +4,7 @@
 #include "engine/kernels/parallel.h"
 #include "engine/kernels/simd/table.h"
 #include "engine/python/bindings.h"
+#include "engine/python/py_fast_slots.h"
 
 namespace engine::python {
 
@@ -78,6 +79,7 @@ PYBIND11_MODULE(_C, m) {
   init_optim(m);
   init_runtime(m);
   init_transform_dispatch(m);
+  install_fast_slots(m);
   install_dispatch_guard(m);
 }
 

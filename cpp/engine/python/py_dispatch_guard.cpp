@@ -15,6 +15,7 @@
 
 #include "engine/core/error.h"
 #include "engine/python/bindings.h"
+#include "engine/python/py_function_entry.h"
 #include "engine/python/py_transform_dispatch.h"
 
 namespace engine::python {
@@ -167,7 +168,9 @@ void add_docstr(py::handle function, const std::string& text) {
                type_name(function));
   PyMethodDef* def = reinterpret_cast<PyCFunctionObject*>(f)->m_ml;
   const auto meth = reinterpret_cast<Dispatcher>(reinterpret_cast<void (*)()>(def->ml_meth));
-  ENGINE_CHECK(meth == g_pybind_dispatcher || meth == &dispatch_method || meth == &dispatch_init, engine::TypeError,
+  ENGINE_CHECK(meth == g_pybind_dispatcher || meth == &dispatch_method || meth == &dispatch_init ||
+                   is_function_apply_entry(def),
+               engine::TypeError,
                "_add_docstr(): expected a function of engine's native module");
   std::string doc = def->ml_doc ? def->ml_doc : "";
   while (!doc.empty() && doc.back() == '\n') doc.pop_back();

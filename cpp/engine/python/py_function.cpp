@@ -14,6 +14,7 @@
 #include "engine/core/error.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
+#include "engine/python/py_function_entry.h"
 
 namespace engine {
 // An alias of `t` that stays outside autograd (requires_grad False, no grad_fn) while ops that
@@ -621,7 +622,7 @@ void init_function(py::module_& m) {
         return out;
       });
 
-  m.def("_function_apply", &function_apply);
+  def_function_apply(m, &function_apply);
 
   py::class_<CtxTensorAttr>(m, "_CtxTensorAttr")
       .def("__get__", [](const CtxTensorAttr& self, py::handle obj, py::handle) -> py::object {

@@ -6,6 +6,20 @@
 
 #include "engine/core/tensor.h"
 
+namespace engine::python {
+// The Python Tensor type, once the module has made it (set where the type is created).
+inline PyTypeObject* g_tensor_py_type = nullptr;
+
+// The holder of a Tensor object (or of a Python subclass's), read without pybind11's type lookups;
+// null when `obj` is no Tensor in the plain one-base layout, or was never initialised.
+inline const std::shared_ptr<TensorImpl>* tensor_holder(PyObject* obj) {
+  if (!g_tensor_py_type || !PyObject_TypeCheck(obj, g_tensor_py_type)) return nullptr;
+  auto* inst = reinterpret_cast<pybind11::detail::instance*>(obj);
+  if (!inst->simple_layout || !inst->simple_holder_constructed) return nullptr;
+  return &inst->get_value_and_holder().template holder<std::shared_ptr<TensorImpl>>();
+}
+}  // namespace engine::python
+
 namespace pybind11::detail {
 
 template <>
@@ -14,6 +28,12 @@ struct type_caster<engine::Tensor> {
 
   bool load(handle src, bool convert) {
     if (src.is_none()) return false;
+    // Every Tensor argument of every binding comes through here: read the holder directly.
+    if (const auto* holder = engine::python::tensor_holder(src.ptr())) {
+      if (!*holder) return false;
+      value = engine::Tensor(*holder);
+      return true;
+    }
     make_caster<std::shared_ptr<engine::TensorImpl>> inner;
     if (!inner.load(src, convert)) return false;
     value = engine::Tensor(cast_op<std::shared_ptr<engine::TensorImpl>>(inner));
