@@ -188,6 +188,15 @@ CASES = [
     ("x[[0, 1]]", "IndexBackward0"),
     ("x[x > 0]", "IndexBackward0"),
     ("x[:, [0, 2]]", "IndexBackward0"),
+    ("F.max_pool2d(img, 2)", "MaxPool2DWithIndicesBackward0"),
+    ("F.max_pool3d(v3, 2)", "MaxPool3DWithIndicesBackward0"),
+    ("F.max_pool2d(img, 2, return_indices=True)[0]", "MaxPool2DWithIndicesBackward0"),
+    ("F.adaptive_max_pool2d(img, 2)", "AdaptiveMaxPool2DBackward0"),
+    ("F.avg_pool2d(img, 2)", "AvgPool2DBackward0"),
+    ("F.avg_pool3d(v3, 2)", "AvgPool3DBackward0"),
+    ("F.adaptive_avg_pool2d(img, 2)", "AdaptiveAvgPool2DBackward0"),
+    ("F.adaptive_avg_pool2d(img, 1)", "MeanBackward1"),
+    ("F.adaptive_avg_pool3d(v3, 2)", "AdaptiveAvgPool3DBackward0"),
 ]
 
 

@@ -4203,8 +4203,10 @@ def _from_dlpack(data: typing.Any) -> Tensor:
     """
     A tensor sharing the memory of a DLPack capsule, which it consumes.
     """
-def _function_apply(arg0: typing.Any, *args, **kwargs) -> typing.Any:
+def _function_apply(cls, *args, **kwargs):
     """
+    Runs the custom Function `cls` on the arguments: Function.apply's native body.
+    
     apply(*args, **kwargs) -> Tensor or tuple
     
     Runs the Function: calls :meth:`forward` with grad mode off (and :meth:`setup_context` if the

@@ -6,6 +6,7 @@ of every order, and max_unpool scatters by the same indices.
 """
 
 from engine import _C
+from engine._grad_fn_names import named_grad_fn
 from engine.nn._conv import _tuple
 
 
@@ -137,11 +138,20 @@ def _avg_pool(
     )
 
 
+def _adaptive_avg_name(dims, output_size):
+    """PyTorch's node for adaptive average pooling: a mean when every output size is 1."""
+    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * dims
+    if all(size == 1 for size in sizes):
+        return "MeanBackward1"
+    return f"AdaptiveAvgPool{dims}DBackward0"
+
+
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
     """The mean over sliding windows of (N, C, L) or (C, L)."""
     return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, None, 1)
 
 
+@named_grad_fn("AvgPool2DBackward0")
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):  # fmt: skip
     """2-D average pooling: the mean over sliding ``kernel_size`` windows of each channel.
@@ -167,6 +177,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     )
 
 
+@named_grad_fn("AvgPool3DBackward0")
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):  # fmt: skip
     """The mean over sliding windows of (N, C, D, H, W) or (C, D, H, W)."""
@@ -215,11 +226,13 @@ def adaptive_avg_pool1d(input, output_size):
     return _adaptive_avg(input, output_size, 1)
 
 
+@named_grad_fn(lambda input, output_size: _adaptive_avg_name(2, output_size))
 def adaptive_avg_pool2d(input, output_size):
     """The mean over windows tiling (N, C, H, W) into output_size (None keeps a dim's size)."""
     return _adaptive_avg(input, output_size, 2)
 
 
+@named_grad_fn(lambda input, output_size: _adaptive_avg_name(3, output_size))
 def adaptive_avg_pool3d(input, output_size):
     """The mean over windows tiling (N, C, D, H, W) into output_size."""
     return _adaptive_avg(input, output_size, 3)
