@@ -541,3 +541,12 @@ def test_restride_refuses_a_view_function_returning_other_memory():
         engine._C._restride_(x, lambda t: engine.ones(3))
     engine._C._restride_(x, lambda t: t.unsqueeze(0))
     assert x.shape == (1, 3)
+
+
+@pytest.mark.parametrize("call", ["clamp_min", "clamp_max", "clamp_min_", "clamp_max_"])
+def test_one_sided_clamp_with_a_none_bound_is_a_type_error(call):
+    # Found by the fuzz slice: a None bound once reached a dereference of an empty optional.
+    with pytest.raises(
+        TypeError, match=r"received an invalid combination of arguments - got \(NoneType\)"
+    ):
+        getattr(engine.randn(3), call)(None)

@@ -155,8 +155,19 @@ void dunders(TensorClass& cls, const char* op, const char* rop, const char* iop)
 
 Tensor clamp_op(const Tensor& t, py::handle lo, py::handle hi, const char* name) {
   auto min = opt_operand(lo, name, "min", 2), max = opt_operand(hi, name, "max", 3);
-  if (std::strcmp(name, "clamp_min") == 0) return ops::clamp_min(t, *min);
-  if (std::strcmp(name, "clamp_max") == 0) return ops::clamp_max(t, *max);
+  // clamp_min / clamp_max take one bound, never None: PyTorch's TypeError (its method form).
+  const bool one_min = std::strncmp(name, "clamp_min", 9) == 0, one_max = std::strncmp(name, "clamp_max", 9) == 0;
+  if (one_min || one_max) {
+    const char* bound = one_min ? "min" : "max";
+    ENGINE_CHECK(one_min ? bool(min) : bool(max), engine::TypeError, name,
+                 "() received an invalid combination of arguments - got (NoneType), but expected one of:\n"
+                 " * (Tensor ", bound, ")\n"
+                 "      didn't match because some of the arguments have invalid types: (!NoneType!)\n"
+                 " * (Number ", bound, ")\n"
+                 "      didn't match because some of the arguments have invalid types: (!NoneType!)\n");
+    if (std::strcmp(name, "clamp_min") == 0) return ops::clamp_min(t, *min);
+    if (std::strcmp(name, "clamp_max") == 0) return ops::clamp_max(t, *max);
+  }
   return ops::clamp(t, min, max);
 }
 
