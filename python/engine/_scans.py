@@ -222,21 +222,15 @@ def nanmedian(input, dim=None, keepdim=False):
     if dim is None:
         flat = input.reshape(-1)
         if flat.numel() == 0:
-            return _grad_fn_names.name_grad_fn(
-                _C.full((), float("nan"), dtype=input.dtype),
-                "NanmedianBackward0" if dim is None else "NanmedianBackward1",
-                (input,),
-            )
+            return _C.full((), float("nan"), dtype=input.dtype)
         return _grad_fn_names.name_grad_fn(
-            nanmedian(flat, 0).values,
-            "NanmedianBackward0" if dim is None else "NanmedianBackward1",
-            (input,),
+            nanmedian(flat, 0).values, "NanmedianBackward0", (input,)
         )
     d = _wrap(dim, input.dim())
     if input.dim() == 0:
         return _grad_fn_names.name_grad_fn(
             return_types.nanmedian(input.clone(), _C.tensor(0)),
-            "NanmedianBackward0" if dim is None else "NanmedianBackward1",
+            "NanmedianBackward1",
             (input,),
         )
     if input.shape[d] == 0:
@@ -251,7 +245,7 @@ def nanmedian(input, dim=None, keepdim=False):
         values, indices = values.squeeze(d), indices.squeeze(d)
     return _grad_fn_names.name_grad_fn(
         return_types.nanmedian(values, indices),
-        "NanmedianBackward0" if dim is None else "NanmedianBackward1",
+        "NanmedianBackward1",
         (input,),
     )
 

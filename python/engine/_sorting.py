@@ -155,23 +155,15 @@ def median(input, dim=None, keepdim=False):
     if dim is None:
         flat = input.reshape(-1)
         if flat.numel() == 0:
-            return _grad_fn_names.name_grad_fn(
-                _C.full((), float("nan"), dtype=input.dtype),
-                "MedianBackward0" if dim is None else "MedianBackward1",
-                (input,),
-            )
-        return _grad_fn_names.name_grad_fn(
-            median(flat, 0).values,
-            "MedianBackward0" if dim is None else "MedianBackward1",
-            (input,),
-        )
+            return _C.full((), float("nan"), dtype=input.dtype)
+        return _grad_fn_names.name_grad_fn(median(flat, 0).values, "MedianBackward0", (input,))
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
     if size == 0:
         raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
     return _grad_fn_names.name_grad_fn(
         return_types.median(*_pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True)),
-        "MedianBackward0" if dim is None else "MedianBackward1",
+        "MedianBackward1",
         (input,),
     )
 
