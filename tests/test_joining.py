@@ -257,3 +257,20 @@ def test_split_into_more_sections_than_memory_raises_instead_of_hanging():
     with pytest.raises(RuntimeError, match="not divisible by the split_size 4611686018427387904"):
         x.vsplit(engine.tensor(2**62))
     assert len(x.vsplit(engine.tensor(3))) == 3
+
+
+def test_combinations_checks_its_arguments_and_sizes_before_building():
+    # Found by the fuzz slice: a huge r used to loop for ever building index rows.
+    x = engine.randn(3)
+    with pytest.raises(
+        TypeError, match="argument 'with_replacement' \\(position 3\\) must be bool"
+    ):
+        engine.combinations(x, 2, -3.0)
+    with pytest.raises(TypeError, match="argument 'r' \\(position 2\\) must be int, not float"):
+        engine.combinations(x, 2.0)
+    with pytest.raises(ValueError, match="Overflow when unpacking long long"):
+        engine.combinations(x, 2**64)
+    with pytest.raises(engine.OutOfMemoryError):
+        engine.combinations(engine.randn(1), 2**40, True)
+    assert engine.combinations(x, 2**40).shape == (0, 2**40)
+    assert engine.combinations(x, 5).shape == (0, 5)

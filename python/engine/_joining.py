@@ -4,6 +4,8 @@ combinations, diag_embed, repeat_interleave, meshgrid, inner, vdot, addr, ...). 
 from differentiable native ops, so gradients need no rule of their own."""
 
 import builtins
+import math
+import operator
 import warnings
 
 from engine import _C, _creation
@@ -361,11 +363,30 @@ def combinations(input, r=2, with_replacement=False):
     """Rows of the r-element combinations of a 1-D input (itertools.combinations order)."""
     _tensor_arg("combinations", input, "input", 1)
     _vector_arg(input)
+    if isinstance(r, bool) or not hasattr(type(r), "__index__"):
+        raise TypeError(
+            f"combinations(): argument 'r' (position 2) must be int, not {type(r).__name__}"
+        )
+    r = operator.index(r)  # NumPy and other integer types, as PyTorch takes them
+    if not -(2**63) <= r < 2**63:
+        raise ValueError("Overflow when unpacking long long")
+    if not isinstance(with_replacement, bool):
+        raise TypeError(
+            "combinations(): argument 'with_replacement' (position 3) must be bool, not "
+            f"{type(with_replacement).__name__}"
+        )
     if r < 0:
         raise RuntimeError(f"Expect a non-negative number, but got {r}")
     if r == 0:
         return _C.empty((0,), dtype=input.dtype)
-    idx = _combination_rows(input.shape[0], r, with_replacement)
+    n = input.shape[0]
+    count = math.comb(n + r - 1, r) if with_replacement else math.comb(n, r)
+    # Sized before anything is built: the index rows alone need count * r int64s, and an
+    # impossible size is refused here as an allocation of the result would be (never a hang).
+    _C.empty((count * r,) if count * r < 2**62 else (2**62,), dtype=_C.int64)
+    if count == 0:
+        return _C.empty((0, r), dtype=input.dtype)
+    idx = _combination_rows(n, r, with_replacement)
     picked = input.index_select(0, _C.from_numpy(idx.reshape(-1)))
     return picked.reshape(-1, r)
 
