@@ -550,3 +550,9 @@ def test_one_sided_clamp_with_a_none_bound_is_a_type_error(call):
         TypeError, match=r"received an invalid combination of arguments - got \(NoneType\)"
     ):
         getattr(engine.randn(3), call)(None)
+
+
+@pytest.mark.parametrize("fname", ["clamp_min", "clamp_max"])
+def test_one_sided_clamp_function_with_a_none_bound_is_pytorchs_type_error(fname):
+    with pytest.raises(TypeError, match=r"got \(Tensor, NoneType\), but expected one of"):
+        getattr(engine, fname)(engine.randn(3), None)

@@ -309,8 +309,19 @@ def rot90(input, k=1, dims=(0, 1)):
     return _grad_fn_names.name_grad_fn(input.clone(), "Rot90Backward0", (input,))
 
 
+def _one_bound(fname, bound, value):
+    """PyTorch's TypeError for a one-sided clamp given None as its bound."""
+    if value is None:
+        raise TypeError(
+            f"{fname}() received an invalid combination of arguments - got (Tensor, NoneType), "
+            f"but expected one of:\n * (Tensor input, Tensor {bound}, *, Tensor out = None)\n"
+            f" * (Tensor input, Number {bound}, *, Tensor out = None)\n"
+        )
+
+
 def clamp_min(input, min):  # noqa: A002 - PyTorch's parameter name
     """``clamp(input, min=min)``."""
+    _one_bound("clamp_min", "min", min)
     return _grad_fn_names.name_grad_fn(
         _C.clamp(input, min, None),
         "ClampMinBackward1" if isinstance(min, _C.Tensor) else "ClampMinBackward0",
@@ -320,6 +331,7 @@ def clamp_min(input, min):  # noqa: A002 - PyTorch's parameter name
 
 def clamp_max(input, max):  # noqa: A002 - PyTorch's parameter name
     """``clamp(input, max=max)``."""
+    _one_bound("clamp_max", "max", max)
     return _grad_fn_names.name_grad_fn(
         _C.clamp(input, None, max),
         "ClampMaxBackward1" if isinstance(max, _C.Tensor) else "ClampMaxBackward0",
