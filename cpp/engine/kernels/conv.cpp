@@ -135,6 +135,18 @@ int64_t sample_grain(int64_t work_per_sample) {
 }
 
 
+// im2col of samples [n0, n0 + nb) of group `grp`, the samples shared among threads: sample j's
+// columns start at cols + j * offset, their rows `ld` apart (one block of samples side by side,
+// or each sample's columns on their own).
+template <typename T>
+void im2col_samples(const T* input, int64_t n0, int64_t nb, int64_t in_channels, int64_t grp, int64_t Cg,
+                    const ConvGeometry& g, T* cols, int64_t offset, int64_t ld) {
+  const int64_t P = g.in_numel(), work = Cg * g.kernel_numel() * g.out_numel();
+  parallel_for(nb, sample_grain(work), [&](int64_t j0, int64_t j1) {
+    for (int64_t j = j0; j < j1; ++j) im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols + j * offset, ld);
+  });
+}
+
 // Positions per sample from which each sample's product is wide enough on its own.
 constexpr int64_t kDirectPositions = 256;
 
@@ -144,18 +156,14 @@ template <typename T>
 void conv_forward_direct(const T* input, const T* weight, const T* bias, T* out, int64_t batch, int64_t in_channels,
                          int64_t out_channels, int64_t groups, const ConvGeometry& g) {
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
-  const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
+  const int64_t K = g.kernel_numel(), L = g.out_numel();
   const int64_t rows = Cg * K;
   const int64_t block = block_of_samples(batch, rows * L);
   Scratch<T> cols(rows * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
     const int64_t nb = std::min(block, batch - n0);
     for (int64_t grp = 0; grp < groups; ++grp) {
-      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
-        for (int64_t j = j0; j < j1; ++j) {
-          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * rows * L, L);
-        }
-      });
+      im2col_samples(input, n0, nb, in_channels, grp, Cg, g, cols.data(), rows * L, L);
       for (int64_t j = 0; j < nb; ++j) {
         T* dst = out + ((n0 + j) * out_channels + grp * Og) * L;
         // K == 0 (no input channels in the group) gives zeros.
@@ -177,7 +185,7 @@ template <typename T>
 void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch, int64_t in_channels,
                   int64_t out_channels, int64_t groups, const ConvGeometry& g) {
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
-  const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
+  const int64_t K = g.kernel_numel(), L = g.out_numel();
   const int64_t rows = Cg * K;
   if (batch == 0 || out_channels == 0) return;
   ReleaseInterpreterLock unlocked(batch * out_channels * L);  // the output's size: checked, and a fair measure
@@ -190,11 +198,7 @@ void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
     const int64_t nb = std::min(block, batch - n0), width = nb * L;
     for (int64_t grp = 0; grp < groups; ++grp) {
-      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
-        for (int64_t j = j0; j < j1; ++j) {
-          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * L, width);
-        }
-      });
+      im2col_samples(input, n0, nb, in_channels, grp, Cg, g, cols.data(), L, width);
       if (rows == 0) {
         std::fill(prod.data(), prod.data() + Og * width, T(0));
       } else {
@@ -274,11 +278,7 @@ void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
     const int64_t nb = std::min(block, batch - n0);
     for (int64_t grp = 0; grp < groups; ++grp) {
-      parallel_for(nb, sample_grain(rows * L), [&](int64_t j0, int64_t j1) {
-        for (int64_t j = j0; j < j1; ++j) {
-          im2col(input + ((n0 + j) * in_channels + grp * Cg) * P, Cg, g, cols.data() + j * rows * L, L);
-        }
-      });
+      im2col_samples(input, n0, nb, in_channels, grp, Cg, g, cols.data(), rows * L, L);
       // (Og, L) @ (rows, L)^T per sample, added into the group's block of the weight gradient.
       T* dst = grad_weight + grp * Og * rows;
       for (int64_t j = 0; j < nb; ++j) {
