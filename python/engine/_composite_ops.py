@@ -322,21 +322,13 @@ def _one_bound(fname, bound, value):
 def clamp_min(input, min):  # noqa: A002 - PyTorch's parameter name
     """``clamp(input, min=min)``."""
     _one_bound("clamp_min", "min", min)
-    return _grad_fn_names.name_grad_fn(
-        _C.clamp(input, min, None),
-        "ClampMinBackward1" if isinstance(min, _C.Tensor) else "ClampMinBackward0",
-        (input,),
-    )
+    return _C.Tensor.clamp_min(input, min)  # the method names the node (ClampMinBackward0/1)
 
 
 def clamp_max(input, max):  # noqa: A002 - PyTorch's parameter name
     """``clamp(input, max=max)``."""
     _one_bound("clamp_max", "max", max)
-    return _grad_fn_names.name_grad_fn(
-        _C.clamp(input, None, max),
-        "ClampMaxBackward1" if isinstance(max, _C.Tensor) else "ClampMaxBackward0",
-        (input,),
-    )
+    return _C.Tensor.clamp_max(input, max)  # the method names the node (ClampMaxBackward0/1)
 
 
 FUNCTIONS = {

@@ -154,21 +154,21 @@ void dunders(TensorClass& cls, const char* op, const char* rop, const char* iop)
 }
 
 Tensor clamp_op(const Tensor& t, py::handle lo, py::handle hi, const char* name) {
-  auto min = opt_operand(lo, name, "min", 2), max = opt_operand(hi, name, "max", 3);
-  // clamp_min / clamp_max take one bound, never None: PyTorch's TypeError (its method form).
-  const bool one_min = std::strncmp(name, "clamp_min", 9) == 0, one_max = std::strncmp(name, "clamp_max", 9) == 0;
-  if (one_min || one_max) {
-    const char* bound = one_min ? "min" : "max";
-    ENGINE_CHECK(one_min ? bool(min) : bool(max), engine::TypeError, name,
-                 "() received an invalid combination of arguments - got (NoneType), but expected one of:\n"
-                 " * (Tensor ", bound, ")\n"
-                 "      didn't match because some of the arguments have invalid types: (!NoneType!)\n"
-                 " * (Number ", bound, ")\n"
-                 "      didn't match because some of the arguments have invalid types: (!NoneType!)\n");
-    if (std::strcmp(name, "clamp_min") == 0) return ops::clamp_min(t, *min);
-    if (std::strcmp(name, "clamp_max") == 0) return ops::clamp_max(t, *max);
-  }
-  return ops::clamp(t, min, max);
+  return ops::clamp(t, opt_operand(lo, name, "min", 2), opt_operand(hi, name, "max", 3));
+}
+
+// clamp_min / clamp_max: one bound, never None (PyTorch's TypeError, its method form).
+Tensor one_sided_clamp(const Tensor& t, py::handle value, bool is_min) {
+  const char* fname = is_min ? "clamp_min" : "clamp_max";
+  const char* bound = is_min ? "min" : "max";
+  auto b = opt_operand(value, fname, bound, is_min ? 2 : 3);
+  ENGINE_CHECK(b, engine::TypeError, fname,
+               "() received an invalid combination of arguments - got (NoneType), but expected one of:\n"
+               " * (Tensor ", bound, ")\n"
+               "      didn't match because some of the arguments have invalid types: (!NoneType!)\n"
+               " * (Number ", bound, ")\n"
+               "      didn't match because some of the arguments have invalid types: (!NoneType!)\n");
+  return is_min ? ops::clamp_min(t, *b) : ops::clamp_max(t, *b);
 }
 
 // var / std: (dim, unbiased, keepdim) or (dim, *, correction, keepdim); a leading bool is `unbiased`.
@@ -332,8 +332,8 @@ void init_math(py::module_& m) {
       return ops::apply_(t, [&](const Tensor& x) { return clamp_op(x, lo, hi, name); });
     }, py::arg("min") = py::none(), py::arg("max") = py::none());
   }
-  cls.def("clamp_min", [](const Tensor& t, py::handle lo) { return clamp_op(t, lo, py::none(), "clamp_min"); });
-  cls.def("clamp_max", [](const Tensor& t, py::handle hi) { return clamp_op(t, py::none(), hi, "clamp_max"); });
+  cls.def("clamp_min", [](const Tensor& t, py::handle lo) { return one_sided_clamp(t, lo, true); });
+  cls.def("clamp_max", [](const Tensor& t, py::handle hi) { return one_sided_clamp(t, hi, false); });
   m.def("lerp", [](const Tensor& a, const Tensor& b, py::handle w, py::handle out) {
     Tensor wt = operand_arg(w, "lerp", "weight", 3);
     check_out_args(out, {&a, &b, &wt}, "lerp");
