@@ -13,9 +13,9 @@ from engine import _C, _transforms
 
 
 def name_grad_fn(out, name, inputs=()):
-    """Shows ``out``'s grad_fn as ``name`` and returns ``out`` (the first one of a tuple of
-    outputs, such as sort's values; the rest are integer indices), unless it is the grad_fn of one of ``inputs`` (an op
-    that returned an input, or a view of one, built no node of its own)."""
+    """Shows ``out``'s grad_fn as ``name`` and returns ``out``; of a tuple of outputs, the first
+    one's (sort's values: the rest are integer indices). Nothing is renamed when ``out`` is one of
+    ``inputs`` (an op that returned its input built no node of its own)."""
     if name is None or _transforms._open:
         return out  # inside a transform the result is a wrapper; names are for the plain graph
     first = out[0] if isinstance(out, tuple) and out else out
@@ -35,23 +35,16 @@ def name_each(outs, name, inputs=()):
     return outs
 
 
-def named_grad_fn(name, every_output=False):
-    """Decorator: the tensor the function returns (the first one of a tuple, or each one with
-    ``every_output``) has its grad_fn shown as ``name``. ``name`` may be a callable of the call's
-    arguments returning the name, or None to leave the node as it is."""
+def named_grad_fn(name):
+    """Decorator: the tensor the function returns (the first one of a tuple) has its grad_fn
+    shown as ``name``. ``name`` may be a callable of the call's arguments returning the name, or
+    None to leave the node as it is."""
 
     def wrap(fn):
         @functools.wraps(fn)
         def inner(*args, **kwargs):
             out = fn(*args, **kwargs)
-            label = name(*args, **kwargs) if callable(name) else name
-            if label is not None:
-                if isinstance(out, (tuple, list)):
-                    for t in out if every_output else out[:1]:
-                        name_grad_fn(t, label, args)
-                else:
-                    name_grad_fn(out, label, args)
-            return out
+            return name_grad_fn(out, name(*args, **kwargs) if callable(name) else name, args)
 
         return inner
 
