@@ -95,3 +95,19 @@ def test_normalize_cosine_similarity_pairwise_distance():
     z = engine.zeros(2, 3, dtype=engine.float64, requires_grad=True)
     F.normalize(z).sum().backward()
     assert z.grad.tolist() == [[1e12] * 3] * 2
+
+
+@pytest.mark.parametrize("dtype", [engine.float32, engine.float64])
+def test_relu_gradient_is_pytorchs_threshold_backward(dtype):
+    # PyTorch zeroes the gradient where the result is <= 0 and passes it elsewhere, NaN results
+    # included; a NaN gradient at a zeroed position gives 0, not NaN. (Recorded from PyTorch 2.13.)
+    x = engine.tensor([float("nan"), -1.0, 0.0, 2.0], dtype=dtype, requires_grad=True)
+    g = engine.tensor([5.0, float("nan"), float("nan"), 3.0], dtype=dtype, requires_grad=True)
+    (gx,) = engine.autograd.grad(engine.relu(x), x, g)
+    assert gx.tolist() == [5.0, 0.0, 0.0, 3.0]
+    # Recorded for a second derivative: the same values, PyTorch's node name, d/dg the mask.
+    (gx,) = engine.autograd.grad(engine.relu(x), x, g, create_graph=True)
+    assert gx.tolist() == [5.0, 0.0, 0.0, 3.0]
+    assert type(gx.grad_fn).__name__ == "ThresholdBackwardBackward0"
+    gx.sum().backward()
+    assert g.grad.tolist() == [1.0, 0.0, 0.0, 1.0]

@@ -18,9 +18,6 @@ FIXTURE = json.loads(
 INT_KEYS = set(FIXTURE["int_keys"])
 # Entries where engine knowingly differs, as (case, gradient index) -> (where, why).
 KNOWN_DIFFERENCES = {
-    # The native relu backward (cpp/engine/ops) tests `x > 0`, so NaN gets gradient 0;
-    # PyTorch's tests `result <= 0` and passes the gradient through NaN.
-    ("relu", 0): (lambda x, t: np.isnan(x), "native relu backward at NaN"),
     # PyTorch's CTC backward computes exp(lp) - exp(lcab + nll - lp): NaN where lp = -inf
     # (-inf + inf); engine gives 0, the limit, there.
     ("ctc_impossible_frames", 0): (lambda x, t: np.isneginf(x), "CTC gradient where lp = -inf"),
@@ -29,7 +26,6 @@ KNOWN_DIFFERENCES = {
     ("soft_margin_inf", 0): (lambda x, t: np.isinf(x), "soft margin gradient at -y x = inf"),
     # PyTorch's float32 (vectorised) kernels of the clamp-like functions pass the gradient at NaN
     # while their float64 ones give 0; engine follows the float64 rule in both.
-    ("relu_f32", 0): (lambda x, t: np.isnan(x), "native relu backward at NaN"),
     ("relu6_f32", 0): (lambda x, t: np.isnan(x), "float32 NaN gradient"),
     ("hardtanh_f32", 0): (lambda x, t: np.isnan(x), "float32 NaN gradient"),
     ("hardtanh_min_val-2.0_max_val3.0_f32", 0): (lambda x, t: np.isnan(x), "float32 NaN gradient"),

@@ -40,9 +40,40 @@ void for_each_kernel_row(int64_t channels, const ConvGeometry& g, F body) {
 
 }  // namespace
 
+namespace {
+
+// One (channel, kernel offset) row of im2col over a plane of o0 for a window that moves by one
+// pixel along the last two dims and has as many positions per row as the image has pixels (the
+// "same" convolutions): the valid rows then read one contiguous stretch of the image shifted by
+// the kernel offset, copied at once, and only the elements that wrapped around a row end are
+// zeroed afterwards. (Copying row by row spends more on the calls than on the bytes.)
+template <typename T>
+void im2col_plane_same_rows(const T* src, const ConvGeometry& g, int64_t off1, int64_t off2, int64_t lo2, int64_t hi2,
+                            T* dst) {
+  const int64_t W = g.out[2], rows = g.out[1];
+  int64_t lo1, hi1;
+  valid_range(off1, 1, g.in[1], rows, lo1, hi1);
+  std::fill(dst, dst + lo1 * W, T(0));
+  std::fill(dst + hi1 * W, dst + rows * W, T(0));
+  const int64_t begin = lo1 * W, end = hi1 * W, shift = off1 * W + off2;
+  // Source indices k + shift outside the plane belong to wrapped elements, zeroed below anyway.
+  const int64_t b = std::min(end, std::max(begin, -shift)), e = std::max(b, std::min(end, g.in[1] * W - shift));
+  std::fill(dst + begin, dst + b, T(0));
+  if (e > b) std::memcpy(dst + b, src + b + shift, sizeof(T) * static_cast<size_t>(e - b));
+  std::fill(dst + e, dst + end, T(0));
+  if (lo2 == 0 && hi2 == W) return;
+  for (int64_t o1 = lo1; o1 < hi1; ++o1) {
+    std::fill(dst + o1 * W, dst + o1 * W + lo2, T(0));
+    std::fill(dst + o1 * W + hi2, dst + (o1 + 1) * W, T(0));
+  }
+}
+
+}  // namespace
+
 template <typename T>
 void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols, int64_t ld) {
   const int64_t L = ld, plane = g.in_numel();
+  const bool same_rows = g.stride[1] == 1 && g.stride[2] == 1 && g.out[2] == g.in[2];
   for_each_kernel_row(channels, g, [&](int64_t row, int64_t c, int64_t k0, int64_t k1, int64_t k2) {
     T* dst = cols + row * L;
     const T* src = image + c * plane;
@@ -52,6 +83,15 @@ void im2col(const T* image, int64_t channels, const ConvGeometry& g, T* cols, in
     valid_range(off2, g.stride[2], g.in[2], g.out[2], lo2, hi2);
     for (int64_t o0 = 0; o0 < g.out[0]; ++o0) {
       const int64_t i0 = o0 * g.stride[0] + off0;
+      if (same_rows) {
+        T* d = dst + o0 * g.out[1] * g.out[2];
+        if (i0 < 0 || i0 >= g.in[0]) {
+          std::fill(d, d + g.out[1] * g.out[2], T(0));
+        } else {
+          im2col_plane_same_rows(src + i0 * g.in[1] * g.in[2], g, off1, off2, lo2, hi2, d);
+        }
+        continue;
+      }
       for (int64_t o1 = 0; o1 < g.out[1]; ++o1) {
         const int64_t i1 = o1 * g.stride[1] + off1;
         T* d = dst + (o0 * g.out[1] + o1) * g.out[2];
@@ -93,7 +133,11 @@ void col2im(const T* cols, int64_t ld, int64_t channels, const ConvGeometry& g, 
         if (i1 < 0 || i1 >= g.in[1]) continue;
         const T* s = src + (o0 * g.out[1] + o1) * g.out[2];
         T* d = dst + (i0 * g.in[1] + i1) * g.in[2];
-        for (int64_t o2 = lo2; o2 < hi2; ++o2) d[o2 * g.stride[2] + off2] += s[o2];
+        if (g.stride[2] == 1) {
+          for (int64_t o2 = lo2; o2 < hi2; ++o2) d[o2 + off2] += s[o2];  // vectorises
+        } else {
+          for (int64_t o2 = lo2; o2 < hi2; ++o2) d[o2 * g.stride[2] + off2] += s[o2];
+        }
       }
     }
   });
@@ -179,16 +223,14 @@ void conv_forward_direct(const T* input, const T* weight, const T* bias, T* out,
   }
 }
 
-}  // namespace
-
+// conv_forward over `batch` samples on the calling thread (its im2col and products thread
+// themselves when it runs outside a parallel region).
 template <typename T>
-void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch, int64_t in_channels,
-                  int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+void conv_forward_samples(const T* input, const T* weight, const T* bias, T* out, int64_t batch,
+                          int64_t in_channels, int64_t out_channels, int64_t groups, const ConvGeometry& g) {
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
   const int64_t K = g.kernel_numel(), L = g.out_numel();
   const int64_t rows = Cg * K;
-  if (batch == 0 || out_channels == 0) return;
-  ReleaseInterpreterLock unlocked(batch * out_channels * L);  // the output's size: checked, and a fair measure
   if (L >= kDirectPositions) {
     conv_forward_direct(input, weight, bias, out, batch, in_channels, out_channels, groups, g);
     return;
@@ -219,14 +261,13 @@ void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_
   }
 }
 
+// conv_transpose_forward over `batch` samples on the calling thread.
 template <typename T>
-void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch,
+void conv_transpose_samples(const T* input, const T* weight, const T* bias, T* out, int64_t batch,
                             int64_t in_channels, int64_t out_channels, int64_t groups, const ConvGeometry& g) {
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
   const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
   const int64_t rows = Og * K;
-  if (batch == 0 || out_channels == 0) return;
-  ReleaseInterpreterLock unlocked(batch * out_channels * P);  // the output's size: checked, and a fair measure
   const int64_t block = block_of_samples(batch, (rows + Cg) * L);
   Scratch<T> cols(rows * block * L), x(Cg * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
@@ -261,18 +302,16 @@ void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* o
   }
 }
 
-// Per sample, grad_out[n] (Og, L) is already the GEMM's left operand in place, so each sample's
-// product is added straight into the weight gradient: no copy of the output gradient into a
-// block layout and no partial sum to add back. im2col still fills a block of samples in parallel.
+// conv_weight_grad over `batch` samples on the calling thread. Per sample, grad_out[n] (Og, L) is
+// already the GEMM's left operand in place, so each sample's product is added straight into the
+// weight gradient: no copy of the output gradient into a block layout.
 template <typename T>
-void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t batch, int64_t in_channels,
-                      int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+void conv_weight_grad_samples(const T* input, const T* grad_out, T* grad_weight, int64_t batch, int64_t in_channels,
+                              int64_t out_channels, int64_t groups, const ConvGeometry& g) {
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
-  const int64_t K = g.kernel_numel(), L = g.out_numel(), P = g.in_numel();
+  const int64_t K = g.kernel_numel(), L = g.out_numel();
   const int64_t rows = Cg * K;
   std::fill(grad_weight, grad_weight + out_channels * rows, T(0));
-  if (batch == 0 || rows == 0 || Og == 0) return;
-  ReleaseInterpreterLock unlocked(out_channels * rows + batch * in_channels * P);
   const int64_t block = block_of_samples(batch, rows * L);
   Scratch<T> cols(rows * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
@@ -286,6 +325,85 @@ void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t
         gemm_ex<T>(Og, rows, L, go, false, L, cols.data() + j * rows * L, true, L, dst, true);
       }
     }
+  }
+}
+
+// Multiply-adds below which a convolution stays on the calling thread.
+constexpr int64_t kSampleParallelWork = int64_t(1) << 20;
+
+// How many chunks of whole samples the batch is split into: one per thread when there is work
+// enough. Each chunk then runs the serial kernel on its thread with one BLAS thread, so the
+// threads never wait on one another inside a call (per-sample products are too small for the
+// BLAS's own threads to pay). A single chunk (little work, one thread, one sample) leaves the
+// BLAS free to thread a product that is large on its own.
+int64_t sample_chunks(int64_t batch, int64_t macs_per_sample) {
+  if (static_cast<double>(batch) * static_cast<double>(macs_per_sample) < static_cast<double>(kSampleParallelWork)) {
+    return 1;
+  }
+  return std::max<int64_t>(1, std::min<int64_t>(batch, num_threads()));
+}
+
+// Runs body(chunk, first sample, samples) for each chunk, the chunks on parallel threads. The
+// split depends only on the batch and the chunk count, so results are the same on every run with
+// the same thread count.
+template <typename F>
+void over_sample_chunks(int64_t batch, int64_t chunks, F body) {
+  const int64_t step = (batch + chunks - 1) / chunks;
+  if (chunks > 1) one_blas_thread();
+  parallel_for(chunks, 1, [&](int64_t c0, int64_t c1) {
+    for (int64_t c = c0; c < c1; ++c) {
+      const int64_t n0 = c * step, n1 = std::min(batch, n0 + step);
+      if (n0 < n1) body(c, n0, n1 - n0);
+    }
+  });
+}
+
+}  // namespace
+
+template <typename T>
+void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch, int64_t in_channels,
+                  int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  if (batch == 0 || out_channels == 0) return;
+  const int64_t L = g.out_numel(), P = g.in_numel(), rows = in_channels / groups * g.kernel_numel();
+  ReleaseInterpreterLock unlocked(batch * out_channels * L);  // the output's size: checked, and a fair measure
+  over_sample_chunks(batch, sample_chunks(batch, out_channels * rows * L), [&](int64_t, int64_t n0, int64_t nb) {
+    conv_forward_samples(input + n0 * in_channels * P, weight, bias, out + n0 * out_channels * L, nb, in_channels,
+                         out_channels, groups, g);
+  });
+}
+
+template <typename T>
+void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch,
+                            int64_t in_channels, int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  if (batch == 0 || out_channels == 0) return;
+  const int64_t L = g.out_numel(), P = g.in_numel(), rows = out_channels / groups * g.kernel_numel();
+  ReleaseInterpreterLock unlocked(batch * out_channels * P);  // the output's size: checked, and a fair measure
+  over_sample_chunks(batch, sample_chunks(batch, in_channels * rows * L), [&](int64_t, int64_t n0, int64_t nb) {
+    conv_transpose_samples(input + n0 * in_channels * L, weight, bias, out + n0 * out_channels * P, nb, in_channels,
+                           out_channels, groups, g);
+  });
+}
+
+// Each chunk of samples sums its products into a weight gradient of its own (the first chunk into
+// the result), and the partial sums are added in chunk order.
+template <typename T>
+void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t batch, int64_t in_channels,
+                      int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  const int64_t L = g.out_numel(), P = g.in_numel(), rows = in_channels / groups * g.kernel_numel();
+  const int64_t size = out_channels * rows;
+  std::fill(grad_weight, grad_weight + size, T(0));
+  if (batch == 0 || rows == 0 || out_channels == 0) return;
+  ReleaseInterpreterLock unlocked(size + batch * in_channels * P);
+  const int64_t chunks = sample_chunks(batch, size * L);
+  Scratch<T> partial((chunks - 1) * size);
+  over_sample_chunks(batch, chunks, [&](int64_t c, int64_t n0, int64_t nb) {
+    T* dst = c == 0 ? grad_weight : partial.data() + (c - 1) * size;
+    conv_weight_grad_samples(input + n0 * in_channels * P, grad_out + n0 * out_channels * L, dst, nb, in_channels,
+                             out_channels, groups, g);
+  });
+  for (int64_t c = 1; c < chunks; ++c) {
+    const T* src = partial.data() + (c - 1) * size;
+    for (int64_t i = 0; i < size; ++i) grad_weight[i] += src[i];
   }
 }
 

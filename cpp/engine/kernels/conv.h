@@ -33,8 +33,9 @@ template <typename T>
 void col2im(const T* cols, int64_t ld, int64_t channels, const ConvGeometry& g, T* image);
 
 // out[n] = weight @ im2col(input[n]) per group, plus bias. input (N, C, in), weight (O, C/groups, K),
-// out (N, O, out), all contiguous; bias is null or O long. The columns of a block of samples sit
-// side by side so one GEMM (threaded by BLAS) covers the block; im2col threads over the samples.
+// out (N, O, out), all contiguous; bias is null or O long. Threads take whole samples (each with
+// its own column buffer and one BLAS thread); with few positions per sample the columns of a
+// block of samples sit side by side so that one product covers the block.
 template <typename T>
 void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_t batch, int64_t in_channels,
                   int64_t out_channels, int64_t groups, const ConvGeometry& g);

@@ -264,6 +264,9 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
       if constexpr (std::is_same_v<T, bool>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x != y); });
       else if constexpr (std::is_integral_v<T>) return binary_typed<T, T>(out, a, b, [](C x, C y) { return C(x ^ y); });
       break;
+    case BinaryOp::ReluGrad:
+      if constexpr (std::is_floating_point_v<C>) return binary_typed<T, T>(out, a, b, [](C g, C y) { return y <= 0 ? C(0) : g; });
+      break;
   }
   throw std::logic_error("binary kernel: unsupported dtype for this op");
 }

@@ -9,7 +9,10 @@ enum class BinaryOp {
   Add, Sub, Mul, Div, Pow, Eq, Ne, Lt, Le, Gt, Ge, Maximum, Minimum,
   // Integer FloorDivide / Remainder / Fmod expect a nonzero divisor (the ops layer checks).
   Atan2, Fmod, Remainder, FloorDivide, BitAnd, BitOr, BitXor,
-  LeftShift, RightShift  // integral types only (the ops layer refuses bool and floating)
+  LeftShift, RightShift,  // integral types only (the ops layer refuses bool and floating)
+  // a where b > 0 or b is NaN, else 0: relu's gradient (a the incoming gradient, b relu's result),
+  // PyTorch's threshold_backward at 0. Floating types only.
+  ReluGrad
 };
 enum class UnaryOp {
   Neg, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Abs, Sign, Reciprocal,

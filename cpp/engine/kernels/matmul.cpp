@@ -70,18 +70,24 @@ int64_t small_gemm_limit() {
   return limit;
 }
 
-// Sets OpenBLAS's thread count for the next call: one for small products, else engine's thread
-// count (engine.set_num_threads governs the BLAS too, as torch.set_num_threads does). The last
-// value set is remembered so the common case is a single comparison.
-void choose_blas_threads(int64_t M, int64_t N, int64_t K) {
-  static std::atomic<int> current{0};
-  const bool small = static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <
-                     static_cast<double>(small_gemm_limit());
-  const int want = small ? 1 : num_threads();
-  if (current.load(std::memory_order_relaxed) != want) {
+// Sets OpenBLAS's thread count for the next call: one for small products and for products inside
+// a parallel region (each thread of it runs its own), else engine's thread count
+// (engine.set_num_threads governs the BLAS too, as torch.set_num_threads does). The last value set
+// is remembered so the common case is a single comparison.
+std::atomic<int> g_blas_threads{0};
+
+void set_blas_threads(int want) {
+  if (g_blas_threads.load(std::memory_order_relaxed) != want) {
     scipy_openblas_set_num_threads(want);
-    current.store(want, std::memory_order_relaxed);
+    g_blas_threads.store(want, std::memory_order_relaxed);
   }
+}
+
+void choose_blas_threads(int64_t M, int64_t N, int64_t K) {
+  const bool small = in_parallel_region() ||
+                     static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <
+                         static_cast<double>(small_gemm_limit());
+  set_blas_threads(small ? 1 : num_threads());
 }
 #endif
 
@@ -169,6 +175,12 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, 
   }
   gemm_builtin<T>(M, N, K, A, ta, lda, B, tb, ldb, C);
   }
+}
+
+void one_blas_thread() {
+#ifdef ENGINE_HAVE_OPENBLAS
+  set_blas_threads(1);
+#endif
 }
 
 bool have_blas() {

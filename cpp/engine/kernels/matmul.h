@@ -16,6 +16,11 @@ template <typename T>
 void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool trans_a, int64_t lda, const T* B, bool trans_b,
              int64_t ldb, T* C, bool accumulate = false);
 
+// Puts the BLAS on one thread ahead of a parallel_for whose chunks each run products (gemm_ex
+// inside a parallel region always keeps to its caller's thread), so no thread count changes while
+// the chunks run.
+void one_blas_thread();
+
 // Whether gemm_ex uses a BLAS library (for the tests and the benchmark notes).
 bool have_blas();
 

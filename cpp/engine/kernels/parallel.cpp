@@ -156,6 +156,8 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
   if (!pool(threads - 1)->run(chunks, body)) f(0, n);
 }
 
+bool in_parallel_region() { return t_in_parallel; }
+
 void set_interpreter_lock_hooks(void* (*release)(), void (*reacquire)(void*)) {
   g_release = release;
   g_reacquire = reacquire;

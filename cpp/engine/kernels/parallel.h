@@ -22,6 +22,10 @@ void set_num_threads(int n);
 // f reach the caller.
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& f);
 
+// Whether this thread runs a chunk of a parallel_for: nested work (a BLAS call included) then
+// stays on it, since every thread already has its share.
+bool in_parallel_region();
+
 // Hooks installed by the Python bindings: `release` gives up the interpreter lock if this thread
 // holds it (returning a token, or null), `reacquire` takes it back. Kernels stay Python-free.
 void set_interpreter_lock_hooks(void* (*release)(), void (*reacquire)(void*));

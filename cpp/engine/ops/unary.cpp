@@ -1,6 +1,7 @@
 // Pointwise functions of one tensor.
 #include <cmath>
 
+#include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/node_util.h"
@@ -91,13 +92,23 @@ Tensor sigmoid(const Tensor& a) {
   return unary(UnaryOp::Sigmoid, a, true, "SigmoidBackward0",
                [](const Tensor& g, const Tensor&, const Tensor& y) { return g * ((1.0 - y) * y); }, false, true);
 }
+// PyTorch's threshold_backward at 0: the gradient where the result is positive or NaN, zero
+// elsewhere (a NaN gradient is zeroed too, where multiplying by a mask would keep it). One fused
+// kernel, unless a second derivative is being recorded through the gradient.
+Tensor relu_grad(const Tensor& g, const Tensor& y) {
+  if ((GradMode::is_enabled() && requires_grad(g)) || g.dtype() != y.dtype() || !is_floating(y.dtype())) {
+    const Tensor zero = wrapped_scalar(0.0, DType::Int64);
+    return named_history(where(le(y, zero), zero, g), "ThresholdBackwardBackward0");
+  }
+  Tensor out = Tensor::empty(y.shape(), y.dtype());
+  kernels::binary(kernels::BinaryOp::ReluGrad, out, g, y);
+  return out;
+}
+
 Tensor relu(const Tensor& a) {
   ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "Boolean inputs not supported for relu");
   return unary(UnaryOp::Relu, a, false, "ReluBackward0",
-               [](const Tensor& g, const Tensor&, const Tensor& y) {
-                 return g * gt(y, wrapped_scalar(0.0, DType::Int64));
-               },
-               false, true);
+               [](const Tensor& g, const Tensor&, const Tensor& y) { return relu_grad(g, y); }, false, true);
 }
 Tensor abs(const Tensor& a) {
   ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'");
