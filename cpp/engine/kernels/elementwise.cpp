@@ -395,6 +395,9 @@ void copy(const Tensor& dst, const Tensor& src) {
           D* o = reinterpret_cast<D*>(p[0]);
           const S* x = reinterpret_cast<const S*>(p[1]);
           for (int64_t i = 0; i < n; ++i) o[i] = convert<D>(x[i]);
+        } else if (s[0] == sizeof(D) && s[1] == 0) {  // a broadcast value (an expanded gradient)
+          D* o = reinterpret_cast<D*>(p[0]);
+          std::fill(o, o + n, convert<D>(*reinterpret_cast<const S*>(p[1])));
         } else {
           for (int64_t i = 0; i < n; ++i) {
             *reinterpret_cast<D*>(p[0] + i * s[0]) = convert<D>(*reinterpret_cast<const S*>(p[1] + i * s[1]));

@@ -96,7 +96,11 @@ void sum_typed(const Tensor& out, const Tensor& in, const std::vector<bool>& red
       *a = add(*a, total);
     } else if (s[0] == sizeof(Acc) && s[1] == sizeof(T)) {
       const T* x = reinterpret_cast<const T*>(p[1]);
-      for (int64_t i = 0; i < n; ++i) a[i] = add(a[i], static_cast<Acc>(x[i]));
+      if constexpr (std::is_same_v<T, float>) {
+        simd::active().accumulate_f32(a, x, n);
+      } else {
+        for (int64_t i = 0; i < n; ++i) a[i] = add(a[i], static_cast<Acc>(x[i]));
+      }
     } else {
       for (int64_t i = 0; i < n; ++i) {
         Acc& dst = *reinterpret_cast<Acc*>(p[0] + i * s[0]);

@@ -24,6 +24,8 @@ struct Table {
   UnaryLoop (*unary_f64)(UnaryOp);
   double (*sum_f32)(const float* x, int64_t n);
   double (*sum_f64)(const double* x, int64_t n);
+  // acc[i] += x[i] widened to double: a float32 sum over outer dims, row by row.
+  void (*accumulate_f32)(double* acc, const float* x, int64_t n);
 };
 
 namespace baseline { extern const Table table; }
