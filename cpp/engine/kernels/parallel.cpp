@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
@@ -31,6 +32,27 @@ int default_threads() {
 
 std::atomic<int> g_threads{0};
 
+// Waits for `ready()` by spinning for up to `micros` microseconds; true when it came. Parallel
+// kernels come in runs (an optimizer's parameters one after another, the ops of a layer), and
+// waking a sleeping thread through the kernel costs tens of microseconds on a virtual machine:
+// more than a chunk of work. So workers keep watching for the next job a little while after each
+// one, and the caller for the workers' last chunks, before they sleep (as OpenMP runtimes do).
+template <typename Ready>
+bool spin_until(Ready ready, int64_t micros) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(micros);
+  while (true) {
+    for (int i = 0; i < 64; ++i) {
+      if (ready()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+  }
+}
+
+constexpr int64_t kWorkerSpinMicros = 200, kCallerSpinMicros = 1000;
+
 // One job at a time: workers sleep on a generation counter and, when it moves, claim chunks of
 // the current job with an atomic counter until none is left.
 class Pool {
@@ -55,8 +77,9 @@ class Pool {
     }
     wake_.notify_all();
     drain();
+    spin_until([this] { return pending_.load() == 0; }, kCallerSpinMicros);
     std::unique_lock<std::mutex> lock(mu_);
-    done_.wait(lock, [this] { return pending_ == 0; });
+    done_.wait(lock, [this] { return pending_.load() == 0; });
     body_ = nullptr;
     if (error_) std::rethrow_exception(error_);
     return true;
@@ -80,13 +103,13 @@ class Pool {
     if (finished == 0 && !err) return;
     std::lock_guard<std::mutex> lock(mu_);
     if (err && !error_) error_ = err;
-    pending_ -= finished;
-    if (pending_ == 0) done_.notify_all();
+    if (pending_.fetch_sub(finished) == finished) done_.notify_all();
   }
 
   void work() {
     uint64_t seen = 0;
     while (true) {
+      spin_until([&] { return generation_.load() != seen; }, kWorkerSpinMicros);
       {
         std::unique_lock<std::mutex> lock(mu_);
         wake_.wait(lock, [&] { return generation_ != seen; });
@@ -101,9 +124,9 @@ class Pool {
   std::mutex busy_, mu_;
   std::condition_variable wake_, done_;
   const std::function<void(int64_t)>* body_ = nullptr;
-  int64_t chunks_ = 0, pending_ = 0;
-  std::atomic<int64_t> next_{0};
-  uint64_t generation_ = 0;
+  int64_t chunks_ = 0;
+  std::atomic<int64_t> next_{0}, pending_{0};
+  std::atomic<uint64_t> generation_{0};
   std::exception_ptr error_;
 };
 
