@@ -302,27 +302,29 @@ void conv_transpose_samples(const T* input, const T* weight, const T* bias, T* o
   }
 }
 
-// conv_weight_grad over `batch` samples on the calling thread. Per sample, grad_out[n] (Og, L) is
-// already the GEMM's left operand in place, so each sample's product is added straight into the
-// weight gradient: no copy of the output gradient into a block layout.
+// The transposed weight gradient (per group, rows x Og) over `batch` samples on the calling
+// thread. Per sample, im2col(input[n]) (rows, L) and grad_out[n] (Og, L) are the GEMM's operands
+// in place, so each sample's product is added straight into the result: no copy of the output
+// gradient into a block layout. Transposed because the product with the long side (rows) first
+// runs about a fifth faster in OpenBLAS than the one with the short side first.
 template <typename T>
-void conv_weight_grad_samples(const T* input, const T* grad_out, T* grad_weight, int64_t batch, int64_t in_channels,
-                              int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+void conv_weight_grad_samples(const T* input, const T* grad_out, T* grad_weight_t, int64_t batch,
+                              int64_t in_channels, int64_t out_channels, int64_t groups, const ConvGeometry& g) {
   const int64_t Cg = in_channels / groups, Og = out_channels / groups;
   const int64_t K = g.kernel_numel(), L = g.out_numel();
   const int64_t rows = Cg * K;
-  std::fill(grad_weight, grad_weight + out_channels * rows, T(0));
+  std::fill(grad_weight_t, grad_weight_t + out_channels * rows, T(0));
   const int64_t block = block_of_samples(batch, rows * L);
   Scratch<T> cols(rows * block * L);
   for (int64_t n0 = 0; n0 < batch; n0 += block) {
     const int64_t nb = std::min(block, batch - n0);
     for (int64_t grp = 0; grp < groups; ++grp) {
       im2col_samples(input, n0, nb, in_channels, grp, Cg, g, cols.data(), rows * L, L);
-      // (Og, L) @ (rows, L)^T per sample, added into the group's block of the weight gradient.
-      T* dst = grad_weight + grp * Og * rows;
+      // (rows, L) @ (Og, L)^T per sample, added into the group's block.
+      T* dst = grad_weight_t + grp * rows * Og;
       for (int64_t j = 0; j < nb; ++j) {
         const T* go = grad_out + ((n0 + j) * out_channels + grp * Og) * L;
-        gemm_ex<T>(Og, rows, L, go, false, L, cols.data() + j * rows * L, true, L, dst, true);
+        gemm_ex<T>(rows, Og, L, cols.data() + j * rows * L, false, L, go, true, L, dst, true);
       }
     }
   }
@@ -384,26 +386,31 @@ void conv_transpose_forward(const T* input, const T* weight, const T* bias, T* o
   });
 }
 
-// Each chunk of samples sums its products into a weight gradient of its own (the first chunk into
-// the result), and the partial sums are added in chunk order.
+// Each chunk of samples sums its products into a (transposed) weight gradient of its own; the
+// partial sums are added in chunk order on the way into the result.
 template <typename T>
 void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t batch, int64_t in_channels,
                       int64_t out_channels, int64_t groups, const ConvGeometry& g) {
   const int64_t L = g.out_numel(), P = g.in_numel(), rows = in_channels / groups * g.kernel_numel();
-  const int64_t size = out_channels * rows;
+  const int64_t Og = out_channels / groups, size = out_channels * rows;
   std::fill(grad_weight, grad_weight + size, T(0));
   if (batch == 0 || rows == 0 || out_channels == 0) return;
   ReleaseInterpreterLock unlocked(size + batch * in_channels * P);
   const int64_t chunks = sample_chunks(batch, size * L);
-  Scratch<T> partial((chunks - 1) * size);
+  Scratch<T> partial(chunks * size);
   over_sample_chunks(batch, chunks, [&](int64_t c, int64_t n0, int64_t nb) {
-    T* dst = c == 0 ? grad_weight : partial.data() + (c - 1) * size;
-    conv_weight_grad_samples(input + n0 * in_channels * P, grad_out + n0 * out_channels * L, dst, nb, in_channels,
-                             out_channels, groups, g);
+    conv_weight_grad_samples(input + n0 * in_channels * P, grad_out + n0 * out_channels * L, partial.data() + c * size,
+                             nb, in_channels, out_channels, groups, g);
   });
-  for (int64_t c = 1; c < chunks; ++c) {
-    const T* src = partial.data() + (c - 1) * size;
-    for (int64_t i = 0; i < size; ++i) grad_weight[i] += src[i];
+  for (int64_t grp = 0; grp < groups; ++grp) {
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t o = 0; o < Og; ++o) {
+        const int64_t at = (grp * rows + r) * Og + o;
+        T v = partial.data()[at];
+        for (int64_t c = 1; c < chunks; ++c) v += partial.data()[c * size + at];
+        grad_weight[(grp * Og + o) * rows + r] = v;
+      }
+    }
   }
 }
 
