@@ -57,8 +57,25 @@ inline void binary_run(char* o, char* a, char* b, int64_t so, int64_t sa, int64_
   }
 }
 
+// Small operands skip the general strided iteration (coalescing, splitting into runs and among
+// threads), which costs more than the arithmetic on a few elements: when the output is contiguous
+// and below the threading size, an input laid out like it is read with stride `item` and a single
+// element with stride 0. Returns the input's byte stride for the direct loop, or -1.
+int64_t direct_stride(const Tensor& in, const Tensor& out, int64_t item) {
+  if (in.numel() == 1) return 0;
+  return in.is_contiguous() && in.shape() == out.shape() ? item : -1;
+}
+bool direct_output(const Tensor& out) { return out.is_contiguous() && out.numel() < kParallelGrain; }
+
 template <typename T, typename R, Loops L = Loops::Vectorised, typename F>
 void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
+  if (direct_output(out)) {
+    const int64_t sa = direct_stride(a, out, sizeof(T)), sb = direct_stride(b, out, sizeof(T));
+    if (sa >= 0 && sb >= 0) {
+      return binary_run<T, T, R, L>(static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()),
+                                    static_cast<char*>(b.raw_data()), sizeof(R), sa, sb, out.numel(), f);
+    }
+  }
   StridedOperands<3> op;
   op.shape = out.shape();
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
@@ -153,6 +170,14 @@ template <typename T>
 bool binary_simd(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
   const simd::BinaryLoop loop = simd::binary_loop<T>(op);
   if (!loop) return false;
+  if (direct_output(out)) {
+    const int64_t sa = direct_stride(a, out, sizeof(T)), sb = direct_stride(b, out, sizeof(T));
+    if (sa >= 0 && sb >= 0) {
+      loop(static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data()),
+           sizeof(T), sa, sb, out.numel());
+      return true;
+    }
+  }
   StridedOperands<3> ops;
   ops.shape = out.shape();
   ops.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
@@ -168,6 +193,10 @@ template <typename T>
 bool unary_simd(UnaryOp op, const Tensor& out, const Tensor& a) {
   const simd::UnaryLoop loop = simd::unary_loop<T>(op);
   if (!loop) return false;
+  if (direct_output(out) && direct_stride(a, out, sizeof(T)) == int64_t(sizeof(T))) {
+    loop(static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), sizeof(T), sizeof(T), out.numel());
+    return true;
+  }
   StridedOperands<2> ops;
   ops.shape = out.shape();
   ops.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
@@ -273,6 +302,12 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
 
 template <typename T, Loops L = Loops::Vectorised, typename F>
 void unary_typed(const Tensor& out, const Tensor& a, F f) {
+  if (direct_output(out) && direct_stride(a, out, sizeof(T)) == int64_t(sizeof(T))) {
+    T* o = static_cast<T*>(out.raw_data());
+    const T* x = static_cast<const T*>(a.raw_data());
+    for (int64_t i = 0, n = out.numel(); i < n; ++i) o[i] = f(x[i]);
+    return;
+  }
   StridedOperands<2> op;
   op.shape = out.shape();
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
@@ -386,6 +421,15 @@ void copy(const Tensor& dst, const Tensor& src) {
     using D = decltype(dtag);
     ENGINE_DISPATCH_ALL(src.dtype(), [&](auto stag) {
       using S = decltype(stag);
+      if (direct_output(dst)) {
+        const int64_t ss = direct_stride(src, dst, sizeof(S));
+        if (ss >= 0) {
+          D* o = static_cast<D*>(dst.raw_data());
+          const char* x = static_cast<const char*>(src.raw_data());
+          for (int64_t i = 0, n = dst.numel(); i < n; ++i) o[i] = convert<D>(*reinterpret_cast<const S*>(x + i * ss));
+          return;
+        }
+      }
       StridedOperands<2> op;
       op.shape = dst.shape();
       op.strides = {broadcast_byte_strides(dst, dst.shape()), broadcast_byte_strides(src, dst.shape())};
@@ -412,6 +456,10 @@ void fill(const Tensor& dst, double value) {
   ENGINE_DISPATCH_ALL(dst.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T v = convert<T>(value);
+    if (direct_output(dst)) {
+      std::fill(static_cast<T*>(dst.raw_data()), static_cast<T*>(dst.raw_data()) + dst.numel(), v);
+      return;
+    }
     StridedOperands<1> op;
     op.shape = dst.shape();
     op.strides = {broadcast_byte_strides(dst, dst.shape())};
