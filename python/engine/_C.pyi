@@ -4343,6 +4343,10 @@ def _queue_callback(arg0: typing.Any) -> None:
     ...
 def _randperm_stream(n: typing.SupportsInt | typing.SupportsIndex, generator: typing.Any = None) -> Tensor:
     ...
+def _record_addmm(out: Tensor, input: Tensor, mat1: Tensor, mat2: Tensor, beta: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
+    """
+    Makes `out`, computed without recording, the output of addmm's AddmmBackward0 node.
+    """
 def _record_not_implemented(out: Tensor, input: Tensor, node_name: str, op: str) -> Tensor:
     ...
 def _register_node_hook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:

@@ -57,9 +57,26 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     for name, t in (("mat1", mat1), ("mat2", mat2)):
         if t.dim() != 2:
             raise RuntimeError(f"{name} must be a matrix, got {t.dim()}-D tensor")
-    return _grad_fn_names.name_grad_fn(
-        _scaled_sum("addmm", input, _C.mm(mat1, mat2), beta, alpha), "AddmmBackward0", (input,)
-    )
+    marked = _C._transform_state
+    if (
+        isinstance(beta, complex)
+        or isinstance(alpha, complex)
+        or marked(input) is not None
+        or marked(mat1) is not None
+        or marked(mat2) is not None
+    ):
+        # Under a function transform the composition itself is transformed.
+        return _grad_fn_names.name_grad_fn(
+            _scaled_sum("addmm", input, _C.mm(mat1, mat2), beta, alpha), "AddmmBackward0", (input,)
+        )
+    # Computed without recording, then one AddmmBackward0 node of (input, mat1, mat2), as PyTorch's.
+    enabled = _C.is_grad_enabled()
+    _C._set_grad_enabled(False)
+    try:
+        out = _scaled_sum("addmm", input, _C.mm(mat1, mat2), beta, alpha)
+    finally:
+        _C._set_grad_enabled(enabled)
+    return _C._record_addmm(out, input, mat1, mat2, float(beta), float(alpha))
 
 
 def addmv(input, mat, vec, *, beta=1, alpha=1):

@@ -44,7 +44,8 @@ def test_linear_computes_only_the_requested_gradients():
     out = F.linear(x0 * 1.5, w, b)
     seen = _hooked(out)
     (gx,) = engine.autograd.grad(out.sum(), [x0])
-    assert seen[0][0] is not None and seen[0][1] is None and seen[0][2] is None
+    # AddmmBackward0's inputs in PyTorch's order: bias, input, weight.t()
+    assert seen[0][1] is not None and seen[0][0] is None and seen[0][2] is None
     assert engine.allclose(gx, (engine.ones(5, 3) @ w) * 1.5)
 
 

@@ -13,6 +13,7 @@ namespace {
 struct MmBackward0 : BuiltinNode<MmBackward0> {
   static constexpr const char* kName = "MmBackward0";
   SavedTensor self_, other_;
+  Dims self_sizes, self_strides, mat2_sizes, mat2_strides;
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
     return {should_compute_output(0) ? mm(g[0], t(other_.unpack(me))) : Tensor(),
@@ -25,6 +26,12 @@ struct MmBackward0 : BuiltinNode<MmBackward0> {
   void visit_saved(const SavedVisitor& visit) override {
     visit("self", self_);
     visit("mat2", other_);
+  }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    visit("mat2_sym_sizes", saved_ints(mat2_sizes));
+    visit("mat2_sym_strides", saved_ints(mat2_strides));
+    visit("self_sym_sizes", saved_ints(self_sizes));
+    visit("self_sym_strides", saved_ints(self_strides));
   }
 };
 
@@ -75,6 +82,10 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   if (auto node = make_node<MmBackward0>({&a, &b})) {
     if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
     if (node->should_compute_output(0)) node->other_ = SavedTensor(b, false);
+    node->self_sizes = a.shape();
+    node->self_strides = a.strides();
+    node->mat2_sizes = b.shape();
+    node->mat2_strides = b.strides();
     set_history(out, node);
   }
   return out;

@@ -1,8 +1,10 @@
-// F.linear as one op: y = x @ w^T + b over the rows of x, one GEMM and one node (AddmmBackward0,
-// as PyTorch names it for a 2-D input with bias) instead of transpose, matmul and add. Inputs
-// outside the fast path (vectors, mixed dtypes, integer or 16-bit tensors) take the composed route,
-// so every case keeps the composed ops' semantics and messages.
+// F.linear as one op: y = x @ w^T + b over the rows of x, one GEMM and one node instead of
+// transpose, matmul and add. The node is PyTorch's: AddmmBackward0 of (bias, x, w.t()), the
+// transpose a TBackward0 view as in PyTorch's graph, with its saved attributes. Inputs outside the
+// fast path (vectors, mixed dtypes, integer or 16-bit tensors) take the composed route, so every
+// case keeps the composed ops' semantics and messages.
 #include <algorithm>
+#include <cmath>
 #include <type_traits>
 
 #include "engine/autograd/edge_use.h"
@@ -16,20 +18,45 @@ namespace engine::ops {
 
 namespace {
 
-struct LinearBackward : BuiltinNode<LinearBackward> {
+// A multiplier as PyTorch shows it: an int when whole.
+SavedValue as_number(double v) {
+  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return static_cast<int64_t>(v);
+  return v;
+}
+
+// beta * self + alpha * (mat1 @ mat2); inputs in PyTorch's order: 0 self (linear's bias), 1 mat1
+// (linear's input), 2 mat2 (linear's weight transposed).
+struct AddmmBackward : BuiltinNode<AddmmBackward> {
   static constexpr const char* kName = "AddmmBackward0";
-  SavedTensor input_, weight_;
+  SavedTensor mat1_, mat2_;
+  Dims self_sizes, mat1_sizes, mat1_strides, mat2_sizes, mat2_strides;
+  double alpha = 1.0, beta = 1.0;
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
     variable_list out(3);
-    if (needs_input_grad(*this, 0)) out[0] = mm(g[0], weight_.unpack(me));
-    if (needs_input_grad(*this, 1)) out[1] = mm(t(g[0]), input_.unpack(me));
-    if (needs_input_grad(*this, 2)) out[2] = sum(g[0], {0}, false);
+    const Tensor& grad = g[0];
+    if (needs_input_grad(*this, 0)) out[0] = sum_to(beta == 1.0 ? grad : mul(grad, wrapped_scalar(beta, DType::Float64)), self_sizes);
+    const Tensor ga = alpha == 1.0 ? grad : mul(grad, wrapped_scalar(alpha, DType::Float64));
+    if (needs_input_grad(*this, 1)) out[1] = mm(ga, t(mat2_.unpack(me)));
+    // Laid out like mat2 (for linear a transposed weight, whose gradient then comes out contiguous).
+    if (needs_input_grad(*this, 2)) out[2] = t(mm(t(ga), mat1_.unpack(me)));
     return out;
   }
   void release_variables() override {
-    input_.reset();
-    weight_.reset();
+    mat1_.reset();
+    mat2_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("mat1", mat1_);
+    visit("mat2", mat2_);
+  }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    visit("alpha", as_number(alpha));
+    visit("beta", as_number(beta));
+    visit("mat1_sym_sizes", saved_ints(mat1_sizes));
+    visit("mat1_sym_strides", saved_ints(mat1_strides));
+    visit("mat2_sym_sizes", saved_ints(mat2_sizes));
+    visit("mat2_sym_strides", saved_ints(mat2_strides));
   }
 };
 
@@ -61,15 +88,27 @@ Tensor linear_2d(const Tensor& x, const Tensor& w, const std::optional<Tensor>& 
       }
     }
   });
-  if (auto node = make_node<LinearBackward>({&x, &w, &*b})) {
-    if (node->should_compute_output(1)) node->input_ = SavedTensor(x, false);
-    if (node->should_compute_output(0)) node->weight_ = SavedTensor(w, false);
-    set_history(out, node);
-  }
+  if (compute_requires_grad({&x, &w, &*b})) record_addmm(out, *b, x, t(w), 1.0, 1.0);
   return out;
 }
 
 }  // namespace
+
+void record_addmm(const Tensor& out, const Tensor& self, const Tensor& mat1, const Tensor& mat2, double beta,
+                  double alpha) {
+  auto node = make_node<AddmmBackward>({&self, &mat1, &mat2});
+  if (!node) return;
+  if (node->should_compute_output(2)) node->mat1_ = SavedTensor(mat1, false);
+  if (node->should_compute_output(1)) node->mat2_ = SavedTensor(mat2, false);
+  node->self_sizes = self.shape();
+  node->mat1_sizes = mat1.shape();
+  node->mat1_strides = mat1.strides();
+  node->mat2_sizes = mat2.shape();
+  node->mat2_strides = mat2.strides();
+  node->alpha = alpha;
+  node->beta = beta;
+  set_history(out, node);
+}
 
 Tensor linear(const Tensor& x, const Tensor& w, const std::optional<Tensor>& b) {
   if (!fast_path(x, w, b)) {

@@ -11,6 +11,14 @@ namespace engine::python {
 void init_nn(py::module_& m) {
   m.def("linear", &ops::linear, py::arg("input"), py::arg("weight"), py::arg("bias") = py::none(),
         "F.linear: input @ weight.T + bias in one GEMM and one graph node.");
+  m.def(
+      "_record_addmm",
+      [](const Tensor& out, const Tensor& self, const Tensor& mat1, const Tensor& mat2, double beta, double alpha) {
+        ops::record_addmm(out, self, mat1, mat2, beta, alpha);
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("mat1"), py::arg("mat2"), py::arg("beta"), py::arg("alpha"),
+      "Makes `out`, computed without recording, the output of addmm's AddmmBackward0 node.");
   m.def("convolution", &ops::convolution, py::arg("input"), py::arg("weight"), py::arg("bias"), py::arg("stride"),
         py::arg("padding"), py::arg("dilation"), py::arg("transposed"), py::arg("output_padding"),
         py::arg("groups"), "torch.convolution: the N-d (transposed) convolution behind conv*d.");
