@@ -13,6 +13,7 @@
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/core/fast_tls.h"
 #include "engine/ops/ops.h"
 
 namespace engine {
@@ -148,7 +149,7 @@ struct GraphTaskState {
   std::vector<std::function<void()>> callbacks;
   GraphTaskState* outer;
 };
-thread_local GraphTaskState* t_graph_task = nullptr;
+ENGINE_FAST_TLS thread_local GraphTaskState* t_graph_task = nullptr;
 std::atomic<int64_t> g_next_graph_task_id{0};
 
 // Makes `state` current for its scope; runs the queued callbacks when the pass completes.
@@ -206,7 +207,7 @@ void (*AnomalyMode::report)(Node& node) = nullptr;
 void (*AnomalyMode::record)(Node& node) = nullptr;
 
 namespace {
-thread_local Node* t_current_node = nullptr;
+ENGINE_FAST_TLS thread_local Node* t_current_node = nullptr;
 
 // Makes `node` the current node for its scope (nested backward passes restore the outer one).
 class CurrentNodeScope {
@@ -230,7 +231,7 @@ namespace {
 // thread, as PyTorch's engine does, so neither the C++ stack nor Python's recursion limit (counted
 // per thread) grows with the nesting: 2000 levels work.
 constexpr int kMaxReentrantDepth = 60;
-thread_local int t_backward_depth = 0;
+ENGINE_FAST_TLS thread_local int t_backward_depth = 0;
 
 variable_list run_backward_here(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts);
 

@@ -1,12 +1,13 @@
 #include "engine/autograd/grad_mode.h"
 
 #include "engine/autograd/view_meta.h"
+#include "engine/core/fast_tls.h"
 #include "engine/core/tensor.h"
 
 namespace engine {
 
 namespace {
-thread_local bool t_grad_enabled = true;
+ENGINE_FAST_TLS thread_local bool t_grad_enabled = true;
 
 uint8_t view_creation_meta_now() {
   if (inference_mode_enabled()) return static_cast<uint8_t>(CreationMeta::InferenceMode);

@@ -1,5 +1,7 @@
 #include "engine/autograd/node.h"
 
+#include "engine/core/fast_tls.h"
+
 #include <atomic>
 
 namespace engine {
@@ -14,7 +16,7 @@ struct Pending {
   std::vector<std::shared_ptr<Node>> nodes;
   std::vector<std::unique_ptr<DeferredRelease>> others;
 };
-thread_local Pending* t_pending = nullptr;
+ENGINE_FAST_TLS thread_local Pending* t_pending = nullptr;
 
 // Runs `seed` as the outermost teardown and drains everything nested destructors defer.
 template <typename Seed>

@@ -3,6 +3,7 @@
 #include "engine/autograd/node.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/core/fast_tls.h"
 
 namespace engine {
 
@@ -13,7 +14,7 @@ const char* const kSavedTensorsFreedMessage =
     "if you need to access saved tensors after calling backward.";
 
 namespace {
-thread_local bool t_hooks_active = false;
+ENGINE_FAST_TLS thread_local bool t_hooks_active = false;
 }  // namespace
 
 bool saved_tensor_hooks_active() { return t_hooks_active; }

@@ -2,11 +2,13 @@
 
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <vector>
 
 #include "engine/core/error.h"
+#include "engine/core/fast_tls.h"
 
 namespace engine {
 
@@ -38,12 +40,15 @@ constexpr size_t kSmallMax = 1024;
 constexpr size_t kSmallClasses = kSmallMax / kAlignment;
 constexpr size_t kSmallKeep = 256;  // blocks kept per class and thread
 
-thread_local bool t_small_cache_gone = false;
+struct SmallCache;
+ENGINE_FAST_TLS thread_local bool t_small_cache_gone = false;
+ENGINE_FAST_TLS thread_local SmallCache* t_small_cache = nullptr;  // this thread's, once made
 
 struct SmallCache {
   std::vector<void*> blocks[kSmallClasses];
   ~SmallCache() {
     t_small_cache_gone = true;
+    t_small_cache = nullptr;
     release();
   }
   void release() {
@@ -56,9 +61,13 @@ struct SmallCache {
 
 // This thread's lists; null once they have been destroyed.
 SmallCache* small_cache() {
+  if (t_small_cache) return t_small_cache;
   if (t_small_cache_gone) return nullptr;
-  thread_local SmallCache c;
-  return &c;
+  // On the heap, so the library's thread-local block stays small (see fast_tls.h); destroyed at
+  // thread exit, which clears t_small_cache.
+  thread_local std::unique_ptr<SmallCache> owner(new SmallCache());
+  t_small_cache = owner.get();
+  return t_small_cache;
 }
 
 Cache& cache() {

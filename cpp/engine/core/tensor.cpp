@@ -2,11 +2,12 @@
 
 #include "engine/core/checked.h"
 #include "engine/core/error.h"
+#include "engine/core/fast_tls.h"
 
 namespace engine {
 
 namespace {
-thread_local bool t_inference_mode = false;
+ENGINE_FAST_TLS thread_local bool t_inference_mode = false;
 uint8_t no_view_creation_meta() { return 0; }
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "engine/kernels/parallel.h"
 
+#include "engine/core/fast_tls.h"
+
 #include <pthread.h>
 
 #include <algorithm>
@@ -19,7 +21,7 @@ namespace {
 void* (*g_release)() = nullptr;
 void (*g_reacquire)(void*) = nullptr;
 
-thread_local bool t_in_parallel = false;
+ENGINE_FAST_TLS thread_local bool t_in_parallel = false;
 
 int default_threads() {
   if (const char* env = std::getenv("ENGINE_NUM_THREADS")) {

@@ -18,6 +18,7 @@
 #include <unordered_set>
 
 #include "engine/core/error.h"
+#include "engine/core/fast_tls.h"
 #include "engine/python/bindings.h"
 #include "engine/python/py_transform_dispatch.h"
 
@@ -41,12 +42,12 @@ struct PyTensorExtension final : TensorExtension {
 };
 
 int g_active_transforms = 0;
-thread_local bool t_paused = false;
+ENGINE_FAST_TLS thread_local bool t_paused = false;
 // Counters of the conditions under which registered functions are routed without a marked
 // argument, and whether the next call on this thread skips that routing once.
 constexpr int kRouteConditions = 2;
 int g_route_counters[kRouteConditions] = {0, 0};
-thread_local bool t_skip_unmarked = false;
+ENGINE_FAST_TLS thread_local bool t_skip_unmarked = false;
 py::object* g_handler = nullptr;  // leaked on purpose: it must outlive module teardown order
 // pybind11 calls its dispatcher with the function's capsule as `self`: this maps it back to the
 // function object the user called, which is what the handler is given.
