@@ -81,9 +81,21 @@ void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
                 broadcast_byte_strides(b, out.shape())};
   op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
-  parallel_for_each_run(op, [&](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
-    binary_run<T, T, R, L>(p[0], p[1], p[2], s[0], s[1], s[2], n, f);
+  parallel_for_each_block(op, [&](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n,
+                                  std::array<int64_t, 3> os, int64_t rows) {
+    for (int64_t r = 0; r < rows; ++r) {
+      binary_run<T, T, R, L>(p[0] + r * os[0], p[1] + r * os[1], p[2] + r * os[2], s[0], s[1], s[2], n, f);
+    }
   });
+}
+
+// Whether the innermost runs (after merging dims) are short rows: a vectorised loop per run then
+// costs more in calls and tail handling than the scalar loops of the typed kernels, which take the
+// rows in blocks.
+template <size_t N>
+bool short_rows(StridedOperands<N> op) {
+  coalesce(op);
+  return op.shape.size() >= 2 && op.shape.back() < 16;
 }
 
 // Integer arithmetic wraps like PyTorch's (two's complement); going through the unsigned type keeps
@@ -183,6 +195,7 @@ bool binary_simd(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& 
   ops.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
                  broadcast_byte_strides(b, out.shape())};
   ops.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
+  if (short_rows(ops)) return false;
   parallel_for_each_run(ops, [loop](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
     loop(p[0], p[1], p[2], s[0], s[1], s[2], n);
   });
@@ -201,6 +214,7 @@ bool unary_simd(UnaryOp op, const Tensor& out, const Tensor& a) {
   ops.shape = out.shape();
   ops.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
   ops.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data())};
+  if (short_rows(ops)) return false;
   parallel_for_each_run(ops, [loop](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
     loop(p[0], p[1], s[0], s[1], n);
   });
@@ -312,17 +326,22 @@ void unary_typed(const Tensor& out, const Tensor& a, F f) {
   op.shape = out.shape();
   op.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape())};
   op.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data())};
-  parallel_for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
-    if constexpr (L == Loops::Vectorised) {
-      if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
-        T* o = reinterpret_cast<T*>(p[0]);
-        const T* x = reinterpret_cast<const T*>(p[1]);
-        for (int64_t i = 0; i < n; ++i) o[i] = f(x[i]);
-        return;
+  parallel_for_each_block(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n,
+                                  std::array<int64_t, 2> os, int64_t rows) {
+    for (int64_t r = 0; r < rows; ++r) {
+      char* po = p[0] + r * os[0];
+      const char* pa = p[1] + r * os[1];
+      if constexpr (L == Loops::Vectorised) {
+        if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
+          T* o = reinterpret_cast<T*>(po);
+          const T* x = reinterpret_cast<const T*>(pa);
+          for (int64_t i = 0; i < n; ++i) o[i] = f(x[i]);
+          continue;
+        }
       }
-    }
-    for (int64_t i = 0; i < n; ++i) {
-      *reinterpret_cast<T*>(p[0] + i * s[0]) = f(*reinterpret_cast<const T*>(p[1] + i * s[1]));
+      for (int64_t i = 0; i < n; ++i) {
+        *reinterpret_cast<T*>(po + i * s[0]) = f(*reinterpret_cast<const T*>(pa + i * s[1]));
+      }
     }
   });
 }
@@ -434,17 +453,22 @@ void copy(const Tensor& dst, const Tensor& src) {
       op.shape = dst.shape();
       op.strides = {broadcast_byte_strides(dst, dst.shape()), broadcast_byte_strides(src, dst.shape())};
       op.data = {static_cast<char*>(dst.raw_data()), static_cast<char*>(src.raw_data())};
-      parallel_for_each_run(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n) {
-        if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
-          D* o = reinterpret_cast<D*>(p[0]);
-          const S* x = reinterpret_cast<const S*>(p[1]);
-          for (int64_t i = 0; i < n; ++i) o[i] = convert<D>(x[i]);
-        } else if (s[0] == sizeof(D) && s[1] == 0) {  // a broadcast value (an expanded gradient)
-          D* o = reinterpret_cast<D*>(p[0]);
-          std::fill(o, o + n, convert<D>(*reinterpret_cast<const S*>(p[1])));
-        } else {
-          for (int64_t i = 0; i < n; ++i) {
-            *reinterpret_cast<D*>(p[0] + i * s[0]) = convert<D>(*reinterpret_cast<const S*>(p[1] + i * s[1]));
+      parallel_for_each_block(op, [&](std::array<char*, 2> p, std::array<int64_t, 2> s, int64_t n,
+                                      std::array<int64_t, 2> os, int64_t rows) {
+        for (int64_t r = 0; r < rows; ++r) {
+          char* po = p[0] + r * os[0];
+          const char* ps = p[1] + r * os[1];
+          if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
+            D* o = reinterpret_cast<D*>(po);
+            const S* x = reinterpret_cast<const S*>(ps);
+            for (int64_t i = 0; i < n; ++i) o[i] = convert<D>(x[i]);
+          } else if (s[0] == sizeof(D) && s[1] == 0) {  // a broadcast value (an expanded gradient)
+            D* o = reinterpret_cast<D*>(po);
+            std::fill(o, o + n, convert<D>(*reinterpret_cast<const S*>(ps)));
+          } else {
+            for (int64_t i = 0; i < n; ++i) {
+              *reinterpret_cast<D*>(po + i * s[0]) = convert<D>(*reinterpret_cast<const S*>(ps + i * s[1]));
+            }
           }
         }
       });

@@ -74,6 +74,30 @@ class RunRef {
   void (*call_)(void*, std::array<char*, N>, std::array<int64_t, N>, int64_t);
 };
 
+// A non-owning reference to a block callback f(ptrs, inner_strides, n, outer_strides, rows): `rows`
+// runs of n elements, run r starting at ptrs + r * outer_strides. Kernels whose runs can be short
+// (a column slice, a transposed operand) loop over the rows themselves instead of taking one
+// indirect call per run.
+template <size_t N>
+class BlockRef {
+ public:
+  template <typename F, typename = std::enable_if_t<!std::is_same_v<std::remove_cv_t<F>, BlockRef>>>
+  BlockRef(F& f) : obj_(const_cast<void*>(static_cast<const void*>(&f))), call_(&thunk<F>) {}  // NOLINT: implicit by design
+  void operator()(std::array<char*, N> p, std::array<int64_t, N> s, int64_t n, std::array<int64_t, N> os,
+                  int64_t rows) const {
+    call_(obj_, p, s, n, os, rows);
+  }
+
+ private:
+  template <typename F>
+  static void thunk(void* obj, std::array<char*, N> p, std::array<int64_t, N> s, int64_t n,
+                    std::array<int64_t, N> os, int64_t rows) {
+    (*static_cast<F*>(obj))(p, s, n, os, rows);
+  }
+  void* obj_;
+  void (*call_)(void*, std::array<char*, N>, std::array<int64_t, N>, int64_t, std::array<int64_t, N>, int64_t);
+};
+
 // The walks, defined in strided_loop.cpp for N = 1..4.
 template <size_t N>
 void for_each_run_ref(StridedOperands<N> op, RunRef<N> f);
@@ -81,6 +105,8 @@ template <size_t N>
 void for_each_run_range_ref(const StridedOperands<N>& op, int64_t begin, int64_t end, RunRef<N> f);
 template <size_t N>
 void parallel_for_each_run_ref(StridedOperands<N> op, RunRef<N> f);
+template <size_t N>
+void parallel_for_each_block_ref(StridedOperands<N> op, BlockRef<N> f);
 
 // Calls f(std::array<char*, N> ptrs, std::array<int64_t, N> inner_strides, int64_t n) for every
 // innermost run, in row-major order.
@@ -100,6 +126,14 @@ void for_each_run_range(const StridedOperands<N>& op, int64_t begin, int64_t end
 template <size_t N, typename F>
 void parallel_for_each_run(StridedOperands<N> op, F&& f) {
   parallel_for_each_run_ref<N>(std::move(op), RunRef<N>(f));
+}
+
+// parallel_for_each_run with the runs handed over in blocks of rows (the two innermost dims after
+// coalescing), f(ptrs, inner_strides, n, outer_strides, rows). Only for kernels whose runs write
+// disjoint outputs.
+template <size_t N, typename F>
+void parallel_for_each_block(StridedOperands<N> op, F&& f) {
+  parallel_for_each_block_ref<N>(std::move(op), BlockRef<N>(f));
 }
 
 }  // namespace engine::kernels
