@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <deque>
 #include <exception>
 #include <queue>
 #include <thread>
@@ -141,10 +142,53 @@ void run_node_pre_hooks(Node& node, variable_list& inputs) {
   }
 }
 
+// The per-node state of one backward pass: the node kept alive, the edges into it not yet
+// delivered, and the gradients gathered for its inputs. Most graphs a pass runs are a handful of
+// nodes (a loss of a few ops), for which scanning a short vector beats hashing and its
+// allocations; a hash index is added once the graph grows past that.
+class NodeTable {
+ public:
+  struct Entry {
+    std::shared_ptr<Node> node;
+    int dependencies = 0;
+    variable_list buffer;
+  };
+  // The node's entry, added if it is new (the bool says whether it was).
+  std::pair<Entry*, bool> insert(const std::shared_ptr<Node>& n) {
+    if (Entry* e = find(n.get())) return {e, false};
+    entries_.push_back(Entry{n, 0, {}});
+    if (!index_.empty() || entries_.size() > kLinear) {
+      if (index_.empty()) {
+        for (size_t i = 0; i < entries_.size(); ++i) index_.emplace(entries_[i].node.get(), i);
+      } else {
+        index_.emplace(n.get(), entries_.size() - 1);
+      }
+    }
+    return {&entries_.back(), true};
+  }
+  Entry* find(Node* n) {
+    if (!index_.empty()) {
+      auto it = index_.find(n);
+      return it == index_.end() ? nullptr : &entries_[it->second];
+    }
+    for (Entry& e : entries_) {
+      if (e.node.get() == n) return &e;
+    }
+    return nullptr;
+  }
+  bool contains(Node* n) const { return const_cast<NodeTable*>(this)->find(n) != nullptr; }
+  std::deque<Entry>& entries() { return entries_; }
+
+ private:
+  static constexpr size_t kLinear = 16;
+  std::deque<Entry> entries_;  // stable addresses as entries are added
+  std::unordered_map<Node*, size_t> index_;
+};
+
 // What hooks may ask about the running pass; one per nested run_backward, innermost current.
 struct GraphTaskState {
   int64_t id;
-  const std::unordered_map<Node*, std::shared_ptr<Node>>* alive;
+  const NodeTable* alive;
   const std::unordered_set<Node*>* needed;  // non-null when capturing
   std::vector<std::function<void()>> callbacks;
   GraphTaskState* outer;
@@ -186,7 +230,7 @@ bool will_execute_node(const Node* node) {
                "_will_engine_execute_node should only be called during the backward pass");
   Node* n = const_cast<Node*>(node);
   if (t_graph_task->needed) return t_graph_task->needed->count(n) > 0;
-  return t_graph_task->alive->count(n) > 0;
+  return t_graph_task->alive->contains(n);
 }
 
 int64_t current_graph_task_id() { return t_graph_task ? t_graph_task->id : -1; }
@@ -280,22 +324,22 @@ namespace {
 variable_list run_backward_here(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
   AutoGradMode grad_mode(opts.create_graph);
 
-  // Count, for every reachable node, how many edges point at it.
-  std::unordered_map<Node*, int> dependencies;
-  std::unordered_map<Node*, std::shared_ptr<Node>> alive;  // keeps nodes alive while the graph runs
+  // Every reachable node (kept alive while the graph runs), and how many edges point at it.
+  NodeTable alive;
   {
     std::vector<Node*> stack;
     for (const Edge& e : roots) {
       if (!e.is_valid()) continue;
-      if (alive.emplace(e.function.get(), e.function).second) stack.push_back(e.function.get());
+      if (alive.insert(e.function).second) stack.push_back(e.function.get());
     }
     while (!stack.empty()) {
       Node* n = stack.back();
       stack.pop_back();
       for (const Edge& e : n->next_edges()) {
         if (!e.is_valid()) continue;
-        ++dependencies[e.function.get()];
-        if (alive.emplace(e.function.get(), e.function).second) stack.push_back(e.function.get());
+        auto [entry, added] = alive.insert(e.function);
+        ++entry->dependencies;
+        if (added) stack.push_back(e.function.get());
       }
     }
   }
@@ -311,14 +355,15 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
     }
     // Reverse reachability: walk the graph's edges backwards from the capture nodes.
     std::unordered_map<Node*, std::vector<Node*>> parents;
-    for (auto& [n, keep] : alive) {
+    for (auto& entry : alive.entries()) {
+      Node* n = entry.node.get();
       for (const Edge& e : n->next_edges()) {
         if (e.is_valid()) parents[e.function.get()].push_back(n);
       }
     }
     std::vector<Node*> stack;
     for (auto& [n, unused] : captures) {
-      if (alive.count(n) && needed.insert(n).second) stack.push_back(n);
+      if (alive.contains(n) && needed.insert(n).second) stack.push_back(n);
     }
     while (!stack.empty()) {
       Node* n = stack.back();
@@ -333,30 +378,36 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
   GraphTaskScope task_scope(task);
 
   variable_list captured(opts.capture.size());
-  std::unordered_map<Node*, variable_list> buffers;
-  std::priority_queue<Node*, std::vector<Node*>, ReadyOrder> ready;
+  // Ready nodes carry their table entry (entries' addresses are stable).
+  using Ready = std::pair<Node*, NodeTable::Entry*>;
+  struct ReadyEntryOrder {
+    bool operator()(const Ready& a, const Ready& b) const { return ReadyOrder()(a.first, b.first); }
+  };
+  std::priority_queue<Ready, std::vector<Ready>, ReadyEntryOrder> ready;
 
   for (size_t i = 0; i < roots.size(); ++i) {
     const Edge& e = roots[i];
     if (!e.is_valid()) continue;
-    auto& buf = buffers[e.function.get()];
+    auto& buf = alive.find(e.function.get())->buffer;
     buf.resize(e.function->input_metadata().size());
     Tensor g = root_grads[i];
     if (g.defined()) conform_dtype(e, g);
     accumulate(buf[e.input_nr], std::move(g));
   }
   for (const Edge& e : roots) {
-    if (e.is_valid() && dependencies[e.function.get()] == 0) {
-      dependencies[e.function.get()] = -1;  // queued once even if it is several roots
-      ready.push(e.function.get());
+    if (!e.is_valid()) continue;
+    NodeTable::Entry* entry = alive.find(e.function.get());
+    if (entry->dependencies == 0) {
+      entry->dependencies = -1;  // queued once even if it is several roots
+      ready.emplace(e.function.get(), entry);
     }
   }
 
   while (!ready.empty()) {
-    Node* node = ready.top();
+    auto [node, node_entry] = ready.top();
     ready.pop();
-    variable_list inputs = std::move(buffers[node]);
-    buffers.erase(node);
+    variable_list inputs = std::move(node_entry->buffer);
+    node_entry->buffer = variable_list();
     inputs.resize(node->input_metadata().size());
 
     auto tensor_hooks = [&] {
@@ -416,10 +467,11 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
       if (!e.is_valid()) continue;
       Node* next = e.function.get();
       if (capturing && !needed.count(next)) continue;
-      auto& buf = buffers[next];
+      NodeTable::Entry* entry = alive.find(next);
+      auto& buf = entry->buffer;
       if (buf.empty()) buf.resize(next->input_metadata().size());
       accumulate(buf[e.input_nr], std::move(outputs[i]));
-      if (--dependencies[next] == 0) ready.push(next);
+      if (--entry->dependencies == 0) ready.emplace(next, entry);
     }
   }
   task_scope.run_callbacks();

@@ -69,9 +69,11 @@ void sum_typed(const Tensor& out, const Tensor& in, const std::vector<bool>& red
   using Acc = std::conditional_t<is_float_type_v<T>, double, int64_t>;
   bool all = true;
   for (bool r : reduce) all = all && r;
-  if (all && in.is_contiguous() && in.numel() >= kParallelGrain) {
+  if (all && in.is_contiguous()) {
+    // One run: on the pool when large, else straight (no strided walk for a few elements).
     Tensor acc = Tensor::empty(out.shape(), dtype_of<Acc>::value);
-    *acc.data<Acc>() = sum_contiguous<Acc>(in.data<T>(), in.numel());
+    const int64_t n = in.numel();
+    *acc.data<Acc>() = n >= kParallelGrain ? sum_contiguous<Acc>(in.data<T>(), n) : sum_run<Acc>(in.data<T>(), n);
     copy(out, acc);
     return;
   }
