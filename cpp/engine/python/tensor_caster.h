@@ -42,7 +42,14 @@ struct type_caster<engine::Tensor> {
 
   static handle cast(const engine::Tensor& t, return_value_policy policy, handle parent) {
     if (!t.defined()) return none().release();
-    return make_caster<std::shared_ptr<engine::TensorImpl>>::cast(t.impl(), policy, parent);
+    // Every Tensor result goes out through here: the registered type is looked up once, not on
+    // each call (pybind11's generic path hashes the C++ type's name every time).
+    static const type_info* tensor_type = nullptr;
+    if (!tensor_type) tensor_type = get_type_info(typeid(engine::TensorImpl));
+    if (!tensor_type) return make_caster<std::shared_ptr<engine::TensorImpl>>::cast(t.impl(), policy, parent);
+    const std::shared_ptr<engine::TensorImpl>& holder = t.impl();
+    return type_caster_generic::cast(holder.get(), return_value_policy::take_ownership, parent, tensor_type, nullptr,
+                                     nullptr, &holder);
   }
 };
 
