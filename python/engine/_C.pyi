@@ -4285,6 +4285,10 @@ def _linalg_write_out(out: typing.Any, result: Tensor, inputs: collections.abc.S
     """
     Writes result into out (resized if needed) after PyTorch's out= checks; returns out.
     """
+def _log_softmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    """
+    log_softmax along dim as one node (LogSoftmaxBackward0) that saves its result.
+    """
 def _mark_multi_output_views(arg0: collections.abc.Sequence[Tensor], arg1: str) -> None:
     ...
 def _max_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool) -> tuple[Tensor, Tensor]:
@@ -4389,6 +4393,10 @@ def _simd_level() -> str:
     """
 def _slice(arg0: Tensor, arg1: typing.SupportsInt | typing.SupportsIndex, arg2: typing.SupportsInt | typing.SupportsIndex | None, arg3: typing.SupportsInt | typing.SupportsIndex | None, arg4: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
     ...
+def _softmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    """
+    softmax along dim as one node (SoftmaxBackward0) that saves its result.
+    """
 def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
 def _tensor_register_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:

@@ -354,6 +354,12 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
   while (!ready.empty()) {
     Node* node = ready.top();
     ready.pop();
+    // A root that leads to none of the requested inputs is not run at all (PyTorch runs only the
+    // nodes between the roots and the inputs).
+    if (capturing && !needed.count(node)) {
+      buffers.erase(node);
+      continue;
+    }
     variable_list inputs = std::move(buffers[node]);
     buffers.erase(node);
     inputs.resize(node->input_metadata().size());

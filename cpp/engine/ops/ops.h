@@ -192,6 +192,8 @@ Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool ke
 Tensor clamp_min(const Tensor& a, const Tensor& min);
 Tensor clamp_max(const Tensor& a, const Tensor& max);
 Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+// softmax (log=false) or log_softmax along dim, one node that saves the result (softmax.cpp).
+Tensor softmax(const Tensor& a, int64_t dim, bool log);
 Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor cumprod(const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor all(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
