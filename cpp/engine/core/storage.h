@@ -24,6 +24,7 @@ class Storage {
 
   uint32_t version() const { return version_.load(std::memory_order_relaxed); }
   void bump_version() { version_.fetch_add(1, std::memory_order_relaxed); }
+  void set_version(uint32_t v) { version_.store(v, std::memory_order_relaxed); }
 
  private:
   void* data_;

@@ -105,6 +105,15 @@ class Tensor {
     }
   }
 
+  // Overwrites the version (PyTorch's _unsafe_set_version_counter): views sharing the counter see it.
+  void set_version(uint32_t v) const {
+    if (impl_->own_version) {
+      impl_->own_version->store(v, std::memory_order_relaxed);
+    } else {
+      impl_->storage->set_version(v);
+    }
+  }
+
   bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
 
  private:

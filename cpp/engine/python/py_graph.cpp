@@ -3,6 +3,7 @@
 // _raw_saved_self.register_hooks), saved_tensors_hooks for built-in ops, gradient edges, queries
 // about the running backward pass, and inference mode.
 #include <algorithm>
+#include <limits>
 
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
@@ -429,7 +430,22 @@ void init_graph(py::module_& m) {
           },
           "The unpack hook this saved tensor will be read back through, or None.");
   // Where PyTorch's users name the class (torch._C._autograd.SavedTensor).
-  m.def_submodule("_autograd").attr("SavedTensor") = saved_cls;
+  py::module_ autograd_internals = m.def_submodule("_autograd");
+  autograd_internals.attr("SavedTensor") = saved_cls;
+  // Hides in-place writes from autograd (torch.autograd._unsafe_preserve_version_counter uses it).
+  autograd_internals.def(
+      "_unsafe_set_version_counter",
+      [](const std::vector<Tensor>& tensors, const std::vector<int64_t>& versions) {
+        ENGINE_CHECK(tensors.size() == versions.size(), std::runtime_error, "tensors_len=", tensors.size(),
+                     ", versions_len=", versions.size());
+        for (int64_t v : versions) {
+          ENGINE_CHECK(v >= 0, std::runtime_error, "Cannot set a version_counter to a value below 0: ", v);
+          ENGINE_CHECK(v <= static_cast<int64_t>(std::numeric_limits<uint32_t>::max()), std::runtime_error,
+                       "Cannot set a version_counter to a value above ", std::numeric_limits<uint32_t>::max(), ": ", v);
+        }
+        for (size_t i = 0; i < tensors.size(); ++i) tensors[i].set_version(static_cast<uint32_t>(versions[i]));
+      },
+      py::arg("tensors"), py::arg("versions"));
 
   m.def("_gradient_edge", [](const Tensor& t) {
     ENGINE_CHECK(requires_grad(t), std::runtime_error,

@@ -5,7 +5,8 @@ from engine.autograd import _legacy_hooks, function, graph  # noqa: F401
 from engine.autograd._function_checks import FunctionCheckWarning, set_function_checks  # noqa: F401
 from engine.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from engine.autograd.function import Function, once_differentiable
-from engine.autograd.grad_mode import (
+from engine.autograd.grad_mode import (  # noqa: F401
+    _unsafe_preserve_version_counter,
     enable_grad,
     inference_mode,
     is_inference_mode_enabled,
