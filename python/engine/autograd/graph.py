@@ -38,7 +38,7 @@ class Node(metaclass=_ABCMeta):  # noqa: B024 (a type to check against, nothing 
     @classmethod
     def __subclasshook__(cls, subclass):
         if cls is Node:
-            return issubclass(subclass, (_C.Node, _C._FunctionCtx))
+            return subclass is Node or issubclass(subclass, (_C.Node, _C._FunctionCtx))
         return NotImplemented
 
 
