@@ -1614,6 +1614,10 @@ class Tensor:
         
         See :func:`engine.as_strided`.
         """
+    def as_strided_(self, *args, **kwargs):
+        """
+        In-place version of :meth:`Tensor.as_strided`: self becomes the view.
+        """
     def as_subclass(self, cls):
         """
         self's data (shared) as an instance of the Tensor subclass cls: a view of self that stays
@@ -4387,6 +4391,8 @@ def _set_transform_state(tensor: Tensor, state: typing.Any) -> None:
     """
     Attaches `state` to `tensor` (None detaches it).
     """
+def _show_saved(arg0: Tensor, arg1: str, arg2: typing.Any) -> None:
+    ...
 def _simd_level() -> str:
     """
     The instruction set of the vectorised loops in use (ENGINE_SIMD=scalar forces 'baseline').

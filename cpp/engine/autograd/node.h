@@ -119,6 +119,9 @@ class Node : public std::enable_shared_from_this<Node> {
     for (const auto& [k, v] : saved_values.items) visit(k, v);
   }
   SavedValues saved_values;
+  // Values shown in place of those of the same name the node gives (or besides them): an argument
+  // as the caller wrote it where the node keeps it normalised (PyTorch shows dim=-1 as given).
+  SavedValues shown_values;
   // The Python bindings' per-node state (the `metadata` dict), made on first use.
   std::unique_ptr<DeferredRelease>& py_state() { return py_state_; }
 

@@ -140,6 +140,7 @@ Tensor reshape(const Tensor& a, const Dims& shape) {
 
 Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {
   const int64_t nd = a.dim();
+  const int64_t given0 = d0, given1 = d1;
   d0 = wrap_dim(d0, nd);
   d1 = wrap_dim(d1, nd);
   Dims shape = a.shape(), strides = a.strides();
@@ -147,9 +148,12 @@ Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {
     std::swap(shape[d0], shape[d1]);
     std::swap(strides[d0], strides[d1]);
   }
-  return record_view(a, a.as_strided(shape, strides, a.offset()), "TransposeBackward0",
-                     [](const Tensor& g, const ViewLikeBackward& n) { return transpose(g, n.dims[0], n.dims[1]); },
-                     {d0, d1});
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()), "TransposeBackward0",
+                           [](const Tensor& g, const ViewLikeBackward& n) { return transpose(g, n.dims[0], n.dims[1]); },
+                           {d0, d1});
+  show_given(out, "dim0", given0, d0);
+  show_given(out, "dim1", given1, d1);
+  return out;
 }
 
 Tensor t(const Tensor& a) {
@@ -161,13 +165,16 @@ Tensor t(const Tensor& a) {
 }
 
 Tensor unsqueeze(const Tensor& a, int64_t dim) {
+  const int64_t given = dim;
   dim = wrap_dim(dim, a.dim() + 1);
   Dims shape = a.shape(), strides = a.strides();
   const int64_t st = dim < a.dim() ? a.shape()[dim] * a.strides()[dim] : 1;
   shape.insert(shape.begin() + dim, 1);
   strides.insert(strides.begin() + dim, st);
-  return record_view(a, a.as_strided(shape, strides, a.offset()), "UnsqueezeBackward0",
-                     [](const Tensor& g, const ViewLikeBackward& n) { return squeeze(g, n.dims[0]); }, {dim});
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()), "UnsqueezeBackward0",
+                           [](const Tensor& g, const ViewLikeBackward& n) { return squeeze(g, n.dims[0]); }, {dim});
+  show_given(out, "dim", given, dim);
+  return out;
 }
 
 Tensor squeeze(const Tensor& a, std::optional<int64_t> dim) {
@@ -181,8 +188,10 @@ Tensor squeeze(const Tensor& a, std::optional<int64_t> dim) {
       strides.push_back(a.strides()[i]);
     }
   }
-  return record_view(a, a.as_strided(shape, strides, a.offset()), dim ? "SqueezeBackward1" : "SqueezeBackward0",
-                     reshape_rule, d ? Dims{*d} : Dims{});
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()),
+                           dim ? "SqueezeBackward1" : "SqueezeBackward0", reshape_rule, d ? Dims{*d} : Dims{});
+  if (dim) show_given(out, "dim", *dim, *d);
+  return out;
 }
 
 Tensor expand(const Tensor& a, const Dims& shape) {
@@ -242,6 +251,7 @@ Tensor permute(const Tensor& a, const Dims& dims) {
 
 Tensor select(const Tensor& a, int64_t dim, int64_t index) {
   ENGINE_CHECK(a.dim() > 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
+  const int64_t given_dim = dim, given_index = index;
   dim = wrap_dim(dim, a.dim());
   const int64_t n = a.shape()[dim];
   ENGINE_CHECK(index >= -n && index < n, IndexError, "select(): index ", index, " out of range for tensor of size ",
@@ -250,11 +260,14 @@ Tensor select(const Tensor& a, int64_t dim, int64_t index) {
   Dims shape = a.shape(), strides = a.strides();
   shape.erase(shape.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return record_view(a, a.as_strided(shape, strides, a.offset() + index * a.strides()[dim]), "SelectBackward0",
-                     [](const Tensor& g, const ViewLikeBackward& n) {
-                       return select_backward(g, n.input_shape, n.dims[0], n.dims[1]);
-                     },
-                     {dim, index});
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset() + index * a.strides()[dim]), "SelectBackward0",
+                           [](const Tensor& g, const ViewLikeBackward& n) {
+                             return select_backward(g, n.input_shape, n.dims[0], n.dims[1]);
+                           },
+                           {dim, index});
+  show_given(out, "dim", given_dim, dim);
+  show_given(out, "index", given_index, index);
+  return out;
 }
 
 Tensor select_backward(const Tensor& grad, const Dims& input_shape, int64_t dim, int64_t index) {

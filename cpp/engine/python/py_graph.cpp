@@ -231,7 +231,13 @@ std::vector<std::string> saved_attr_names(Node& n) {
     out.push_back(std::string("_saved_") + k);
     out.push_back(std::string("_raw_saved_") + k);
   });
-  n.visit_saved_values([&](const char* k, const SavedValue&) { out.push_back(std::string("_saved_") + k); });
+  for (const auto& [k, v] : n.shown_values.items) out.push_back(std::string("_saved_") + k);
+  n.visit_saved_values([&](const char* k, const SavedValue&) {
+    for (const auto& [shown, v] : n.shown_values.items) {
+      if (std::string(shown) == k) return;
+    }
+    out.push_back(std::string("_saved_") + k);
+  });
   return out;
 }
 
@@ -261,6 +267,9 @@ py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
       return std::move(t);
     }
     if (plain) {
+      for (const auto& [k, v] : n->shown_values.items) {
+        if (name == k) return saved_value_to_py(v);
+      }
       py::object found;
       n->visit_saved_values([&](const char* k, const SavedValue& v) {
         if (!found && name == k) found = saved_value_to_py(v);
@@ -472,6 +481,20 @@ void init_graph(py::module_& m) {
   // Composite ops written in Python name their last node after the PyTorch operator they stand for.
   m.def("_name_grad_fn", [](const Tensor& t, std::string name) {
     if (const auto& fn = grad_fn(t)) fn->set_display_name(std::move(name));
+  });
+  // An op written in Python shows an argument on its node as PyTorch's does (grad_fn._saved_dim of
+  // split(2, -1) is the dim as given); value: an int, a bool or a tuple of ints.
+  m.def("_show_saved", [](const Tensor& t, const std::string& name, py::handle value) {
+    const auto& fn = grad_fn(t);
+    if (!fn) return;
+    const char* key = interned_name(name);
+    if (py::isinstance<py::bool_>(value)) {
+      fn->shown_values.add(key, value.cast<bool>());
+    } else if (py::isinstance<py::int_>(value)) {
+      fn->shown_values.add(key, value.cast<int64_t>());
+    } else {
+      fn->shown_values.add(key, value.cast<std::vector<int64_t>>());
+    }
   });
   m.def("_increment_version", [](py::handle obj) {
     if (is_tensor(obj)) {
