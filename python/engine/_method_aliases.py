@@ -124,7 +124,9 @@ def _restriding_method(name, view):
     def method(self, *args, **kwargs):
         out = _C._restride_(self, lambda x: view(x, *args, **kwargs))
         node = _restriding_node(name, args, kwargs)
-        if node is not None and out.requires_grad and out.grad_fn is not None:
+        # Only a write recorded with grad on has a node to name (a view made under no_grad and
+        # written under no_grad has no readable history at all).
+        if node is not None and _C.is_grad_enabled() and out.requires_grad:
             _C._name_grad_fn(out, node)
         return out
 

@@ -59,3 +59,20 @@ def test_node_is_a_subclass_of_itself_only_among_types():
     assert not isinstance(Node, Node)
     assert isinstance(torch.rand(1, requires_grad=True).exp().grad_fn, Node)
     assert not issubclass(int, Node)
+
+
+@pytest.mark.parametrize("grad_mode_for_view", [True, False])
+@pytest.mark.parametrize(
+    "call", [lambda v: v.t_(), lambda v: v.as_strided_((1, 0), (2, 2)), lambda v: v.squeeze_(0)]
+)
+def test_in_place_views_under_no_grad(grad_mode_for_view, call):
+    base = torch.rand(2, 3, requires_grad=True).clone()
+    with torch.set_grad_enabled(grad_mode_for_view):
+        v = base.view_as(base)
+    with torch.no_grad():
+        call(v)
+    if grad_mode_for_view:
+        v.add_(1)
+    else:
+        with pytest.raises(RuntimeError, match="A view was created in no_grad mode"):
+            v.add_(1)
