@@ -3330,7 +3330,11 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.square`.
         """
+    @typing.overload
     def squeeze(self, dim: typing.SupportsInt | typing.SupportsIndex | None = None) -> Tensor:
+        ...
+    @typing.overload
+    def squeeze(self, dim: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
         """
         A view of ``input`` without its dimensions of size 1 (or only ``dim``, if it has size 1).
         
@@ -7099,7 +7103,11 @@ def sqrt(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.sqrt(engine.tensor([4.0, 9.0]))
         tensor([2., 3.])
     """
+@typing.overload
 def squeeze(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None) -> Tensor:
+    ...
+@typing.overload
+def squeeze(input: Tensor, dim: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     """
     squeeze(input, dim=None) -> Tensor
     

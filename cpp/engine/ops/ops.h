@@ -84,6 +84,8 @@ Tensor transpose(const Tensor& a, int64_t d0, int64_t d1);
 Tensor t(const Tensor& a);
 Tensor unsqueeze(const Tensor& a, int64_t dim);
 Tensor squeeze(const Tensor& a, std::optional<int64_t> dim);
+// squeeze over a list of dims (PyTorch's squeeze(dim=(1, 2))): those of size 1 among them go.
+Tensor squeeze_dims(const Tensor& a, const std::vector<int64_t>& dims);
 Tensor expand(const Tensor& a, const Dims& shape);
 Tensor permute(const Tensor& a, const Dims& dims);
 // a[..., index, ...] along `dim`: a view with that dim removed.

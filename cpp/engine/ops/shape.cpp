@@ -43,6 +43,8 @@ struct ViewLikeBackward : Node {
       visit("index", dims[1]);
     }
     if (n == "SqueezeBackward1") visit("dim", dims[0]);
+    if (n == "SqueezeBackward2") visit("dim", saved_ints(dims));
+    if (n == "SqueezeBackward2") visit("self_sym_sizes", saved_ints(input_shape));
     if (n == "ViewBackward0" || n == "ExpandBackward0" || n == "SelectBackward0" || n == "SqueezeBackward0" ||
         n == "SqueezeBackward1") {
       visit("self_sym_sizes", saved_ints(input_shape));
@@ -191,6 +193,26 @@ Tensor squeeze(const Tensor& a, std::optional<int64_t> dim) {
   Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()),
                            dim ? "SqueezeBackward1" : "SqueezeBackward0", reshape_rule, d ? Dims{*d} : Dims{});
   if (dim) show_given(out, "dim", *dim, *d);
+  return out;
+}
+
+Tensor squeeze_dims(const Tensor& a, const std::vector<int64_t>& dims) {
+  std::vector<bool> listed(static_cast<size_t>(std::max<int64_t>(a.dim(), 1)), false);
+  Dims wrapped;
+  for (int64_t given : dims) {
+    const int64_t d = wrap_dim(given, a.dim());
+    ENGINE_CHECK(!listed[d], std::runtime_error, "dim ", d, " appears multiple times in the list of dims");
+    listed[d] = true;
+    wrapped.push_back(d);
+  }
+  Dims shape, strides;
+  for (int64_t i = 0; i < a.dim(); ++i) {
+    if (a.shape()[i] == 1 && listed[i]) continue;
+    shape.push_back(a.shape()[i]);
+    strides.push_back(a.strides()[i]);
+  }
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()), "SqueezeBackward2", reshape_rule, wrapped);
+  show_given(out, "dim", dims, std::vector<int64_t>(wrapped.begin(), wrapped.end()));
   return out;
 }
 

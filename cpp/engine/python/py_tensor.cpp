@@ -446,6 +446,8 @@ void init_tensor(py::module_& m) {
       .def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); })
       .def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
            py::arg("dim") = py::none())
+      .def("squeeze", [](const Tensor& t, const std::vector<int64_t>& d) { return ops::squeeze_dims(t, d); },
+           py::arg("dim"))
       // ---- in place ----
       .def("add_", [](Tensor t, py::handle o, py::handle alpha) {
              Tensor other = operand_or_throw(o, "add_");
