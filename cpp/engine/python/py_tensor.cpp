@@ -261,7 +261,7 @@ void init_tensor(py::module_& m) {
             // Rebinds t to src's memory and layout, keeping t's identity, autograd state and
             // version counter (which from now on is t's own, not src's storage's).
             TensorImpl* impl = t.get();
-            if (!impl->own_version) impl->own_version = std::make_shared<std::atomic<uint32_t>>(t.version());
+            if (!impl->own_version) impl->own_version = impl->storage->shared_counter();
             impl->storage = src.get()->storage;
             impl->shape = src.shape();
             impl->strides = src.strides();
