@@ -24,12 +24,16 @@ namespace {
 bool own_requires_grad(const AutogradMeta* m) { return m && (m->requires_grad || m->grad_fn); }
 }  // namespace
 
-// A view with no history of its own follows its base, as PyTorch's differentiable views do: one
-// made under no_grad from a tensor that requires grad requires grad too (ops on it record nodes,
-// but no gradient reaches the view or its base through it).
+// A view made under no_grad or inference mode follows its base, as PyTorch's differentiable views
+// do: made from a tensor that requires grad, it requires grad too (ops on it record nodes, but no
+// gradient reaches the view or its base through it). Only such views look at their base: the
+// common views, made with grad on, cost one byte test here.
 bool requires_grad(const Tensor& t) {
   if (own_requires_grad(autograd_meta(t))) return true;
-  return t.is_view() && own_requires_grad(autograd_meta(Tensor(t.get()->view_base)));
+  const uint8_t meta = t.get()->view_creation_meta;
+  return (meta == static_cast<uint8_t>(CreationMeta::NoGradMode) ||
+          meta == static_cast<uint8_t>(CreationMeta::InferenceMode)) &&
+         own_requires_grad(autograd_meta(Tensor(t.get()->view_base)));
 }
 
 namespace {

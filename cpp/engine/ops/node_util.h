@@ -39,7 +39,7 @@ template <typename V>
 void show_given(const Tensor& out, const char* name, const V& given, const V& kept) {
   if (given == kept) return;
   auto* m = autograd_meta(out);
-  if (m && m->grad_fn) m->grad_fn->shown_values.add(name, SavedValue(given));
+  if (m && m->grad_fn) m->grad_fn->saved_values.set(name, SavedValue(given));
 }
 
 }  // namespace engine::ops

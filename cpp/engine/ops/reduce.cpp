@@ -513,8 +513,8 @@ Tensor show_dims(Tensor out, const std::vector<int64_t>& dims, bool keepdim) {
   if (dims.empty()) return out;
   auto* m = autograd_meta(out);
   if (!m || !m->grad_fn) return out;
-  m->grad_fn->shown_values.add("dim", dims);
-  m->grad_fn->shown_values.add("keepdim", keepdim);
+  m->grad_fn->saved_values.set("dim", dims);
+  m->grad_fn->saved_values.set("keepdim", keepdim);
   return out;
 }
 }  // namespace

@@ -231,10 +231,11 @@ std::vector<std::string> saved_attr_names(Node& n) {
     out.push_back(std::string("_saved_") + k);
     out.push_back(std::string("_raw_saved_") + k);
   });
-  for (const auto& [k, v] : n.shown_values.items) out.push_back(std::string("_saved_") + k);
+  // saved_values first (they take precedence), then what the node visits, each name once.
+  for (const auto& [k, v] : n.saved_values.items) out.push_back(std::string("_saved_") + k);
   n.visit_saved_values([&](const char* k, const SavedValue&) {
-    for (const auto& [shown, v] : n.shown_values.items) {
-      if (std::string(shown) == k) return;
+    for (const auto& [own, v] : n.saved_values.items) {
+      if (std::string_view(own) == k) return;
     }
     out.push_back(std::string("_saved_") + k);
   });
@@ -267,7 +268,7 @@ py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
       return std::move(t);
     }
     if (plain) {
-      for (const auto& [k, v] : n->shown_values.items) {
+      for (const auto& [k, v] : n->saved_values.items) {
         if (name == k) return saved_value_to_py(v);
       }
       py::object found;
@@ -489,11 +490,11 @@ void init_graph(py::module_& m) {
     if (!fn) return;
     const char* key = interned_name(name);
     if (py::isinstance<py::bool_>(value)) {
-      fn->shown_values.add(key, value.cast<bool>());
+      fn->saved_values.set(key, value.cast<bool>());
     } else if (py::isinstance<py::int_>(value)) {
-      fn->shown_values.add(key, value.cast<int64_t>());
+      fn->saved_values.set(key, value.cast<int64_t>());
     } else {
-      fn->shown_values.add(key, value.cast<std::vector<int64_t>>());
+      fn->saved_values.set(key, value.cast<std::vector<int64_t>>());
     }
   });
   m.def("_increment_version", [](py::handle obj) {
