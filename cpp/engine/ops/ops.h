@@ -114,6 +114,10 @@ Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length);
 Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2);
 Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index);
 Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, double alpha = 1.0);
+// Gives `out` (advanced indexing's values, computed without history from `self`) its
+// IndexBackward0 node (index_node.cpp); `indices` are what the node shows as _saved_indices.
+void record_index(const Tensor& out, const Tensor& self, const Tensor& positions, const Dims& gather_order,
+                  const Dims& flat_shape, const Dims& out_perm, const std::vector<std::optional<Tensor>>& indices);
 Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index);
 // scatter (add=false) and scatter_add (add=true), out of place.
