@@ -1614,6 +1614,10 @@ class Tensor:
         
         See :func:`engine.as_strided`.
         """
+    def as_strided_(self, *args, **kwargs):
+        """
+        In-place version of :meth:`Tensor.as_strided`: self becomes the view.
+        """
     def as_subclass(self, cls):
         """
         self's data (shared) as an instance of the Tensor subclass cls: a view of self that stays
@@ -3326,7 +3330,11 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.square`.
         """
+    @typing.overload
     def squeeze(self, dim: typing.SupportsInt | typing.SupportsIndex | None = None) -> Tensor:
+        ...
+    @typing.overload
+    def squeeze(self, dim: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
         """
         A view of ``input`` without its dimensions of size 1 (or only ``dim``, if it has size 1).
         
@@ -4285,6 +4293,10 @@ def _linalg_write_out(out: typing.Any, result: Tensor, inputs: collections.abc.S
     """
     Writes result into out (resized if needed) after PyTorch's out= checks; returns out.
     """
+def _log_softmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    """
+    log_softmax along dim as one node (LogSoftmaxBackward0) that saves its result.
+    """
 def _mark_multi_output_views(arg0: collections.abc.Sequence[Tensor], arg1: str) -> None:
     ...
 def _max_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool) -> tuple[Tensor, Tensor]:
@@ -4347,6 +4359,8 @@ def _record_addmm(out: Tensor, input: Tensor, mat1: Tensor, mat2: Tensor, beta: 
     """
     Makes `out`, computed without recording, the output of addmm's AddmmBackward0 node.
     """
+def _record_index(arg0: Tensor, arg1: Tensor, arg2: Tensor, arg3: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg4: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg5: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg6: collections.abc.Sequence[Tensor | None]) -> None:
+    ...
 def _record_not_implemented(out: Tensor, input: Tensor, node_name: str, op: str) -> Tensor:
     ...
 def _register_node_hook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:
@@ -4387,12 +4401,18 @@ def _set_transform_state(tensor: Tensor, state: typing.Any) -> None:
     """
     Attaches `state` to `tensor` (None detaches it).
     """
+def _show_saved(arg0: Tensor, arg1: str, arg2: typing.Any) -> None:
+    ...
 def _simd_level() -> str:
     """
     The instruction set of the vectorised loops in use (ENGINE_SIMD=scalar forces 'baseline').
     """
 def _slice(arg0: Tensor, arg1: typing.SupportsInt | typing.SupportsIndex, arg2: typing.SupportsInt | typing.SupportsIndex | None, arg3: typing.SupportsInt | typing.SupportsIndex | None, arg4: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
     ...
+def _softmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    """
+    softmax along dim as one node (SoftmaxBackward0) that saves its result.
+    """
 def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
 def _tensor_register_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
@@ -7089,7 +7109,11 @@ def sqrt(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.sqrt(engine.tensor([4.0, 9.0]))
         tensor([2., 3.])
     """
+@typing.overload
 def squeeze(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None) -> Tensor:
+    ...
+@typing.overload
+def squeeze(input: Tensor, dim: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     """
     squeeze(input, dim=None) -> Tensor
     

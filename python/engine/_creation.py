@@ -38,6 +38,7 @@ def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_g
             raise RuntimeError(f"{name} must be greater or equal to 0, got {v}")
     t = _C.zeros(n, m, dtype=dtype)
     t.diagonal().fill_(1)
+    _C._autograd._unsafe_set_version_counter((t,), (0,))  # a fresh result, as PyTorch's
     if out is not None:
         return out.copy_(t)
     return _finish(t, requires_grad)

@@ -13,7 +13,7 @@ Assignment writes through the basic view with ``copy_`` (an advanced part first 
 import operator
 import warnings
 
-from engine import _C, _grad_fn_names, _transforms
+from engine import _C, _transforms
 
 _Tensor = _C.Tensor
 
@@ -74,6 +74,13 @@ def _consumed(k):
     return 1
 
 
+def _covers(start, stop, n):
+    """Whether start:stop (as given, either may be None or negative) spans all n elements."""
+    start = 0 if start is None else (start + n if start < 0 else start)
+    stop = n if stop is None else (stop + n if stop < 0 else stop)
+    return start <= 0 and stop >= n
+
+
 def _basic(self, key):
     """Applies the basic part of `key`: (view, [(dim, int64 index array)])."""
     import numpy as np
@@ -99,7 +106,12 @@ def _basic(self, key):
             d += 1
         elif isinstance(k, slice):
             idx = [None if v is None else operator.index(v) for v in (k.start, k.stop, k.step)]
-            t = _C._slice(t, d, idx[0], idx[1], 1 if idx[2] is None else idx[2])
+            step = 1 if idx[2] is None else idx[2]
+            # A slice covering its whole dim is skipped inside a longer key, as PyTorch does (so
+            # x[:, i] records no SliceBackward0); alone (x[:]) it still makes a view.
+            whole = step == 1 and len(key) > 1 and _covers(idx[0], idx[1], t.shape[d])
+            if not whole:
+                t = _C._slice(t, d, idx[0], idx[1], step)
             d += 1
         elif isinstance(k, _Tensor):
             arr = k.detach().numpy()
@@ -133,6 +145,12 @@ def _basic(self, key):
 
 
 def _advanced(t, adv):
+    return _advanced_with_plan(t, adv)[0]
+
+
+def _advanced_with_plan(t, adv):
+    """The values of t's advanced indexing and how they were gathered: (values, (flat positions,
+    gather order, flat shape, output permutation)), for the IndexBackward0 node."""
     import numpy as np
 
     dims = [d for d, _ in adv]
@@ -158,22 +176,38 @@ def _advanced(t, adv):
     for d in dims:
         size *= t.shape[d]
     flat = t.permute(*(dims + rest)).reshape(size, *rest_shape)
-    out = flat.index_select(0, _C.from_numpy(np.ascontiguousarray(lin.reshape(-1))))
+    positions = _C.from_numpy(np.ascontiguousarray(lin.reshape(-1)))
+    out = flat.index_select(0, positions)
     out = out.reshape(*bshape, *rest_shape)
     p, nb = dims[0], len(bshape)
+    perm = []
     if dims == list(range(p, p + len(dims))) and p > 0 and nb > 0:
         perm = list(range(nb, nb + p)) + list(range(nb)) + list(range(nb + p, out.dim()))
         out = out.permute(*perm)
-    return out
+    return out, (positions, dims + rest, [size, *rest_shape], perm)
 
 
 @_transforms.values_op
 def getitem(self, key):
     t, adv = _basic(self, key)
     if not adv:
-        return t
-    # PyTorch's advanced indexing is one operator (IndexBackward0), whatever engine composes it of.
-    return _grad_fn_names.name_grad_fn(_advanced(t, adv), "IndexBackward0", (self,))
+        # Indexing always gives a new tensor: x[...] or x[:, :] is a view of all of x
+        # (AliasBackward0), as in PyTorch.
+        return _Tensor._alias_subclass(type(self), self) if t is self else t
+    if _transforms._open or not (t.requires_grad and _C.is_grad_enabled()):
+        return _advanced(t, adv)
+    # PyTorch's advanced indexing is one operator: the values are gathered without history and
+    # one IndexBackward0 node, saving the index tensors, scatters the gradient back.
+    _C._set_grad_enabled(False)
+    try:
+        out, (positions, order, flat_shape, perm) = _advanced_with_plan(t, adv)
+    finally:
+        _C._set_grad_enabled(True)
+    out = _C.detach(out)  # a tensor of its own, not a view made without history
+    given = dict(adv)
+    indices = [_C.from_numpy(given[d]) if d in given else None for d in range(max(given) + 1)]
+    _C._record_index(out, t, positions, order, flat_shape, perm, indices)
+    return out
 
 
 def _broadcast_value(value, shape):

@@ -40,6 +40,7 @@ RESTRIDING = {
     "transpose_": "transpose",
     "swapaxes_": "swapaxes",
     "swapdims_": "swapdims",
+    "as_strided_": "as_strided",
 }
 
 # Aliases on both engine and Tensor (with their in-place forms where the original has one).
@@ -71,7 +72,7 @@ TENSOR_ALIASES = {"ndimension": "dim"}
 
 # PyTorch's torch.<op>_ functions (Tensor.<op>_ with the tensor as first argument).
 FUNCTION_INPLACE = (
-    "abs_", "acos_", "acosh_", "addmv_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_",
+    "abs_", "acos_", "acosh_", "addmv_", "as_strided_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_",
     "arctanh_", "asin_", "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_",
     "clip_", "cos_", "cosh_", "deg2rad_", "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_",
     "fill_", "fix_", "floor_", "frac_", "gcd_", "i0_", "lcm_", "ldexp_", "log10_", "log1p_", "log2_",
@@ -98,9 +99,36 @@ def _inplace_method(name, op):
     return method
 
 
+# PyTorch's node names for the in-place views (its overloads of the in-place forms are numbered
+# after the out-of-place ones); squeeze_ is named by its argument: none, a dim, or dims.
+_RESTRIDING_NODES = {
+    "t_": "TBackward1",
+    "unsqueeze_": "UnsqueezeBackward1",
+    "transpose_": "TransposeBackward1",
+    "swapaxes_": "TransposeBackward1",
+    "swapdims_": "TransposeBackward1",
+    "as_strided_": "AsStridedBackward1",
+}
+
+
+def _restriding_node(name, args, kwargs):
+    if name != "squeeze_":
+        return _RESTRIDING_NODES.get(name)
+    dim = args[0] if args else kwargs.get("dim")
+    if dim is None:
+        return "SqueezeBackward3"
+    return "SqueezeBackward5" if isinstance(dim, (tuple, list)) else "SqueezeBackward4"
+
+
 def _restriding_method(name, view):
     def method(self, *args, **kwargs):
-        return _C._restride_(self, lambda x: view(x, *args, **kwargs))
+        out = _C._restride_(self, lambda x: view(x, *args, **kwargs))
+        node = _restriding_node(name, args, kwargs)
+        # Only a write recorded with grad on has a node to name (a view made under no_grad and
+        # written under no_grad has no readable history at all).
+        if node is not None and _C.is_grad_enabled() and out.requires_grad:
+            _C._name_grad_fn(out, node)
+        return out
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"In-place version of :meth:`Tensor.{view.__name__}`: self becomes the view."

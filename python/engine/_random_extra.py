@@ -176,6 +176,7 @@ def normal(
             raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
         out_t = _C.empty(list(size), dtype=dtype or _C.get_default_dtype())
         out_t.normal_(mean, std, **_gen_kw(generator))
+        _C._autograd._unsafe_set_version_counter((out_t,), (0,))  # fresh, as PyTorch's
         return out_t.requires_grad_() if requires_grad else out_t
     if size is not None:
         raise TypeError("normal(): 'size' is only accepted when mean and std are numbers")

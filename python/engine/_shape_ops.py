@@ -90,7 +90,9 @@ def flip(input, *dims):
     for d in _sizes(dims):
         n = input.shape[_wrap(d, input.dim())]
         out = out.index_select(d, _C.arange(n - 1, -1, -1))
-    return _grad_fn_names.name_grad_fn(out, "FlipBackward0", (input,))
+    return _grad_fn_names.name_grad_fn(
+        out, "FlipBackward0", (input,), {"dims": tuple(_sizes(dims))}
+    )
 
 
 def roll(input, shifts, dims=None):
@@ -110,7 +112,8 @@ def roll(input, shifts, dims=None):
         s = s % n if n else 0
         if s:
             out = _C.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
-    return _grad_fn_names.name_grad_fn(out, "RollBackward0", (input,))
+    shown = {"dims": tuple(dims), "shifts": tuple(shifts)}
+    return _grad_fn_names.name_grad_fn(out, "RollBackward0", (input,), shown)
 
 
 def split(tensor, split_size_or_sections, dim=0):

@@ -53,11 +53,15 @@ def sort(input, dim=-1, descending=False, stable=False):
         indices=tensor([1, 2, 0]))
     """
     _tensor_arg("sort", input, "input", 1)
+    given = dim
     dim = _dim(input, dim)
     indices = _order(input, dim, descending)
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
-        return_types.sort(values, indices), "SortBackward1" if stable else "SortBackward0", (input,)
+        return_types.sort(values, indices),
+        "SortBackward1" if stable else "SortBackward0",
+        (input,),
+        {"dim": given},
     )
 
 
@@ -106,6 +110,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
         indices=tensor([1, 3]))
     """
     _tensor_arg("topk", input, "input", 1)
+    given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
     if not 0 <= k <= size:
@@ -114,7 +119,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
     indices = indices.narrow(dim, 0, k) if input.dim() else indices
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
-        return_types.topk(values, indices), "TopkBackward0", (input,)
+        return_types.topk(values, indices), "TopkBackward0", (input,), {"dim": given}
     )
 
 
@@ -139,12 +144,16 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element (1-based) along dim."""
     _tensor_arg("kthvalue", input, "input", 1)
+    given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
     if not 1 <= k <= size:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
     return _grad_fn_names.name_grad_fn(
-        return_types.kthvalue(*_pick(input, dim, k - 1, keepdim)), "KthvalueBackward0", (input,)
+        return_types.kthvalue(*_pick(input, dim, k - 1, keepdim)),
+        "KthvalueBackward0",
+        (input,),
+        {"dim": given, "keepdim": bool(keepdim)},
     )
 
 
@@ -157,6 +166,7 @@ def median(input, dim=None, keepdim=False):
         if flat.numel() == 0:
             return _C.full((), float("nan"), dtype=input.dtype)
         return _grad_fn_names.name_grad_fn(median(flat, 0).values, "MedianBackward0", (input,))
+    given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
     if size == 0:
@@ -165,6 +175,7 @@ def median(input, dim=None, keepdim=False):
         return_types.median(*_pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True)),
         "MedianBackward1",
         (input,),
+        {"dim": given, "keepdim": bool(keepdim)},
     )
 
 

@@ -406,6 +406,12 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
   while (!ready.empty()) {
     auto [node, node_entry] = ready.top();
     ready.pop();
+    // A root that leads to none of the requested inputs is not run at all (PyTorch runs only the
+    // nodes between the roots and the inputs).
+    if (capturing && !needed.count(node)) {
+      node_entry->buffer = variable_list();
+      continue;
+    }
     variable_list inputs = std::move(node_entry->buffer);
     node_entry->buffer = variable_list();
     inputs.resize(node->input_metadata().size());

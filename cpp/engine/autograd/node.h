@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,16 @@ struct SavedValue {
 struct SavedValues {
   std::vector<std::pair<const char*, SavedValue>> items;
   void add(const char* name, SavedValue v) { items.emplace_back(name, std::move(v)); }
+  // Replaces the value named `name`, or adds it.
+  void set(const char* name, SavedValue v) {
+    for (auto& [k, old] : items) {
+      if (std::string_view(k) == name) {
+        old = std::move(v);
+        return;
+      }
+    }
+    add(name, std::move(v));
+  }
 };
 
 // Sizes and dims as a saved value (a tuple of ints).
@@ -118,6 +129,9 @@ class Node : public std::enable_shared_from_this<Node> {
   virtual void visit_saved_values(const SavedValueVisitor& visit) const {
     for (const auto& [k, v] : saved_values.items) visit(k, v);
   }
+  // Also read before visit_saved_values (which may give a value of the same name): an op records
+  // here an argument as the caller wrote it where its node keeps it normalised (PyTorch shows
+  // dim=-1 as given), with saved_values.set.
   SavedValues saved_values;
   // The Python bindings' per-node state (the `metadata` dict), made on first use.
   std::unique_ptr<DeferredRelease>& py_state() { return py_state_; }

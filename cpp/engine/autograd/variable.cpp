@@ -20,9 +20,20 @@ AutogradMeta& ensure_autograd_meta(const Tensor& t) {
   return *static_cast<AutogradMeta*>(slot.get());
 }
 
+namespace {
+bool own_requires_grad(const AutogradMeta* m) { return m && (m->requires_grad || m->grad_fn); }
+}  // namespace
+
+// A view made under no_grad or inference mode follows its base, as PyTorch's differentiable views
+// do: made from a tensor that requires grad, it requires grad too (ops on it record nodes, but no
+// gradient reaches the view or its base through it). Only such views look at their base: the
+// common views, made with grad on, cost one byte test here.
 bool requires_grad(const Tensor& t) {
-  auto* m = autograd_meta(t);
-  return m && (m->requires_grad || m->grad_fn);
+  if (own_requires_grad(autograd_meta(t))) return true;
+  const uint8_t meta = t.get()->view_creation_meta;
+  return (meta == static_cast<uint8_t>(CreationMeta::NoGradMode) ||
+          meta == static_cast<uint8_t>(CreationMeta::InferenceMode)) &&
+         own_requires_grad(autograd_meta(Tensor(t.get()->view_base)));
 }
 
 namespace {
@@ -115,6 +126,26 @@ void refresh_view_history(const Tensor& t, AutogradMeta& m) {
   }
 }
 
+// A view made without history under no_grad or inference mode, of a base that requires grad, is
+// unusable by autograd once its counter moved (its base or another view of it was written in
+// place): PyTorch raises wherever its history is read (grad_fn, is_leaf, any op recording it).
+void check_view_without_history(const Tensor& t) {
+  const auto meta = static_cast<CreationMeta>(t.get()->view_creation_meta);
+  if (meta != CreationMeta::NoGradMode && meta != CreationMeta::InferenceMode) return;
+  if (t.version() == t.get()->view_created_version || inference_mode_enabled()) return;
+  if (!own_requires_grad(autograd_meta(Tensor(t.get()->view_base)))) return;
+  const bool inference = meta == CreationMeta::InferenceMode;
+  throw std::runtime_error(str_cat(
+      "A view was created in ", inference ? "inference mode" : "no_grad mode",
+      " and its base or another view of its base has been modified inplace ",
+      inference ? "in normal mode." : "with grad mode enabled.",
+      " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+      "moving both the view and the inplace either both inside the ",
+      inference ? "inference_mode" : "no_grad",
+      " block (if you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+      "tracked)."));
+}
+
 }  // namespace
 
 void note_view_history(const Tensor& t) {
@@ -127,7 +158,10 @@ void note_view_history(const Tensor& t) {
 const std::shared_ptr<Node>& grad_fn(const Tensor& t) {
   static const std::shared_ptr<Node> none;
   auto* m = autograd_meta(t);
-  if (!m) return none;
+  if (!m || !m->grad_fn) {
+    if (t.is_view()) check_view_without_history(t);
+    return m ? m->grad_fn : none;
+  }
   if (m->view_version_known) refresh_view_history(t, *m);
   return m->grad_fn;
 }
@@ -163,6 +197,7 @@ std::optional<DType> allowed_grad_dtype(const Tensor& t) {
 
 Edge gradient_edge(const Tensor& t) {
   auto* m = autograd_meta(t);
+  if ((!m || !m->grad_fn) && t.is_view()) check_view_without_history(t);
   if (!m) return Edge();
   ENGINE_CHECK(!m->history_invalid, std::runtime_error, multi_output_invalid_message(t));
   if (m->view_version_known) refresh_view_history(t, *m);

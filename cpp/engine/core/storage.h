@@ -22,14 +22,27 @@ class Storage {
   void* data() const { return data_; }
   size_t nbytes() const { return nbytes_; }
 
-  uint32_t version() const { return version_.load(std::memory_order_relaxed); }
-  void bump_version() { version_.fetch_add(1, std::memory_order_relaxed); }
+  uint32_t version() const { return counter_->load(std::memory_order_relaxed); }
+  void bump_version() { counter_->fetch_add(1, std::memory_order_relaxed); }
+  void set_version(uint32_t v) { counter_->store(v, std::memory_order_relaxed); }
+  // The counter as an object of its own, made on first request; from then on this storage counts
+  // there. A tensor that moves to other memory (`x.data = y`) keeps it, so x and the views it had
+  // of this storage go on sharing one counter, as in PyTorch, without keeping this memory alive.
+  std::shared_ptr<std::atomic<uint32_t>> shared_counter() {
+    if (!shared_version_) {
+      shared_version_ = std::make_shared<std::atomic<uint32_t>>(version_.load());
+      counter_ = shared_version_.get();
+    }
+    return shared_version_;
+  }
 
  private:
   void* data_;
   size_t nbytes_;
   std::function<void()> release_;
   std::atomic<uint32_t> version_{0};
+  std::atomic<uint32_t>* counter_ = &version_;  // version_, or shared_version_ once made
+  std::shared_ptr<std::atomic<uint32_t>> shared_version_;
 };
 
 }  // namespace engine

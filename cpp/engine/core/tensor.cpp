@@ -59,7 +59,9 @@ Tensor Tensor::as_strided(const Dims& shape, const Dims& strides, int64_t offset
   const uint8_t now = current_view_creation_meta();
   const uint8_t parent = impl_->view_base ? impl_->view_creation_meta : 0;
   impl->view_creation_meta = (now == 0 || parent == 2) ? parent : now;
-  return Tensor(std::move(impl));
+  Tensor view(std::move(impl));
+  view.get()->view_created_version = view.version();
+  return view;
 }
 
 void Tensor::check_view_bounds(const Dims& shape, const Dims& strides, int64_t offset) const {

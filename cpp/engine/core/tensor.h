@@ -50,6 +50,9 @@ struct TensorImpl {
   // For a view: the mode it was created in (autograd's CreationMeta, see view_meta.h), which
   // decides whether it may be written in place later.
   uint8_t view_creation_meta = 0;
+  // For a view: its version counter's value when it was made. A view made without history (under
+  // no_grad, say) whose counter has moved since was written through its base or a sibling.
+  uint32_t view_created_version = 0;
   // A version counter of its own, shared with its views, when this tensor's does not follow its
   // storage's (null otherwise): `x.data` is a tensor with a fresh counter, and `x.data = y` keeps
   // x's counter while x takes y's memory, as in PyTorch.
@@ -102,6 +105,15 @@ class Tensor {
       impl_->own_version->fetch_add(1, std::memory_order_relaxed);
     } else {
       impl_->storage->bump_version();
+    }
+  }
+
+  // Overwrites the version (PyTorch's _unsafe_set_version_counter): views sharing the counter see it.
+  void set_version(uint32_t v) const {
+    if (impl_->own_version) {
+      impl_->own_version->store(v, std::memory_order_relaxed);
+    } else {
+      impl_->storage->set_version(v);
     }
   }
 

@@ -257,6 +257,7 @@ void rebase_history_of_view(const Tensor& base, const Tensor& src, ViewFn fn) {
 Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
   ENGINE_CHECK(a.dim() > 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
   ENGINE_CHECK(step > 0, ValueError, "step must be greater than zero");
+  const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
   const int64_t n = a.shape()[dim];
   auto clampi = [n](std::optional<int64_t> v, int64_t dflt) {
@@ -277,7 +278,7 @@ Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::op
   if (compute_requires_grad({&a})) {
     // PyTorch's saved attributes: the bounds as given (an open end is INT64_MAX).
     SavedValues& v = grad_fn(out)->saved_values;
-    v.add("dim", dim);
+    v.add("dim", given_dim);
     v.add("start", start ? *start : int64_t{0});
     v.add("end", end ? *end : std::numeric_limits<int64_t>::max());
     v.add("step", step);
@@ -288,6 +289,7 @@ Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::op
 
 Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length) {
   ENGINE_CHECK(a.dim() > 0, std::runtime_error, "narrow() cannot be applied to a 0-dim tensor.");
+  const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
   const int64_t n = a.shape()[dim];
   ENGINE_CHECK(start >= -n && start <= n, IndexError, "start out of range (expected to be in range of [", -n, ", ", n,
@@ -296,14 +298,15 @@ Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length) {
   ENGINE_CHECK(length >= 0, std::runtime_error, "narrow(): length must be non-negative.");
   ENGINE_CHECK(length <= n - start, std::runtime_error, "start (", start, ") + length (", length,
                ") exceeds dimension size (", n, ").");
-  return slice(a, dim, start, start + length, 1);
+  return slice(a, given_dim, start, start + length, 1);
 }
 
 Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2) {
+  const int64_t given1 = dim1, given2 = dim2;
   dim1 = wrap_dim(dim1, a.dim());
   dim2 = wrap_dim(dim2, a.dim());
   ENGINE_CHECK(dim1 != dim2, std::runtime_error, "diagonal dimensions cannot be identical ", dim1, ", ", dim2);
-  return strided_view(a, [offset, dim1, dim2](const Dims& sh, const Dims& st, int64_t off) {
+  Tensor out = strided_view(a, [offset, dim1, dim2](const Dims& sh, const Dims& st, int64_t off) {
     int64_t len = offset >= 0 ? std::min(sh[dim1], sh[dim2] - offset) : std::min(sh[dim1] + offset, sh[dim2]);
     len = std::max<int64_t>(len, 0);
     if (len > 0) off += offset >= 0 ? offset * st[dim2] : -offset * st[dim1];
@@ -317,10 +320,20 @@ Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2) {
     g.strides.push_back(st[dim1] + st[dim2]);
     return g;
   }, "DiagonalBackward0");
+  if (compute_requires_grad({&a})) {
+    // PyTorch's saved attributes, the dims as given.
+    SavedValues& v = grad_fn(out)->saved_values;
+    v.add("dim1", given1);
+    v.add("dim2", given2);
+    v.add("offset", offset);
+    v.add("self_sym_sizes", saved_ints(a.shape()));
+  }
+  return out;
 }
 
 Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
   auto idx = vector_index(index, "index_select");
+  const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
   const int64_t n = a.dim() == 0 ? 1 : a.shape()[dim];
   check_index_range(idx, n, false);
@@ -348,6 +361,7 @@ Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
     node->dim = dim;
     node->index_ = SavedTensor(index, false);
     set_history(out, node);
+    show_given(out, "dim", given_dim, dim);
   }
   return out;
 }
@@ -438,6 +452,7 @@ bool along_last_dim_rows(const Tensor& t, int64_t dim, const Tensor& index) {
 }
 
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
+  const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
   auto idx = index_values(index, "gather");
   check_gather_scatter_shapes(a, dim, index, nullptr);
@@ -474,11 +489,13 @@ Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
     node->dim = dim;
     node->index_ = SavedTensor(index, false);
     set_history(out, node);
+    show_given(out, "dim", given_dim, dim);
   }
   return out;
 }
 
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, bool add) {
+  const int64_t given_dim = dim;
   dim = wrap_dim(dim, self.dim());
   auto idx = index_values(index, add ? "scatter_add" : "scatter");
   check_gather_scatter_shapes(self, dim, index, &src);
@@ -520,6 +537,7 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
     node->add = add;
     node->src_shape = src.shape();
     set_history(out, node);
+    show_given(out, "dim", given_dim, dim);
   }
   return out;
 }

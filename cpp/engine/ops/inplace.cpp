@@ -88,14 +88,15 @@ void check_inplace(const Tensor& self, bool records) {
     return;
   }
   if (self.is_view() && !inference_mode_enabled()) check_view_creation(self, records);
-  if (is_leaf(self) && requires_grad(self)) {
-    throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
-  }
+  // A view is judged by its base first (a view without history of its own is itself a leaf).
   if (self.is_view()) {
     Tensor base(self.get()->view_base);
     if (is_leaf(base) && requires_grad(base)) {
       throw std::runtime_error("a view of a leaf Variable that requires grad is being used in an in-place operation.");
     }
+  }
+  if (is_leaf(self) && requires_grad(self)) {
+    throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
   }
   (void)records;
 }

@@ -33,4 +33,13 @@ inline Tensor named_history(Tensor out, const char* name) {
   return out;
 }
 
+// Shows `name` on the node of `out` as the caller gave it when that differs from what the node
+// keeps (`kept`): PyTorch's nodes keep dims as given, so dim=-1 reads back as 2**64 - 1.
+template <typename V>
+void show_given(const Tensor& out, const char* name, const V& given, const V& kept) {
+  if (given == kept) return;
+  auto* m = autograd_meta(out);
+  if (m && m->grad_fn) m->grad_fn->saved_values.set(name, SavedValue(given));
+}
+
 }  // namespace engine::ops

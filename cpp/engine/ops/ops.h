@@ -84,6 +84,8 @@ Tensor transpose(const Tensor& a, int64_t d0, int64_t d1);
 Tensor t(const Tensor& a);
 Tensor unsqueeze(const Tensor& a, int64_t dim);
 Tensor squeeze(const Tensor& a, std::optional<int64_t> dim);
+// squeeze over a list of dims (PyTorch's squeeze(dim=(1, 2))): those of size 1 among them go.
+Tensor squeeze_dims(const Tensor& a, const std::vector<int64_t>& dims);
 Tensor expand(const Tensor& a, const Dims& shape);
 Tensor permute(const Tensor& a, const Dims& dims);
 // a[..., index, ...] along `dim`: a view with that dim removed.
@@ -112,6 +114,10 @@ Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length);
 Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2);
 Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index);
 Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, double alpha = 1.0);
+// Gives `out` (advanced indexing's values, computed without history from `self`) its
+// IndexBackward0 node (index_node.cpp); `indices` are what the node shows as _saved_indices.
+void record_index(const Tensor& out, const Tensor& self, const Tensor& positions, const Dims& gather_order,
+                  const Dims& flat_shape, const Dims& out_perm, const std::vector<std::optional<Tensor>>& indices);
 Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index);
 // scatter (add=false) and scatter_add (add=true), out of place.
@@ -192,6 +198,8 @@ Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool ke
 Tensor clamp_min(const Tensor& a, const Tensor& min);
 Tensor clamp_max(const Tensor& a, const Tensor& max);
 Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+// softmax (log=false) or log_softmax along dim, one node that saves the result (softmax.cpp).
+Tensor softmax(const Tensor& a, int64_t dim, bool log);
 Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor cumprod(const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor all(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);

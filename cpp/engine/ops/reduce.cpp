@@ -287,7 +287,10 @@ Tensor extremum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim,
   Tensor flat = Tensor::empty({r.outer}, a.dtype());
   if (r.outer > 0) kernels::reduce_rows(is_max ? kernels::RowOp::Max : kernels::RowOp::Min, flat, r.data, r.outer, r.inner);
   Tensor out = shaped(flat, a, mask, keepdim);
-  if (compute_requires_grad({&a})) record_reduction<ExtremumBackward>(a, out, mask, keepdim, node_name);
+  if (compute_requires_grad({&a})) {
+    record_reduction<ExtremumBackward>(a, out, mask, keepdim, node_name);
+    if (!dims.empty()) show_given(out, "dim", dims, masked_dims(mask));  // amax / amin: as given
+  }
   return out;
 }
 
@@ -364,6 +367,7 @@ std::pair<Tensor, Tensor> extremum_dim(const Tensor& a, int64_t dim, bool keepdi
     node->input_shape = a.shape();
     set_history(values, node);
     node->indices_ = SavedTensor(indices, false);  // no history: an int tensor, no cycle
+    show_given(values, "dim", dim, w);
   }
   return {values, indices};
 }
@@ -458,6 +462,7 @@ Tensor scan(const Tensor& a, int64_t dim, std::optional<DType> dtype, bool is_su
       set_history(out, node);
       node->result_ = SavedTensor(out, true);
     }
+    if (a.dim() > 0) show_given(out, "dim", dim, w);
   }
   return out;
 }
@@ -473,6 +478,7 @@ Tensor prod(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std
   Tensor out = shaped(flat, a, mask, keepdim);
   if (is_floating(out_dtype) && compute_requires_grad({&a})) {
     record_reduction<ProdBackward>(a, out, mask, keepdim, dims.empty() && !keepdim ? "ProdBackward0" : "ProdBackward1");
+    if (dims.size() == 1) show_given(out, "dim", dims[0], masked_dims(mask)[0]);
   }
   return out;
 }
@@ -500,6 +506,19 @@ std::optional<Tensor> in_float32(const Tensor& a, F f) {
 }
 }  // namespace
 
+// A reduction built of several nodes shows on its last one the dims as given and keepdim, as
+// PyTorch's single node does (grad_fn._saved_dim of x.var(-1) is (2**64 - 1,)).
+namespace {
+Tensor show_dims(Tensor out, const std::vector<int64_t>& dims, bool keepdim) {
+  if (dims.empty()) return out;
+  auto* m = autograd_meta(out);
+  if (!m || !m->grad_fn) return out;
+  m->grad_fn->saved_values.set("dim", dims);
+  m->grad_fn->saved_values.set("keepdim", keepdim);
+  return out;
+}
+}  // namespace
+
 // Written with differentiable ops: the gradient (and its own gradient) comes for free.
 Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "std and var only support floating point and complex dtypes");
@@ -511,12 +530,12 @@ Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction,
   Tensor sq = centered * centered;
   Tensor s = all.empty() ? sq : sum(sq, all, keepdim);
   const double divisor = std::max(0.0, static_cast<double>(count) - correction);
-  return named_history(div(s, wrapped_scalar(divisor, DType::Float64)), "VarBackward0");
+  return show_dims(named_history(div(s, wrapped_scalar(divisor, DType::Float64)), "VarBackward0"), dims, keepdim);
 }
 
 Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   if (auto r = in_float32(a, [&](const Tensor& x) { return std(x, dims, correction, keepdim); })) return *r;
-  return named_history(sqrt(var(a, dims, correction, keepdim)), "StdBackward0");
+  return show_dims(named_history(sqrt(var(a, dims, correction, keepdim)), "StdBackward0"), dims, keepdim);
 }
 
 // The vector norm; `norm` shows its node as PyTorch's linalg.vector_norm.
@@ -537,7 +556,7 @@ static Tensor norm_of(const Tensor& a, double p, const std::vector<int64_t>& dim
 }
 
 Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
-  return named_history(norm_of(a, p, dims, keepdim), "LinalgVectorNormBackward0");
+  return show_dims(named_history(norm_of(a, p, dims, keepdim), "LinalgVectorNormBackward0"), dims, keepdim);
 }
 
 Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
@@ -548,7 +567,7 @@ Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim
   Tensor m = amax(detach(x), all, true);
   m = where(isinf(m), wrapped_scalar(0.0, DType::Float64), m);
   Tensor s = log(sum(exp(x - m), all, keepdim));
-  return named_history(s + (keepdim ? m : reshape(m, s.shape())), "LogsumexpBackward0");
+  return show_dims(named_history(s + (keepdim ? m : reshape(m, s.shape())), "LogsumexpBackward0"), dims, keepdim);
 }
 
 Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype) { return scan(a, dim, dtype, true); }

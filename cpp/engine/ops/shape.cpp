@@ -43,6 +43,8 @@ struct ViewLikeBackward : Node {
       visit("index", dims[1]);
     }
     if (n == "SqueezeBackward1") visit("dim", dims[0]);
+    if (n == "SqueezeBackward2") visit("dim", saved_ints(dims));
+    if (n == "SqueezeBackward2") visit("self_sym_sizes", saved_ints(input_shape));
     if (n == "ViewBackward0" || n == "ExpandBackward0" || n == "SelectBackward0" || n == "SqueezeBackward0" ||
         n == "SqueezeBackward1") {
       visit("self_sym_sizes", saved_ints(input_shape));
@@ -140,6 +142,7 @@ Tensor reshape(const Tensor& a, const Dims& shape) {
 
 Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {
   const int64_t nd = a.dim();
+  const int64_t given0 = d0, given1 = d1;
   d0 = wrap_dim(d0, nd);
   d1 = wrap_dim(d1, nd);
   Dims shape = a.shape(), strides = a.strides();
@@ -147,9 +150,12 @@ Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {
     std::swap(shape[d0], shape[d1]);
     std::swap(strides[d0], strides[d1]);
   }
-  return record_view(a, a.as_strided(shape, strides, a.offset()), "TransposeBackward0",
-                     [](const Tensor& g, const ViewLikeBackward& n) { return transpose(g, n.dims[0], n.dims[1]); },
-                     {d0, d1});
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()), "TransposeBackward0",
+                           [](const Tensor& g, const ViewLikeBackward& n) { return transpose(g, n.dims[0], n.dims[1]); },
+                           {d0, d1});
+  show_given(out, "dim0", given0, d0);
+  show_given(out, "dim1", given1, d1);
+  return out;
 }
 
 Tensor t(const Tensor& a) {
@@ -161,13 +167,16 @@ Tensor t(const Tensor& a) {
 }
 
 Tensor unsqueeze(const Tensor& a, int64_t dim) {
+  const int64_t given = dim;
   dim = wrap_dim(dim, a.dim() + 1);
   Dims shape = a.shape(), strides = a.strides();
   const int64_t st = dim < a.dim() ? a.shape()[dim] * a.strides()[dim] : 1;
   shape.insert(shape.begin() + dim, 1);
   strides.insert(strides.begin() + dim, st);
-  return record_view(a, a.as_strided(shape, strides, a.offset()), "UnsqueezeBackward0",
-                     [](const Tensor& g, const ViewLikeBackward& n) { return squeeze(g, n.dims[0]); }, {dim});
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()), "UnsqueezeBackward0",
+                           [](const Tensor& g, const ViewLikeBackward& n) { return squeeze(g, n.dims[0]); }, {dim});
+  show_given(out, "dim", given, dim);
+  return out;
 }
 
 Tensor squeeze(const Tensor& a, std::optional<int64_t> dim) {
@@ -181,8 +190,30 @@ Tensor squeeze(const Tensor& a, std::optional<int64_t> dim) {
       strides.push_back(a.strides()[i]);
     }
   }
-  return record_view(a, a.as_strided(shape, strides, a.offset()), dim ? "SqueezeBackward1" : "SqueezeBackward0",
-                     reshape_rule, d ? Dims{*d} : Dims{});
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()),
+                           dim ? "SqueezeBackward1" : "SqueezeBackward0", reshape_rule, d ? Dims{*d} : Dims{});
+  if (dim) show_given(out, "dim", *dim, *d);
+  return out;
+}
+
+Tensor squeeze_dims(const Tensor& a, const std::vector<int64_t>& dims) {
+  std::vector<bool> listed(static_cast<size_t>(std::max<int64_t>(a.dim(), 1)), false);
+  Dims wrapped;
+  for (int64_t given : dims) {
+    const int64_t d = wrap_dim(given, a.dim());
+    ENGINE_CHECK(!listed[d], std::runtime_error, "dim ", d, " appears multiple times in the list of dims");
+    listed[d] = true;
+    wrapped.push_back(d);
+  }
+  Dims shape, strides;
+  for (int64_t i = 0; i < a.dim(); ++i) {
+    if (a.shape()[i] == 1 && listed[i]) continue;
+    shape.push_back(a.shape()[i]);
+    strides.push_back(a.strides()[i]);
+  }
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset()), "SqueezeBackward2", reshape_rule, wrapped);
+  show_given(out, "dim", dims, std::vector<int64_t>(wrapped.begin(), wrapped.end()));
+  return out;
 }
 
 Tensor expand(const Tensor& a, const Dims& shape) {
@@ -242,6 +273,7 @@ Tensor permute(const Tensor& a, const Dims& dims) {
 
 Tensor select(const Tensor& a, int64_t dim, int64_t index) {
   ENGINE_CHECK(a.dim() > 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
+  const int64_t given_dim = dim, given_index = index;
   dim = wrap_dim(dim, a.dim());
   const int64_t n = a.shape()[dim];
   ENGINE_CHECK(index >= -n && index < n, IndexError, "select(): index ", index, " out of range for tensor of size ",
@@ -250,11 +282,14 @@ Tensor select(const Tensor& a, int64_t dim, int64_t index) {
   Dims shape = a.shape(), strides = a.strides();
   shape.erase(shape.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return record_view(a, a.as_strided(shape, strides, a.offset() + index * a.strides()[dim]), "SelectBackward0",
-                     [](const Tensor& g, const ViewLikeBackward& n) {
-                       return select_backward(g, n.input_shape, n.dims[0], n.dims[1]);
-                     },
-                     {dim, index});
+  Tensor out = record_view(a, a.as_strided(shape, strides, a.offset() + index * a.strides()[dim]), "SelectBackward0",
+                           [](const Tensor& g, const ViewLikeBackward& n) {
+                             return select_backward(g, n.input_shape, n.dims[0], n.dims[1]);
+                           },
+                           {dim, index});
+  show_given(out, "dim", given_dim, dim);
+  show_given(out, "index", given_index, index);
+  return out;
 }
 
 Tensor select_backward(const Tensor& grad, const Dims& input_shape, int64_t dim, int64_t index) {

@@ -40,6 +40,7 @@ struct UnfoldBackward0 : BuiltinNode<UnfoldBackward0> {
 
 Tensor unfold_view(const Tensor& a, int64_t dim, int64_t size, int64_t step) {
   const int64_t nd = a.dim();
+  const int64_t given_dim = dim;
   dim = wrap_dim(dim, nd);
   const int64_t n = nd == 0 ? 1 : a.shape()[dim];
   ENGINE_CHECK(size >= 0, std::runtime_error, "size is ", size, " but must be >= 0");
@@ -62,6 +63,11 @@ Tensor unfold_view(const Tensor& a, int64_t dim, int64_t size, int64_t step) {
     node->dim = dim;
     node->size = size;
     node->step = step;
+    // PyTorch's saved attributes, the dimension as given.
+    node->saved_values.add("dimension", given_dim);
+    node->saved_values.add("self_sym_sizes", saved_ints(a.shape()));
+    node->saved_values.add("size", size);
+    node->saved_values.add("step", step);
     set_history(out, node);
   }
   return out;

@@ -3,6 +3,7 @@
 // _raw_saved_self.register_hooks), saved_tensors_hooks for built-in ops, gradient edges, queries
 // about the running backward pass, and inference mode.
 #include <algorithm>
+#include <limits>
 
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
@@ -230,7 +231,14 @@ std::vector<std::string> saved_attr_names(Node& n) {
     out.push_back(std::string("_saved_") + k);
     out.push_back(std::string("_raw_saved_") + k);
   });
-  n.visit_saved_values([&](const char* k, const SavedValue&) { out.push_back(std::string("_saved_") + k); });
+  // saved_values first (they take precedence), then what the node visits, each name once.
+  for (const auto& [k, v] : n.saved_values.items) out.push_back(std::string("_saved_") + k);
+  n.visit_saved_values([&](const char* k, const SavedValue&) {
+    for (const auto& [own, v] : n.saved_values.items) {
+      if (std::string_view(own) == k) return;
+    }
+    out.push_back(std::string("_saved_") + k);
+  });
   return out;
 }
 
@@ -260,6 +268,9 @@ py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
       return std::move(t);
     }
     if (plain) {
+      for (const auto& [k, v] : n->saved_values.items) {
+        if (name == k) return saved_value_to_py(v);
+      }
       py::object found;
       n->visit_saved_values([&](const char* k, const SavedValue& v) {
         if (!found && name == k) found = saved_value_to_py(v);
@@ -429,7 +440,22 @@ void init_graph(py::module_& m) {
           },
           "The unpack hook this saved tensor will be read back through, or None.");
   // Where PyTorch's users name the class (torch._C._autograd.SavedTensor).
-  m.def_submodule("_autograd").attr("SavedTensor") = saved_cls;
+  py::module_ autograd_internals = m.def_submodule("_autograd");
+  autograd_internals.attr("SavedTensor") = saved_cls;
+  // Hides in-place writes from autograd (torch.autograd._unsafe_preserve_version_counter uses it).
+  autograd_internals.def(
+      "_unsafe_set_version_counter",
+      [](const std::vector<Tensor>& tensors, const std::vector<int64_t>& versions) {
+        ENGINE_CHECK(tensors.size() == versions.size(), std::runtime_error, "tensors_len=", tensors.size(),
+                     ", versions_len=", versions.size());
+        for (int64_t v : versions) {
+          ENGINE_CHECK(v >= 0, std::runtime_error, "Cannot set a version_counter to a value below 0: ", v);
+          ENGINE_CHECK(v <= static_cast<int64_t>(std::numeric_limits<uint32_t>::max()), std::runtime_error,
+                       "Cannot set a version_counter to a value above ", std::numeric_limits<uint32_t>::max(), ": ", v);
+        }
+        for (size_t i = 0; i < tensors.size(); ++i) tensors[i].set_version(static_cast<uint32_t>(versions[i]));
+      },
+      py::arg("tensors"), py::arg("versions"));
 
   m.def("_gradient_edge", [](const Tensor& t) {
     ENGINE_CHECK(requires_grad(t), std::runtime_error,
@@ -456,6 +482,20 @@ void init_graph(py::module_& m) {
   // Composite ops written in Python name their last node after the PyTorch operator they stand for.
   m.def("_name_grad_fn", [](const Tensor& t, std::string name) {
     if (const auto& fn = grad_fn(t)) fn->set_display_name(std::move(name));
+  });
+  // An op written in Python shows an argument on its node as PyTorch's does (grad_fn._saved_dim of
+  // split(2, -1) is the dim as given); value: an int, a bool or a tuple of ints.
+  m.def("_show_saved", [](const Tensor& t, const std::string& name, py::handle value) {
+    const auto& fn = grad_fn(t);
+    if (!fn) return;
+    const char* key = interned_name(name);
+    if (py::isinstance<py::bool_>(value)) {
+      fn->saved_values.set(key, value.cast<bool>());
+    } else if (py::isinstance<py::int_>(value)) {
+      fn->saved_values.set(key, value.cast<int64_t>());
+    } else {
+      fn->saved_values.set(key, value.cast<std::vector<int64_t>>());
+    }
   });
   m.def("_increment_version", [](py::handle obj) {
     if (is_tensor(obj)) {

@@ -72,6 +72,12 @@ void init_index(py::module_& m) {
   m.def("_slice", [](const Tensor& t, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
                      int64_t step) { return ops::slice(t, dim, start, end, step); });
   m.def("_normal_cdf", [](const Tensor& t) { return ops::normal_cdf(t); });
+  m.def("_record_index", [](const Tensor& out, const Tensor& self, const Tensor& positions,
+                            const std::vector<int64_t>& gather_order, const std::vector<int64_t>& flat_shape,
+                            const std::vector<int64_t>& out_perm, const std::vector<std::optional<Tensor>>& indices) {
+    auto dims = [](const std::vector<int64_t>& v) { return Dims(v.begin(), v.end()); };
+    ops::record_index(out, self, positions, dims(gather_order), dims(flat_shape), dims(out_perm), indices);
+  });
   m.def("from_numpy", [](py::array arr) {
     const DType dt = numpy_dtype(arr);
     const auto isz = arr.itemsize();

@@ -22,6 +22,12 @@ void init_nn(py::module_& m) {
   m.def("convolution", &ops::convolution, py::arg("input"), py::arg("weight"), py::arg("bias"), py::arg("stride"),
         py::arg("padding"), py::arg("dilation"), py::arg("transposed"), py::arg("output_padding"),
         py::arg("groups"), "torch.convolution: the N-d (transposed) convolution behind conv*d.");
+  m.def(
+      "_softmax", [](const Tensor& input, int64_t dim) { return ops::softmax(input, dim, false); },
+      py::arg("input"), py::arg("dim"), "softmax along dim as one node (SoftmaxBackward0) that saves its result.");
+  m.def(
+      "_log_softmax", [](const Tensor& input, int64_t dim) { return ops::softmax(input, dim, true); },
+      py::arg("input"), py::arg("dim"), "log_softmax along dim as one node (LogSoftmaxBackward0) that saves its result.");
   m.def("_im2col", &ops::im2col, py::arg("input"), py::arg("kernel_size"), py::arg("dilation"), py::arg("padding"),
         py::arg("stride"));
   m.def("_col2im", &ops::col2im, py::arg("input"), py::arg("output_size"), py::arg("kernel_size"),

@@ -178,6 +178,8 @@ void init_ops(py::module_& m) {
   m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); });
   m.def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
         py::arg("input"), py::arg("dim") = py::none());
+  m.def("squeeze", [](const Tensor& t, const std::vector<int64_t>& d) { return ops::squeeze_dims(t, d); },
+        py::arg("input"), py::arg("dim"));
   m.def("reshape", [](const Tensor& t, py::handle shape) { return ops::reshape(t, dims_from_sequence(shape, "reshape", "shape")); });
   m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute", "dims")); });
   m.def("is_tensor", [](py::handle o) { return is_tensor(o); });

@@ -100,6 +100,8 @@ void check_float(const Tensor& t, const char* op) {
 }
 
 // The in-place fills bump the version and, like any in-place op, refuse leaves that require grad.
+// The factories (rand, randn, randint) fill a tensor nobody has seen yet, below autograd as in
+// PyTorch, so their results start at version 0: they pass bump = false.
 Tensor& start_inplace(Tensor& t) {
   if (GradMode::is_enabled() && is_leaf(t) && requires_grad(t)) {
     throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
@@ -107,7 +109,7 @@ Tensor& start_inplace(Tensor& t) {
   return t;
 }
 
-Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen) {
+Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen, bool bump = true) {
   check_float(t, "normal_");
   ENGINE_CHECK(stdv >= 0.0, std::runtime_error, "normal expects std >= 0.0, but found std ", stdv);
   start_inplace(t);
@@ -121,11 +123,11 @@ Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen) {
       else kernels::fill_normal(gen, fb.data<double>(), fb.numel(), mean, stdv, vector_ok);
     });
   });
-  t.bump_version();
+  if (bump) t.bump_version();
   return t;
 }
 
-Tensor& uniform_(Tensor& t, double from, double to, Generator& gen) {
+Tensor& uniform_(Tensor& t, double from, double to, Generator& gen, bool bump = true) {
   check_float(t, "uniform_");
   ENGINE_CHECK(from <= to, std::runtime_error, "uniform_ expects to return a [from, to) range, but found from=", from,
                " > to=", to);
@@ -139,11 +141,11 @@ Tensor& uniform_(Tensor& t, double from, double to, Generator& gen) {
       if (buf.dtype() == DType::BFloat16) fold_rounded_top<BFloat16>(fb.data<float>(), fb.numel(), from, to);
     });
   });
-  t.bump_version();
+  if (bump) t.bump_version();
   return t;
 }
 
-Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
+Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen, bool bump = true) {
   ENGINE_CHECK(t.dtype() != DType::Bool || (low >= 0 && high <= 2), std::runtime_error,
                "random_ expects 'from' and 'to' to be in [0, 2) for a bool tensor");
   ENGINE_CHECK(low < high, std::runtime_error, "random_ expects 'from' to be less than 'to', but got from=", low,
@@ -180,7 +182,7 @@ Tensor& random_from_to_(Tensor& t, int64_t low, int64_t high, Generator& gen) {
       }
     }
   });
-  t.bump_version();
+  if (bump) t.bump_version();
   return t;
 }
 
@@ -226,13 +228,13 @@ void init_random(py::module_& m) {
   m.def("rand", [](py::args size, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "rand");
     Tensor t = ops::empty(shape_from_args(size, "rand"), o.dtype.value_or(default_dtype()));
-    uniform_(t, 0.0, 1.0, generator_of(o.generator));
+    uniform_(t, 0.0, 1.0, generator_of(o.generator), false);
     return finish(t, o);
   });
   m.def("randn", [](py::args size, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "randn");
     Tensor t = ops::empty(shape_from_args(size, "randn"), o.dtype.value_or(default_dtype()));
-    normal_(t, 0.0, 1.0, generator_of(o.generator));
+    normal_(t, 0.0, 1.0, generator_of(o.generator), false);
     return finish(t, o);
   });
   // The permutation PyTorch's CPU randperm draws (engine.randperm shapes and converts it).
@@ -253,7 +255,7 @@ void init_random(py::module_& m) {
     const int64_t high = int_arg(args[args.size() - 2], "randint", "high");
     auto o = parse_factory_kwargs(kw, "randint");
     Tensor t = ops::empty(dims_from_sequence(args[args.size() - 1], "randint"), o.dtype.value_or(DType::Int64));
-    random_from_to_(t, low, high, generator_of(o.generator));
+    random_from_to_(t, low, high, generator_of(o.generator), false);
     return finish(t, o);
   });
 

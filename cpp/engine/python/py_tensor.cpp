@@ -261,7 +261,7 @@ void init_tensor(py::module_& m) {
             // Rebinds t to src's memory and layout, keeping t's identity, autograd state and
             // version counter (which from now on is t's own, not src's storage's).
             TensorImpl* impl = t.get();
-            if (!impl->own_version) impl->own_version = std::make_shared<std::atomic<uint32_t>>(t.version());
+            if (!impl->own_version) impl->own_version = impl->storage->shared_counter();
             impl->storage = src.get()->storage;
             impl->shape = src.shape();
             impl->strides = src.strides();
@@ -446,6 +446,8 @@ void init_tensor(py::module_& m) {
       .def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); })
       .def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
            py::arg("dim") = py::none())
+      .def("squeeze", [](const Tensor& t, const std::vector<int64_t>& d) { return ops::squeeze_dims(t, d); },
+           py::arg("dim"))
       // ---- in place ----
       .def("add_", [](Tensor t, py::handle o, py::handle alpha) {
              Tensor other = operand_or_throw(o, "add_");

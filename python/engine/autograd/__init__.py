@@ -5,7 +5,8 @@ from engine.autograd import _legacy_hooks, function, graph  # noqa: F401
 from engine.autograd._function_checks import FunctionCheckWarning, set_function_checks  # noqa: F401
 from engine.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from engine.autograd.function import Function, once_differentiable
-from engine.autograd.grad_mode import (
+from engine.autograd.grad_mode import (  # noqa: F401
+    _unsafe_preserve_version_counter,
     enable_grad,
     inference_mode,
     is_inference_mode_enabled,
@@ -102,8 +103,6 @@ def grad(
     materialize_grads=False,
 ):
     """Returns the gradients of ``outputs`` w.r.t. ``inputs`` without touching ``.grad``."""
-    if is_grads_batched:
-        raise NotImplementedError("grad(is_grads_batched=True) is not supported by engine")
     outputs = _as_tuple(outputs)
     inputs = tuple(inputs.values()) if type(inputs) is dict else _as_tuple(inputs)
     if not inputs:
@@ -118,6 +117,19 @@ def grad(
         )
     if allow_unused is None:
         allow_unused = materialize_grads
+    if is_grads_batched:
+        from engine.autograd._batched_grad import batched_grad
+
+        return batched_grad(
+            grad,
+            outputs,
+            inputs,
+            grads,
+            retain_graph,
+            create_graph,
+            allow_unused=allow_unused,
+            materialize_grads=materialize_grads,
+        )
     result = _C._run_backward(
         list(outputs), grads, retain_graph, create_graph, list(inputs), allow_unused, False
     )

@@ -207,3 +207,25 @@ class set_multithreading_enabled(_GradModeContext):
 def is_multithreading_enabled():
     """Whether ``set_multithreading_enabled`` last turned backward's worker threads on."""
     return _multithreading[0]
+
+
+class _unsafe_preserve_version_counter:
+    """Context manager (and decorator) that hides in-place writes from autograd: on exit the
+    tensors' version counters are set back to what they were on entry, as PyTorch's does. Only
+    for code that knows the saved values are restored before backward reads them."""
+
+    def __init__(self, tensors):
+        self.tensors = (tensors,) if isinstance(tensors, _C.Tensor) else tensors
+        if not isinstance(self.tensors, tuple):
+            raise AssertionError("Expected tensors to be a tuple")
+        self.prev_versions = tuple(t._version for t in self.tensors)
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        _C._autograd._unsafe_set_version_counter(self.tensors, self.prev_versions)
+        return False
+
+    def __call__(self, fn):
+        return _decorate(lambda: _unsafe_preserve_version_counter(self.tensors), fn)

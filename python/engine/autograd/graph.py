@@ -18,6 +18,7 @@ from _thread import _local
 from abc import ABCMeta as _ABCMeta
 
 from engine import _C
+from engine.autograd import _legacy_hooks
 
 __all__ = [
     "GradientEdge",
@@ -37,7 +38,7 @@ class Node(metaclass=_ABCMeta):  # noqa: B024 (a type to check against, nothing 
     @classmethod
     def __subclasshook__(cls, subclass):
         if cls is Node:
-            return issubclass(subclass, (_C.Node, _C._FunctionCtx))
+            return subclass is Node or issubclass(subclass, (_C.Node, _C._FunctionCtx))
         return NotImplemented
 
 
@@ -211,8 +212,8 @@ def _register_prehook(self, hook):
 
 def _tensor_register_hook(self, hook):
     """Registers ``hook(grad)``, run when this tensor's gradient is computed; may return a new
-    one."""
-    return _C._tensor_register_hook(self, hook)
+    one. The hook is listed in ``self._backward_hooks`` under the handle's id."""
+    return _legacy_hooks.register_listed(self, hook)
 
 
 def _tensor_register_post_accumulate_grad_hook(self, hook):

@@ -8,7 +8,7 @@ taken without history, which leaves the gradient unchanged because softmax ignor
 import math
 
 import engine
-from engine import _C, _user_warnings
+from engine import _C, _transforms, _user_warnings
 from engine._grad_fn_names import arg, named_grad_fn
 
 
@@ -77,6 +77,8 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
         dim = _softmax_dim(input.dim(), "softmax")
     if dtype is not None:
         input = input.to(dtype)
+    if not _transforms._open:
+        return _C._softmax(input, dim)  # one node that saves its result, as PyTorch's
     e = _C.exp(_shifted(input, dim))
     return e / e.sum(dim, keepdim=True)
 
@@ -87,6 +89,8 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
         dim = _softmax_dim(input.dim(), "log_softmax")
     if dtype is not None:
         input = input.to(dtype)
+    if not _transforms._open:
+        return _C._log_softmax(input, dim)
     s = _shifted(input, dim)
     return s - _C.log(_C.exp(s).sum(dim, keepdim=True))
 
