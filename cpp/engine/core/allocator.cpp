@@ -18,7 +18,7 @@ namespace {
 // a fresh 40 MB buffer costs a page fault per 4 KiB page on first touch, a cached one nothing.
 // A buffer enters the cache only when its last Storage is destroyed, so a cached block is never
 // reachable from a live tensor. The cache is bounded; beyond the bound blocks go back to the system.
-constexpr size_t kCacheMin = size_t(1) << 20;    // smaller blocks come from malloc's own pools
+constexpr size_t kCacheMin = size_t(1) << 17;  // from 128 KiB, where malloc would mmap (and unmap on free)
 constexpr size_t kCacheLimit = size_t(1) << 29;  // total bytes kept idle at most
 
 struct Cache {

@@ -50,6 +50,7 @@ bool spin_until(Ready ready, int64_t micros) {
 #endif
     }
     if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::yield();  // a thread with real work on this core (BLAS's, the caller's) goes first
   }
 }
 

@@ -3,6 +3,14 @@
 
 namespace engine::kernels {
 
+namespace {
+// Elements below which an elementwise kernel stays on the calling thread. Higher than the pool's
+// grain for heavier work: a simple op on 1 MB is memory-bound, gains little from a second thread,
+// and moving half the data into the other core's cache makes the caller's next op (a matrix
+// product reading the same weights, say) fetch it back (an MLP step ran 15% slower).
+constexpr int64_t kElementwiseGrain = int64_t(1) << 18;
+}  // namespace
+
 template <size_t N>
 void for_each_run_ref(StridedOperands<N> op, RunRef<N> f) {
   for (int64_t s : op.shape) {
@@ -76,7 +84,7 @@ void parallel_for_each_run_ref(StridedOperands<N> op, RunRef<N> f) {
   coalesce(op);
   if (op.shape.empty()) return for_each_run_ref<N>(std::move(op), f);
   ReleaseInterpreterLock unlocked(numel);
-  parallel_for(numel, kParallelGrain, [&](int64_t b, int64_t e) { for_each_run_range_ref<N>(op, b, e, f); });
+  parallel_for(numel, kElementwiseGrain, [&](int64_t b, int64_t e) { for_each_run_range_ref<N>(op, b, e, f); });
 }
 
 namespace {
@@ -142,14 +150,14 @@ void parallel_for_each_block_ref(StridedOperands<N> op, BlockRef<N> f) {
     };
     if (n < kReleaseLockNumel) return run(0, n);
     ReleaseInterpreterLock unlocked(n);
-    return parallel_for(n, kParallelGrain, run);
+    return parallel_for(n, kElementwiseGrain, run);
   }
   const int64_t n = op.shape.back();
   int64_t rows = 1;
   for (size_t d = 0; d + 1 < op.shape.size(); ++d) rows *= op.shape[d];
   if (rows * n < kReleaseLockNumel) return blocks_of_rows<N>(op, 0, rows, f);
   ReleaseInterpreterLock unlocked(rows * n);
-  parallel_for(rows, std::max<int64_t>(1, kParallelGrain / n), [&](int64_t b, int64_t e) { blocks_of_rows<N>(op, b, e, f); });
+  parallel_for(rows, std::max<int64_t>(1, kElementwiseGrain / n), [&](int64_t b, int64_t e) { blocks_of_rows<N>(op, b, e, f); });
 }
 
 #define ENGINE_STRIDED_LOOP_INSTANTIATE(N)                                                          \
