@@ -333,16 +333,20 @@ void conv_weight_grad_samples(const T* input, const T* grad_out, T* grad_weight_
 // Multiply-adds below which a convolution stays on the calling thread.
 constexpr int64_t kSampleParallelWork = int64_t(1) << 20;
 
-// How many chunks of whole samples the batch is split into: one per thread when there is work
-// enough. Each chunk then runs the serial kernel on its thread with one BLAS thread, so the
-// threads never wait on one another inside a call (per-sample products are too small for the
-// BLAS's own threads to pay). A single chunk (little work, one thread, one sample) leaves the
-// BLAS free to thread a product that is large on its own.
+// How many chunks of whole samples the batch is split into: two per thread when there is work
+// enough (so that a thread that starts late, or runs slower, leaves its second chunk to the
+// others). Each chunk runs the serial kernel on its thread with one BLAS thread, so the threads
+// never wait on one another inside a call (per-sample products are too small for the BLAS's own
+// threads to pay). A single chunk (little work, one thread, one sample) leaves the BLAS free to
+// thread a product that is large on its own.
 int64_t sample_chunks(int64_t batch, int64_t macs_per_sample) {
-  if (static_cast<double>(batch) * static_cast<double>(macs_per_sample) < static_cast<double>(kSampleParallelWork)) {
+  if (num_threads() <= 1 ||
+      static_cast<double>(batch) * static_cast<double>(macs_per_sample) < static_cast<double>(kSampleParallelWork)) {
     return 1;
   }
-  return std::max<int64_t>(1, std::min<int64_t>(batch, num_threads()));
+  const int64_t wanted = std::max<int64_t>(1, std::min<int64_t>(batch, 2 * num_threads()));
+  const int64_t step = (batch + wanted - 1) / wanted;
+  return (batch + step - 1) / step;  // every chunk non-empty (5 samples in 4 wanted: 3 chunks of 2, 2, 1)
 }
 
 // Runs body(chunk, first sample, samples) for each chunk, the chunks on parallel threads. The
@@ -352,11 +356,9 @@ template <typename F>
 void over_sample_chunks(int64_t batch, int64_t chunks, F body) {
   const int64_t step = (batch + chunks - 1) / chunks;
   if (chunks > 1) one_blas_thread();
-  parallel_for(chunks, 1, [&](int64_t c0, int64_t c1) {
-    for (int64_t c = c0; c < c1; ++c) {
-      const int64_t n0 = c * step, n1 = std::min(batch, n0 + step);
-      if (n0 < n1) body(c, n0, n1 - n0);
-    }
+  parallel_for_items(chunks, [&](int64_t c) {
+    const int64_t n0 = c * step, n1 = std::min(batch, n0 + step);
+    if (n0 < n1) body(c, n0, n1 - n0);
   });
 }
 

@@ -182,6 +182,13 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
   if (!pool(threads - 1)->run(chunks, body)) f(0, n);
 }
 
+void parallel_for_items(int64_t n, const std::function<void(int64_t)>& f) {
+  const int threads = num_threads();
+  if (n <= 1 || threads <= 1 || t_in_parallel || !pool(threads - 1)->run(n, f)) {
+    for (int64_t i = 0; i < n; ++i) f(i);
+  }
+}
+
 bool in_parallel_region() { return t_in_parallel; }
 
 void set_interpreter_lock_hooks(void* (*release)(), void (*reacquire)(void*)) {

@@ -22,6 +22,11 @@ void set_num_threads(int n);
 // f reach the caller.
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& f);
 
+// Calls f(i) for every i in [0, n), the threads claiming items one at a time: for a few large
+// items of uneven cost, where a thread that starts late should leave its share to the others.
+// Runs inline in the same cases as parallel_for.
+void parallel_for_items(int64_t n, const std::function<void(int64_t)>& f);
+
 // Whether this thread runs a chunk of a parallel_for: nested work (a BLAS call included) then
 // stays on it, since every thread already has its share.
 bool in_parallel_region();
