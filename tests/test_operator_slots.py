@@ -160,3 +160,26 @@ def test_dual_tensors_go_through_the_transform():
         y = 3 * (d * d) - d / 2 + 1
         tangent = fwAD.unpack_dual(y).tangent
     assert tangent.tolist() == pytest.approx([6 * 1.0 - 0.5, 6 * 2.0 - 0.5])
+
+
+def test_python_numbers_keep_pytorchs_wrapped_dtype_and_values():
+    # A number exact in the tensor's dtype is stored in it (no conversion per call); it still
+    # reads back from the graph as PyTorch wraps it: int64 for an int, float64 for a float.
+    x = engine.tensor([1.5, -2.0, 3.25], requires_grad=True)
+    for number, dtype in [
+        (2, engine.int64),
+        (0.5, engine.float64),
+        (0.1, engine.float64),
+        (2**30 + 1, engine.int64),
+    ]:
+        saved = (x * number).grad_fn._saved_other
+        assert saved.dtype == dtype and saved.item() == number
+    xs = np.array([1.5, -2.0, 3.25], dtype=np.float32)
+    for number in (2, 0.5, 0.1, 2**30 + 1, -7, 1e-3):
+        np.testing.assert_array_equal((x * number).detach().numpy(), xs * np.float32(number))
+        np.testing.assert_array_equal((x + number).detach().numpy(), xs + np.float32(number))
+        np.testing.assert_array_equal((number - x).detach().numpy(), np.float32(number) - xs)
+        np.testing.assert_array_equal((x / number).detach().numpy(), xs / np.float32(number))
+    xd = engine.tensor([1.5, -2.0], dtype=engine.float64)
+    assert (xd * 0.1).tolist() == [1.5 * 0.1, -2.0 * 0.1]
+    assert (xd * 0.1).dtype == engine.float64 and (engine.tensor([3]) * 2).dtype == engine.int64

@@ -41,6 +41,11 @@ struct TensorImpl {
   // A Python number promoted to a 0-d tensor for an operation: it takes part in type promotion
   // with lower priority than real tensors, as in PyTorch.
   bool is_wrapped_number = false;
+  // For a wrapped number: the dtype PyTorch gives it (int64 for a Python int, float64 for a
+  // float). The number may be stored in the other operand's floating dtype instead when that is
+  // exact (x * 2 with x float32 then needs no conversion); the saved-tensor getters show it in
+  // this dtype.
+  DType wrapped_dtype = DType::Float32;
   std::unique_ptr<AutogradMetaInterface> autograd_meta;
   // Views remember their base so in-place writes through them can be checked.
   std::shared_ptr<TensorImpl> view_base;

@@ -56,9 +56,12 @@ Tensor zeros(const Dims& shape, DType dtype) {
 }
 Tensor ones(const Dims& shape, DType dtype) { return full(shape, 1.0, dtype); }
 
-Tensor wrapped_scalar(double value, DType dtype) {
-  Tensor t = full({}, value, dtype);
+Tensor wrapped_scalar(double value, DType dtype) { return wrapped_scalar_as(value, dtype, dtype); }
+
+Tensor wrapped_scalar_as(double value, DType stored, DType shown) {
+  Tensor t = full({}, value, stored);
   t.get()->is_wrapped_number = true;
+  t.get()->wrapped_dtype = shown;
   return t;
 }
 

@@ -20,6 +20,9 @@ Tensor zeros(const Dims& shape, DType dtype);
 Tensor ones(const Dims& shape, DType dtype);
 // A Python number taking part in an operation (0-d, lower promotion priority).
 Tensor wrapped_scalar(double value, DType dtype);
+// A wrapped number stored in `stored` (the value must be exact in it) that PyTorch would have
+// wrapped as `shown`: what the saved-tensor getters display.
+Tensor wrapped_scalar_as(double value, DType stored, DType shown);
 Tensor arange(double start, double end, double step, DType dtype);
 Tensor arange(int64_t start, int64_t end, int64_t step, DType dtype);  // exact for any int64
 Tensor linspace(double start, double end, int64_t steps, DType dtype);

@@ -22,12 +22,22 @@ namespace {
 
 PyTypeObject* g_tensor = nullptr;
 
+// A Python number stored straight in the other operand's floating dtype when it is exact there:
+// the result's dtype is that tensor's either way, and the op would otherwise convert the number
+// first (a second 0-d tensor). It still shows as PyTorch's wrapped dtype (see wrapped_dtype).
+bool exact_in(double v, DType tensor_dtype) {
+  if (tensor_dtype == DType::Float64) return true;
+  return tensor_dtype == DType::Float32 && static_cast<double>(static_cast<float>(v)) == v;
+}
+
 // A Python float, int or bool (exactly those types, not subclasses) as the operand the dunder
-// methods would make of it. Returns false for anything else, and for ints out of int64's range
-// (the generic path reports those).
-bool number_operand(PyObject* obj, Tensor& out) {
+// methods would make of it, `tensor_dtype` being the other operand's. Returns false for anything
+// else, and for ints out of int64's range (the generic path reports those).
+bool number_operand(PyObject* obj, Tensor& out, DType tensor_dtype) {
   if (PyFloat_CheckExact(obj)) {
-    out = ops::wrapped_scalar(PyFloat_AS_DOUBLE(obj), DType::Float64);
+    const double v = PyFloat_AS_DOUBLE(obj);
+    out = exact_in(v, tensor_dtype) ? ops::wrapped_scalar_as(v, tensor_dtype, DType::Float64)
+                                    : ops::wrapped_scalar(v, DType::Float64);
     return true;
   }
   if (PyBool_Check(obj)) {
@@ -38,6 +48,11 @@ bool number_operand(PyObject* obj, Tensor& out) {
     int overflow = 0;
     const long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
     if (overflow) return false;
+    constexpr long long kExact = 1LL << 53;  // doubles hold every int up to here
+    if (v > -kExact && v < kExact && exact_in(static_cast<double>(v), tensor_dtype)) {
+      out = ops::wrapped_scalar_as(static_cast<double>(v), tensor_dtype, DType::Int64);
+      return true;
+    }
     out = ops::wrapped_scalar(0.0, DType::Int64);
     *out.data<int64_t>() = v;  // exact, not through double
     return true;
@@ -45,15 +60,12 @@ bool number_operand(PyObject* obj, Tensor& out) {
   return false;
 }
 
-// An operand for the fast path: an exact Tensor or a Python number.
-bool fast_operand(PyObject* obj, Tensor& out) {
-  if (Py_TYPE(obj) == g_tensor) {
-    const auto* holder = tensor_holder(obj);
-    if (!holder || !*holder) return false;
-    out = Tensor(*holder);
-    return true;
-  }
-  return number_operand(obj, out);
+// An exact Tensor's value for the fast path (false for one without a value).
+bool tensor_operand(PyObject* obj, Tensor& out) {
+  const auto* holder = tensor_holder(obj);
+  if (!holder || !*holder) return false;
+  out = Tensor(*holder);
+  return true;
 }
 
 // Whether a transform must see this call (see py_transform_dispatch.cpp).
@@ -148,9 +160,15 @@ PyObject* binary_slot(PyObject* a, PyObject* b) {
   if ((a_tensor || b_tensor) && !transform_wants(a, b)) {
     try {
       Tensor x, y;
-      if (fast_operand(a, x) && fast_operand(b, y)) {
-        return to_python(a_tensor ? Forward(x, y) : Reflected(y, x));
+      bool ok;
+      if (a_tensor && b_tensor) {
+        ok = tensor_operand(a, x) && tensor_operand(b, y);
+      } else if (a_tensor) {
+        ok = tensor_operand(a, x) && number_operand(b, y, x.dtype());
+      } else {
+        ok = tensor_operand(b, y) && number_operand(a, x, y.dtype());
       }
+      if (ok) return to_python(a_tensor ? Forward(x, y) : Reflected(y, x));
     } catch (...) {
       py::detail::try_translate_exceptions();
       return nullptr;

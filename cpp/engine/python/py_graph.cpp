@@ -15,6 +15,7 @@
 #include "engine/autograd/variable.h"
 #include "engine/autograd/view_meta.h"
 #include "engine/core/error.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
 #include "engine/python/py_function.h"
@@ -250,7 +251,12 @@ py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
     if (SavedTensor* s = find_saved(*n, name)) {
       if (raw) return py::cast(SavedTensorRef{n, name});
       if (!s->defined()) return py::none();
-      return py::cast(s->unpack(n));
+      Tensor t = s->unpack(n);
+      if (t.is_wrapped_number() && t.get()->wrapped_dtype != t.dtype()) {
+        // A Python number kept in its tensor operand's dtype: shown as PyTorch wraps it.
+        t = ops::wrapped_scalar(kernels::read_double(t, 0), t.get()->wrapped_dtype);
+      }
+      return py::cast(t);
     }
     if (std::vector<SavedTensor>* l = find_saved_list(*n, name)) {
       // A list reads as a tuple, None for the entries that were not given; once freed, the whole
