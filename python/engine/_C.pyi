@@ -4403,6 +4403,10 @@ def _set_transform_state(tensor: Tensor, state: typing.Any) -> None:
     """
 def _show_saved(arg0: Tensor, arg1: str, arg2: typing.Any) -> None:
     ...
+def _show_saved_only(arg0: Tensor) -> None:
+    """
+    The node of `t` shows only the values given to _show_saved (an op composed of others).
+    """
 def _simd_level() -> str:
     """
     The instruction set of the vectorised loops in use (ENGINE_SIMD=scalar forces 'baseline').

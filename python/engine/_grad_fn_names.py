@@ -12,12 +12,13 @@ import functools
 from engine import _C, _transforms
 
 
-def name_grad_fn(out, name, inputs=(), shown=None):
+def name_grad_fn(out, name, inputs=(), shown=None, only_shown=False):
     """Shows ``out``'s grad_fn as ``name`` and returns ``out``; of a tuple of outputs, the first
     one's (sort's values: the rest are integer indices). Nothing is renamed when ``out`` is one of
     ``inputs`` (an op that returned its input built no node of its own). ``shown`` maps saved
     attribute names to the values the node shows for them (``{"dim": -1}``: the arguments as the
-    caller gave them, as PyTorch's node keeps them)."""
+    caller gave them, as PyTorch's node keeps them); with ``only_shown`` they are all the node
+    shows (the last primitive's own saved tensors and values are hidden)."""
     if name is None or _transforms._open:
         return out  # inside a transform the result is a wrapper; names are for the plain graph
     first = out[0] if isinstance(out, tuple) and out else out
@@ -30,6 +31,8 @@ def name_grad_fn(out, name, inputs=(), shown=None):
     if shown:
         for key, value in shown.items():
             _C._show_saved(first, key, value)
+        if only_shown:
+            _C._show_saved_only(first)
     return out
 
 

@@ -45,6 +45,9 @@ struct SavedValue {
 // Named saved values, for nodes whose kind (and so whose attributes) is chosen at run time.
 struct SavedValues {
   std::vector<std::pair<const char*, SavedValue>> items;
+  // Only these are the node's saved attributes: an op composed of others shows exactly what
+  // PyTorch's node for it shows, not its last primitive's saved tensors and values.
+  bool exclusive = false;
   void add(const char* name, SavedValue v) { items.emplace_back(name, std::move(v)); }
   // Replaces the value named `name`, or adds it.
   void set(const char* name, SavedValue v) {

@@ -224,6 +224,10 @@ py::object saved_value_to_py(const SavedValue& v) {
 // The names of a node's saved attributes, as `_saved_<name>` (and `_raw_saved_<name>` for tensors).
 std::vector<std::string> saved_attr_names(Node& n) {
   std::vector<std::string> out;
+  if (n.saved_values.exclusive) {
+    for (const auto& [k, v] : n.saved_values.items) out.push_back(std::string("_saved_") + k);
+    return out;
+  }
   n.visit_saved([&](const char* k, SavedTensor&) {
     out.push_back(std::string("_saved_") + k);
     out.push_back(std::string("_raw_saved_") + k);
@@ -246,7 +250,14 @@ std::vector<std::string> saved_attr_names(Node& n) {
 py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
   const bool raw = starts_with(attr, "_raw_saved_");
   const bool plain = !raw && starts_with(attr, "_saved_");
-  if (raw || plain) {
+  if ((raw || plain) && n->saved_values.exclusive) {
+    if (plain) {
+      const std::string name = attr.substr(7);
+      for (const auto& [k, v] : n->saved_values.items) {
+        if (name == k) return saved_value_to_py(v);
+      }
+    }
+  } else if (raw || plain) {
     const std::string name = attr.substr(raw ? 11 : 7);
     if (SavedTensor* s = find_saved(*n, name)) {
       if (raw) return py::cast(SavedTensorRef{n, name});
@@ -490,19 +501,26 @@ void init_graph(py::module_& m) {
     if (const auto& fn = grad_fn(t)) fn->set_display_name(std::move(name));
   });
   // An op written in Python shows an argument on its node as PyTorch's does (grad_fn._saved_dim of
-  // split(2, -1) is the dim as given); value: an int, a bool or a tuple of ints.
+  // split(2, -1) is the dim as given); value: None, a bool, an int, a float or a tuple of ints.
   m.def("_show_saved", [](const Tensor& t, const std::string& name, py::handle value) {
     const auto& fn = grad_fn(t);
     if (!fn) return;
     const char* key = interned_name(name);
-    if (py::isinstance<py::bool_>(value)) {
+    if (value.is_none()) {
+      fn->saved_values.set(key, SavedValue());
+    } else if (py::isinstance<py::bool_>(value)) {
       fn->saved_values.set(key, value.cast<bool>());
+    } else if (py::isinstance<py::float_>(value)) {
+      fn->saved_values.set(key, value.cast<double>());
     } else if (py::isinstance<py::int_>(value)) {
       fn->saved_values.set(key, value.cast<int64_t>());
     } else {
       fn->saved_values.set(key, value.cast<std::vector<int64_t>>());
     }
   });
+  m.def("_show_saved_only", [](const Tensor& t) {
+    if (const auto& fn = grad_fn(t)) fn->saved_values.exclusive = true;
+  }, "The node of `t` shows only the values given to _show_saved (an op composed of others).");
   m.def("_increment_version", [](py::handle obj) {
     if (is_tensor(obj)) {
       obj.cast<Tensor>().bump_version();

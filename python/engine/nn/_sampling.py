@@ -13,7 +13,7 @@ import warnings
 
 import engine
 from engine import _C, _user_warnings
-from engine._grad_fn_names import arg, named_grad_fn
+from engine._grad_fn_names import arg, name_grad_fn, named_grad_fn
 
 
 def _interpolate_name(dims, mode):
@@ -319,7 +319,15 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             out = _cubic_axis(out, axis, n, align_corners, scales[i])
         else:
             out = _linear_axis(out, axis, n, align_corners, scales[i])
-    return out
+    # The node shows PyTorch's upsample attributes.
+    shown = {"output_size": tuple(output_size), "self_sym_sizes": tuple(input.shape)}
+    for name, s in zip(
+        ("scales",) if dim == 1 else ("scales_d", "scales_h", "scales_w")[3 - dim :], scales
+    ):
+        shown[name] = s
+    if align_corners is not None:
+        shown["align_corners"] = bool(align_corners)
+    return name_grad_fn(out, _interpolate_name(dim, mode), (input,), shown, only_shown=True)
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
