@@ -350,3 +350,18 @@ def test_conv_tbc_is_a_time_batch_channel_conv1d():
     got = engine.conv_tbc(engine.tensor(x), engine.tensor(w), engine.tensor(b), 1)
     want = conv_ref(x.transpose(1, 2, 0), w.transpose(2, 1, 0), b, (1,), (1,), (1,), 1)
     np.testing.assert_allclose(arr(got), want.transpose(2, 0, 1), atol=1e-12)
+
+
+def test_convolution_node_shows_pytorchs_saved_attributes():
+    # Recorded from PyTorch 2.13.
+    a = engine.ones(1, 1, 3, 3, requires_grad=True)
+    f = engine.nn.Conv2d(1, 2, 3, padding=1, stride=(2, 1))(a).grad_fn
+    assert f._saved_bias_sym_sizes_opt == (2,) and f._saved_groups == 1
+    assert (f._saved_stride, f._saved_padding, f._saved_dilation) == ((2, 1), (1, 1), (1, 1))
+    assert f._saved_output_padding == (0, 0) and f._saved_transposed is False
+    assert f._saved_input is a and tuple(f._saved_weight.shape) == (2, 1, 3, 3)
+    assert engine.nn.Conv2d(1, 1, 3, bias=False)(a).grad_fn._saved_bias_sym_sizes_opt == (0,)
+    x = engine.ones(1, 2, 3, 3, requires_grad=True)
+    g = engine.nn.ConvTranspose2d(2, 4, 3, stride=2, output_padding=1, groups=2)(x).grad_fn
+    assert (g._saved_transposed, g._saved_groups, g._saved_output_padding) == (True, 2, (1, 1))
+    assert g._saved_bias_sym_sizes_opt == (4,) and g._saved_stride == (2, 2)

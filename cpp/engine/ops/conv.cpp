@@ -243,6 +243,24 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
   ConvArgs a;
   Dims input_shape, weight_shape;
   bool has_bias = false;
+  int64_t out_channels = 0;
+
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("input", input_);
+    visit("weight", weight_);
+  }
+  // PyTorch's attributes of the node (bias_sym_sizes_opt is (0,) without a bias).
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    visit("bias_sym_sizes_opt", std::vector<int64_t>{has_bias ? out_channels : 0});
+    visit("dilation", saved_ints(a.w.dilation));
+    visit("groups", a.groups);
+    Dims output_padding = a.output_padding;
+    output_padding.resize(a.w.stride.size(), 0);
+    visit("output_padding", saved_ints(output_padding));
+    visit("padding", saved_ints(a.w.padding));
+    visit("stride", saved_ints(a.w.stride));
+    visit("transposed", a.transposed);
+  }
 
   // Whether this pass wants input i's gradient (see needs_input_grad).
   bool wants(size_t i) const { return needs_input_grad(*this, i); }
@@ -539,6 +557,7 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
     node->input_shape = input.shape();
     node->weight_shape = weight.shape();
     node->has_bias = bp != nullptr;
+    node->out_channels = out.shape()[1];
     set_history(out, node);
   }
   return out;
