@@ -274,3 +274,16 @@ def test_combinations_checks_its_arguments_and_sizes_before_building():
         engine.combinations(engine.randn(1), 2**40, True)
     assert engine.combinations(x, 2**40).shape == (0, 2**40)
     assert engine.combinations(x, 5).shape == (0, 5)
+
+
+def test_repeat_interleave_with_huge_counts_raises_instead_of_crashing():
+    # PyTorch 2.13 segfaults on the first: its int64 total wraps to 0.
+    x = engine.randint(-3, 5, (4,))
+    with pytest.raises(RuntimeError, match="more than an int64 holds"):
+        engine.repeat_interleave(x, engine.tensor(2**62))
+    for count in (2**40, 2**60):
+        with pytest.raises(engine.OutOfMemoryError, match="not enough memory"):
+            engine.repeat_interleave(x, engine.tensor(count))
+    assert engine.repeat_interleave(x, engine.tensor(2)).tolist() == [
+        v for v in x.tolist() for _ in range(2)
+    ]

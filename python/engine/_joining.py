@@ -457,11 +457,16 @@ def sum_to_size(self, *size):
     return out.reshape(size) if lead else out
 
 
-def _repeat_index(repeats_np):
-    """int64 index tensor repeating position i repeats[i] times."""
+def _repeat_index(repeats_np, total):
+    """int64 index tensor repeating position i repeats[i] times (``total`` positions)."""
     import numpy as np
 
-    idx = np.repeat(np.arange(len(repeats_np), dtype=np.int64), repeats_np)
+    try:
+        idx = np.repeat(np.arange(len(repeats_np), dtype=np.int64), repeats_np)
+    except (MemoryError, ValueError):  # NumPy: out of memory, or more bytes than it can address
+        raise _C.OutOfMemoryError(
+            f"DefaultCPUAllocator: not enough memory: you tried to allocate {total * 8} bytes."
+        ) from None
     return _C.from_numpy(np.ascontiguousarray(idx))
 
 
@@ -500,12 +505,22 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         if repeats < 0:
             raise RuntimeError("Repeats must be non-negative")
         counts = np.full(n, repeats, dtype=np.int64)
-    total = int(counts.sum())
+    # Summed as Python ints: an int64 sum of huge counts would wrap (and NumPy's repeat then
+    # crashes on the wrapped size, as PyTorch's kernel does on this input).
+    total = (
+        builtins.sum(int(c) for c in counts)
+        if counts.size and int(counts.max()) > 2**62 // counts.size
+        else int(counts.sum())
+    )
+    if total > 2**63 - 1:
+        raise RuntimeError(
+            f"repeat_interleave: the result would have {total} elements, more than an int64 holds"
+        )
     if output_size is not None and output_size != total:
         raise RuntimeError(
             f"repeat_interleave: Invalid output_size, expected {total} but got {output_size}"
         )
-    return x.index_select(d, _repeat_index(counts))
+    return x.index_select(d, _repeat_index(counts, total))
 
 
 def meshgrid(*tensors, indexing=None):
