@@ -370,6 +370,10 @@ from engine._C import (  # noqa: E402
 
 _method_aliases.install(globals())
 
+from engine import _division  # noqa: E402
+
+_division.install(globals())
+
 
 # engine.save / engine.load: PyTorch's zip checkpoint format (engine/serialization.py), imported
 # on first use so that `import engine` does not import NumPy.
