@@ -6,6 +6,7 @@ where a naive composition would have a wrong derivative, the branch is made safe
 import math
 
 from engine import _C, _grad_fn_names
+from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
 
@@ -70,12 +71,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
             _scaled_sum("addmm", input, _C.mm(mat1, mat2), beta, alpha), "AddmmBackward0", (input,)
         )
     # Computed without recording, then one AddmmBackward0 node of (input, mat1, mat2), as PyTorch's.
-    enabled = _C.is_grad_enabled()
-    _C._set_grad_enabled(False)
-    try:
+    with no_grad():
         out = _scaled_sum("addmm", input, _C.mm(mat1, mat2), beta, alpha)
-    finally:
-        _C._set_grad_enabled(enabled)
     return _C._record_addmm(out, input, mat1, mat2, float(beta), float(alpha))
 
 

@@ -4,6 +4,7 @@ native true division runs, as the ``/`` operator does; the rounded quotients are
 native ops whose node shows as PyTorch's ``DivBackward2`` (a zero gradient, as PyTorch's)."""
 
 from engine import _C, _grad_fn_names
+from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
 _native_div = _C.div
@@ -33,11 +34,8 @@ def _rounded(input, other, rounding_mode):
             # values stay floor_divide's (exact where floor(a / b) is not): written, without
             # recording, over a floor of the quotient, whose node has that zero gradient.
             graph = _C.floor(_native_div(input, other))
-            _C._set_grad_enabled(False)
-            try:
+            with no_grad():
                 graph.copy_(out)
-            finally:
-                _C._set_grad_enabled(True)
             out = graph
     elif _C.result_type(input, other).is_floating_point:
         out = _C.trunc(_native_div(input, other))

@@ -14,6 +14,7 @@ import operator
 import warnings
 
 from engine import _C, _transforms
+from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
 
@@ -198,11 +199,8 @@ def getitem(self, key):
         return _advanced(t, adv)
     # PyTorch's advanced indexing is one operator: the values are gathered without history and
     # one IndexBackward0 node, saving the index tensors, scatters the gradient back.
-    _C._set_grad_enabled(False)
-    try:
+    with no_grad():
         out, (positions, order, flat_shape, perm) = _advanced_with_plan(t, adv)
-    finally:
-        _C._set_grad_enabled(True)
     out = _C.detach(out)  # a tensor of its own, not a view made without history
     given = dict(adv)
     indices = [_C.from_numpy(given[d]) if d in given else None for d in range(max(given) + 1)]

@@ -2,6 +2,7 @@
 // Node: one step of the backward graph. It receives the gradients of its forward outputs and
 // returns the gradients of its forward inputs, which flow along next_edges.
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -63,6 +64,11 @@ struct SavedValues {
 
 // Sizes and dims as a saved value (a tuple of ints).
 inline SavedValue saved_ints(const Dims& d) { return std::vector<int64_t>(d.begin(), d.end()); }
+// A multiplier (alpha, beta) as PyTorch shows it: an int when it holds a whole number.
+inline SavedValue saved_number(double v) {
+  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return static_cast<int64_t>(v);
+  return v;
+}
 
 // What a node knows of each tensor it will receive a gradient for (shape and dtype of a forward
 // output), so the engine can check and reshape gradients flowing into it in one place.

@@ -31,11 +31,6 @@ Tensor binary_kernel(BinaryOp op, const Tensor& a, const Tensor& b, DType comput
 
 double scalar_value(const Tensor& t) { return kernels::read_double(t, 0); }
 
-// alpha as PyTorch shows it (grad_fn._saved_alpha): an int when it holds a whole number.
-SavedValue alpha_value(double a) {
-  if (std::floor(a) == a && std::fabs(a) < 9.0e15) return static_cast<int64_t>(a);
-  return a;
-}
 
 // A Python number an op wrapped, as the number (PowBackward0's exponent, PowBackward2's self).
 SavedValue wrapped_value(const Tensor& t) {
@@ -46,7 +41,7 @@ SavedValue wrapped_value(const Tensor& t) {
 struct AddBackward0 : BuiltinNode<AddBackward0> {
   static constexpr const char* kName = "AddBackward0";
   double alpha = 1.0;
-  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("alpha", alpha_value(alpha)); }
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("alpha", saved_number(alpha)); }
   variable_list apply(variable_list&& g) override {
     return {g[0], should_compute_output(1) ? (alpha == 1.0 ? g[0] : g[0] * alpha) : Tensor()};
   }
@@ -55,7 +50,7 @@ struct AddBackward0 : BuiltinNode<AddBackward0> {
 struct SubBackward0 : BuiltinNode<SubBackward0> {
   static constexpr const char* kName = "SubBackward0";
   double alpha = 1.0;
-  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("alpha", alpha_value(alpha)); }
+  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("alpha", saved_number(alpha)); }
   variable_list apply(variable_list&& g) override {
     return {g[0], should_compute_output(1) ? (alpha == 1.0 ? -g[0] : g[0] * -alpha) : Tensor()};
   }

@@ -4,7 +4,6 @@
 // fast path (vectors, mixed dtypes, integer or 16-bit tensors) take the composed route, so every
 // case keeps the composed ops' semantics and messages.
 #include <algorithm>
-#include <cmath>
 #include <type_traits>
 
 #include "engine/autograd/edge_use.h"
@@ -17,12 +16,6 @@
 namespace engine::ops {
 
 namespace {
-
-// A multiplier as PyTorch shows it: an int when whole.
-SavedValue as_number(double v) {
-  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return static_cast<int64_t>(v);
-  return v;
-}
 
 // beta * self + alpha * (mat1 @ mat2); inputs in PyTorch's order: 0 self (linear's bias), 1 mat1
 // (linear's input), 2 mat2 (linear's weight transposed).
@@ -51,8 +44,8 @@ struct AddmmBackward : BuiltinNode<AddmmBackward> {
     visit("mat2", mat2_);
   }
   void visit_saved_values(const SavedValueVisitor& visit) const override {
-    visit("alpha", as_number(alpha));
-    visit("beta", as_number(beta));
+    visit("alpha", saved_number(alpha));
+    visit("beta", saved_number(beta));
     visit("mat1_sym_sizes", saved_ints(mat1_sizes));
     visit("mat1_sym_strides", saved_ints(mat1_strides));
     visit("mat2_sym_sizes", saved_ints(mat2_sizes));
