@@ -3961,6 +3961,8 @@ class SavedTensor:
         """
         Create and return a new object.  See help(type) for accurate signature.
         """
+    def __init__(self) -> None:
+        ...
     def register_hooks(self, pack_hook: typing.Any, unpack_hook: typing.Any = None) -> None:
         """
         Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.
