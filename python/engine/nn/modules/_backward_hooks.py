@@ -17,6 +17,9 @@ __all__ = ["BackwardHook"]
 class _HookNode(Function):
     """Passes tensors through unchanged; its backward hands the gradients to the BackwardHook."""
 
+    # PyTorch's node for module hooks is BackwardHookFunctionBackward; hook code matches on it.
+    _backward_name = "BackwardHookFunctionBackward"
+
     @staticmethod
     def forward(ctx, hook, which, *tensors):
         ctx.hook, ctx.which = hook, which
