@@ -90,3 +90,16 @@ def test_module_backward_hook_node_name():
     lin.register_full_backward_hook(lambda m, gi, go: None)
     out = lin(torch.ones(1, 2, requires_grad=True))
     assert out.grad_fn.name() == "BackwardHookFunctionBackward"
+
+
+def test_module_backward_hook_skips_a_double_backward_through_the_forward():
+    calls = []
+    loss = torch.nn.MSELoss()
+    loss.register_full_backward_hook(lambda m, gi, go: calls.append(len(gi)))
+    x = torch.tensor([0.5], requires_grad=True)
+    f = loss(x, torch.tensor([2.0]))
+    (gx,) = torch.autograd.grad(f, x, create_graph=True)
+    assert calls == [2]
+    (ggx,) = torch.autograd.grad(gx, x)  # reaches the inputs without passing the outputs
+    assert calls == [2]
+    assert ggx.item() == 2.0

@@ -435,7 +435,10 @@ void init_graph(py::module_& m) {
       py::cpp_function([](const std::shared_ptr<Node>& n) -> py::object { return node_metadata(*n); }),
       py::none(), py::none(), "A dict for the user's data about this node (torch.autograd.graph.Node.metadata).");
 
-  py::class_<SavedTensorRef> saved_cls(m, "SavedTensor");
+  py::class_<SavedTensorRef> saved_cls(
+      m, "SavedTensor",
+      "A tensor a node saved for its backward (grad_fn._raw_saved_self, ...): register_hooks(pack, "
+      "unpack) to store it otherwise, .data and .unpack_hook to inspect it. Only nodes make them.");
   saved_cls
       // Only nodes make saved tensors; PyTorch refuses the constructor with these words.
       .def(py::init([]() -> std::unique_ptr<SavedTensorRef> {

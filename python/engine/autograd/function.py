@@ -249,6 +249,8 @@ class Function:
 
     @staticmethod
     def vmap(info, in_dims, *args):
+        """The rule vmap would use for this Function; not overridable in engine yet, so it
+        raises PyTorch's NotImplementedError."""
         raise NotImplementedError(
             "To use autograd.Function with vmap, you must either override the vmap staticmethod "
             "or set generate_vmap_rule=True."
