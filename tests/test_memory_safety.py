@@ -322,8 +322,13 @@ def test_list_changed_while_read_is_an_error():
 
 
 def test_private_hook_registration_checks_its_arguments():
-    with pytest.raises(TypeError, match="must be callable"):
+    with pytest.raises(TypeError, match="expected a graph node"):
         engine._C._register_node_hook(None, None)
+    # A node takes any object as its hook, as PyTorch's does; calling it is what fails.
+    b = engine.ones(1, requires_grad=True).clone()
+    engine._C._register_node_hook(b.grad_fn, None)
+    with pytest.raises(TypeError, match="not callable"):
+        b.sum().backward()
     with pytest.raises(TypeError, match="expected a graph node"):
         engine._C._register_node_hook(None, lambda *a: None)
     with pytest.raises(TypeError, match="expected a graph node"):

@@ -3956,11 +3956,18 @@ class Node:
         For an ``AccumulateGrad`` node: the leaf tensor whose ``grad`` it accumulates into.
         """
 class SavedTensor:
+    """
+    A tensor a node saved for its backward (grad_fn._raw_saved_self, ...): register_hooks(pack, unpack) to store it otherwise, .data and .unpack_hook to inspect it. Only nodes make them.
+    """
     @staticmethod
     def __new__(type, *args, **kwargs):
         """
         Create and return a new object.  See help(type) for accurate signature.
         """
+    def __init__(self) -> None:
+        ...
+    def __init__(self) -> None:
+        ...
     def register_hooks(self, pack_hook: typing.Any, unpack_hook: typing.Any = None) -> None:
         """
         Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.

@@ -105,7 +105,16 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
     _tensor_arg("addbmm", input, "input", 1)
     _check_batches("addbmm", batch1, batch2)
-    return _scaled_sum("addbmm", input, _C.bmm(batch1, batch2).sum(0), beta, alpha)
+    out = _scaled_sum("addbmm", input, _C.bmm(batch1, batch2).sum(0), beta, alpha)
+    # PyTorch's node keeps the sizes its backward needs, not the batches' values.
+    shown = {
+        "alpha": alpha,
+        "batch1_sym_argsize_0": batch1.shape[0],
+        "batch1_sym_argsize_1": batch1.shape[1],
+        "batch2_sym_argsize_2": batch2.shape[2],
+        "beta": beta,
+    }
+    return _grad_fn_names.name_grad_fn(out, "AddbmmBackward0", (input,), shown, only_shown=True)
 
 
 def addcmul(input, tensor1, tensor2, *, value=1):

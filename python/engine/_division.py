@@ -45,7 +45,9 @@ def _rounded(input, other, rounding_mode):
         q = _C.floor_divide(input, other)
         crossed = (input - q * other != 0) & ((input < 0) != (other < 0))
         out = q + crossed.to(q.dtype)
-    return _grad_fn_names.name_grad_fn(out, "DivBackward2", (input,))
+    return _grad_fn_names.name_grad_fn(
+        out, "DivBackward2", (input,), {"rounding_mode": rounding_mode}
+    )
 
 
 def div(input, other, *, rounding_mode=None, out=None):

@@ -310,6 +310,7 @@ class LinalgQr(Function):
             R = a[..., :k, :].triu()
         ctx.save_for_backward(Q, R)
         ctx.mode = mode
+        ctx._saved_mode = mode  # PyTorch's node shows the mode as grad_fn._saved_mode
         return Q, R
 
     @staticmethod

@@ -10,7 +10,7 @@ variants copy the out-of-place result into self, so versions and gradients follo
 
 import builtins
 
-from engine import _C, _transforms
+from engine import _C, _grad_fn_names, _transforms
 from engine._composite_ops import _tensor_arg
 from engine._joining import _broadcast_shape_of, _dtype_word
 from engine._shape_ops import _wrap
@@ -81,7 +81,9 @@ def masked_select(input, mask, *, out=None):
     shape = _broadcast_shape_of([input, mask])
     flat = input.expand(shape).reshape(-1)
     where = nonzero(mask.expand(shape).reshape(-1)).reshape(-1)
-    return flat.index_select(0, where)
+    return _grad_fn_names.name_grad_fn(
+        flat.index_select(0, where), "MaskedSelectBackward0", (input,)
+    )
 
 
 @_transforms.values_op

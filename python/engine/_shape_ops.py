@@ -223,6 +223,8 @@ def take(input, index):
 
 
 def masked_fill(input, mask, value):
+    # PyTorch's node for a Number value is MaskedFillBackward0, for a tensor MaskedFillBackward1.
+    node_name = "MaskedFillBackward1" if isinstance(value, _Tensor) else "MaskedFillBackward0"
     if isinstance(value, _Tensor):
         if value.dim() != 0:
             raise RuntimeError(
@@ -243,7 +245,7 @@ def masked_fill(input, mask, value):
         )
     return _grad_fn_names.name_grad_fn(
         _C.where(mask, value, input),
-        "MaskedFillBackward1" if isinstance(value, _C.Tensor) else "MaskedFillBackward0",
+        node_name,
         (input,),
     )
 

@@ -6,7 +6,7 @@ subgradient) rather than NaN."""
 import math
 import warnings
 
-from engine import _C
+from engine import _C, _grad_fn_names
 from engine._composite_ops import _tensor_arg
 from engine._joining import _dtype_word
 from engine._shape_ops import _wrap
@@ -349,7 +349,10 @@ def pdist(input, p=2):
     n = input.shape[0]
     rows, cols = triu_indices(n, n, 1)
     diff = input.index_select(0, rows) - input.index_select(0, cols)
-    return _zero_safe_pnorm(diff, float(p), -1)
+    out = _zero_safe_pnorm(diff, float(p), -1)
+    return _grad_fn_names.name_grad_fn(
+        out, "PdistBackward0", (input,), {"p": float(p)}, only_shown=True
+    )
 
 
 def renorm(input, p, dim, maxnorm):

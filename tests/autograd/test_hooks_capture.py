@@ -114,7 +114,11 @@ def test_accumulate_grad_hook_order_and_shared_buffer():
     acc = t.view_as(t).grad_fn.next_functions[0][0]
     t.register_hook(lambda g: g.sub(2.0))
     acc.register_prehook(lambda go: (go[0].div(5.0),))
-    t.register_post_accumulate_grad_hook(lambda p: p.grad.add_(0.5))
+
+    def post_accumulate(p):
+        p.grad.add_(0.5)  # returns None: a returned tensor is refused
+
+    t.register_post_accumulate_grad_hook(post_accumulate)
     acc.register_hook(acc_post)
     t.sum().backward()
     # ((1 - 2) / 5 + 0.5) * 10: the post-hook sees the post-accumulate hook's in-place change.

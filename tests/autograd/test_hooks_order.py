@@ -74,10 +74,11 @@ def test_post_accumulate_hook_only_on_leaves():
         (a * 2).register_post_accumulate_grad_hook(lambda t: None)
 
 
-def test_post_accumulate_hook_may_return_a_tensor_but_nothing_else():
+def test_post_accumulate_hook_must_return_none():
     a = torch.ones(2, requires_grad=True)
     a.register_post_accumulate_grad_hook(lambda t: t)
-    (a * 2).sum().backward()
+    with pytest.raises(RuntimeError, match="Tensor post accumulate grad hooks should return None."):
+        (a * 2).sum().backward()
     b = torch.ones(2, requires_grad=True)
     b.register_post_accumulate_grad_hook(lambda t: 1)
     with pytest.raises(TypeError, match="expected Variable, but hook returned 'int'"):

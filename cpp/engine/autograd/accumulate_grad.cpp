@@ -40,10 +40,8 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
     meta.grad = ops::add(meta.grad, g);
   }
   lock.unlock();  // the hooks below run Python code
-  for (size_t h = 0;; ++h) {
-    auto hook = hook_at(meta.post_accumulate_hooks, h);
-    if (!hook) break;
-    if (*hook) (*hook)(variable_);
+  for (const auto& hook : hooks_snapshot(meta.post_accumulate_hooks)) {
+    if (hook) hook(variable_);
   }
   return {};
 }
@@ -51,11 +49,9 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
 void AccumulateGrad::run_leaf_hooks(Tensor& g) const {
   auto* meta = autograd_meta(variable_);
   if (!meta || !g.defined()) return;
-  for (size_t h = 0;; ++h) {
-    auto hook = hook_at(meta->hooks, h);
-    if (!hook) break;
-    if (!*hook) continue;
-    Tensor r = (*hook)(g);
+  for (const auto& hook : hooks_snapshot(meta->hooks)) {
+    if (!hook) continue;
+    Tensor r = hook(g);
     if (r.defined()) g = r;
   }
 }

@@ -92,11 +92,9 @@ variable_list call_node(Node* node, variable_list& inputs) {
   }
   validate_outputs(*node, outputs);
   if (!node->hooked()) return outputs;
-  for (size_t h = 0;; ++h) {
-    auto hook = hook_at(node->post_hooks(), h);
-    if (!hook) break;
-    if (!*hook) continue;
-    variable_list r = (*hook)(outputs, inputs);
+  for (const auto& hook : hooks_snapshot(node->post_hooks())) {
+    if (!hook) continue;
+    variable_list r = hook(outputs, inputs);
     if (!r.empty()) {
       outputs = std::move(r);
       validate_outputs(*node, outputs);
@@ -105,14 +103,11 @@ variable_list call_node(Node* node, variable_list& inputs) {
   return outputs;
 }
 
-// Tensor pre-hooks and retained gradients, in that order (see Node). Entries are read one at a
-// time under hooks_mutex: a hook may register further hooks on this node. A tensor hook sees an
-// undefined gradient too (None in Python), as PyTorch's do: the output was not used.
+// Tensor pre-hooks and retained gradients, in that order (see Node). The hooks run from a
+// snapshot of the list (hooks_snapshot). A tensor hook sees an undefined gradient too (None in
+// Python), as PyTorch's do: the output was not used.
 void run_tensor_pre_hooks(Node& node, variable_list& inputs, bool create_graph) {
-  for (size_t h = 0;; ++h) {
-    auto entry = hook_at(node.tensor_pre_hooks(), h);
-    if (!entry) break;
-    auto& [nr, hook] = *entry;
+  for (const auto& [nr, hook] : hooks_snapshot(node.tensor_pre_hooks())) {
     if (!hook || nr >= inputs.size()) continue;
     Tensor r = hook(inputs[nr]);
     if (r.defined()) inputs[nr] = std::move(r);
@@ -133,11 +128,9 @@ void run_tensor_pre_hooks(Node& node, variable_list& inputs, bool create_graph) 
 
 // The node's pre-hooks, which run only when the node itself runs.
 void run_node_pre_hooks(Node& node, variable_list& inputs) {
-  for (size_t h = 0;; ++h) {
-    auto hook = hook_at(node.pre_hooks(), h);
-    if (!hook) break;
-    if (!*hook) continue;
-    variable_list r = (*hook)(inputs);
+  for (const auto& hook : hooks_snapshot(node.pre_hooks())) {
+    if (!hook) continue;
+    variable_list r = hook(inputs);
     if (!r.empty()) inputs = std::move(r);
   }
 }

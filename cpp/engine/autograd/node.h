@@ -103,6 +103,15 @@ std::optional<typename List::value_type> hook_at(const List& hooks, size_t i) {
   return hooks[i];
 }
 
+// A copy of a hook list taken under hooks_mutex, for one pass over it: as in PyTorch, a hook
+// removed by an earlier hook of the same pass still runs in that pass, and one added then waits
+// for the next.
+template <typename List>
+List hooks_snapshot(const List& hooks) {
+  std::lock_guard<std::mutex> lock(hooks_mutex());
+  return hooks;
+}
+
 class Node : public std::enable_shared_from_this<Node> {
  public:
   Node();

@@ -107,7 +107,13 @@ struct PowBackward : Node {
       // to the default float dtype and cost float64 gradients their precision.
       Tensor b_minus_1 = b.is_wrapped_number() ? wrapped_scalar(scalar_value(b) - 1.0, DType::Float64)
                                                : b - wrapped_scalar(1.0, DType::Int64);
-      ga = where(eq(b, zero), zero, g[0] * (b * pow(a, b_minus_1)));
+      if (b.is_wrapped_number()) {
+        // PyTorch's formula for a Number exponent: zero for x ** 0, no mask otherwise, so a
+        // create_graph backward saves no boolean tensor (saved_tensors_hooks would see it).
+        ga = scalar_value(b) == 0.0 ? zeros(a.shape(), g[0].dtype()) : g[0] * (b * pow(a, b_minus_1));
+      } else {
+        ga = where(eq(b, zero), zero, g[0] * (b * pow(a, b_minus_1)));
+      }
     }
     if (should_compute_output(1)) {
       Tensor zero = wrapped_scalar(0.0, DType::Float64);

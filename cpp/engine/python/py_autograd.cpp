@@ -191,8 +191,8 @@ py::object make_handle(std::function<void()> remove) {
 }
 
 py::object register_node_hook(py::handle self, py::object fn, bool pre) {
-  ENGINE_CHECK(PyCallable_Check(fn.ptr()), engine::TypeError, "register_hook(): the hook must be callable, not ",
-               type_name(fn));
+  // Like PyTorch, a node takes any object as its hook: one that cannot be called fails with
+  // Python's own TypeError when backward reaches it.
   auto [node, locate] = node_and_locator(self);
   auto f = std::make_shared<PyFn>(fn);
   note_python_hook(*node, f);
@@ -289,9 +289,10 @@ py::object tensor_register_post_accumulate_grad_hook(const Tensor& t, py::object
     hooks.push_back([f](const Tensor& v) {
       py::gil_scoped_acquire gil;
       py::object r = f->fn(py::cast(v));
-      // PyTorch ignores a returned tensor, and rejects anything else with these words.
+      // PyTorch's words: a returned tensor is refused, anything else is a type error.
       ENGINE_CHECK(r.is_none() || is_tensor(r), engine::TypeError, "expected Variable, but hook returned '",
                    type_name(r), "'");
+      ENGINE_CHECK(r.is_none(), std::runtime_error, "Tensor post accumulate grad hooks should return None.");
     });
   }
   std::weak_ptr<TensorImpl> weak = t.impl();

@@ -378,14 +378,20 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
         // as-is comes back as a history-free alias rather than as the input itself.
         if (is_input) {
           t = detach(t);
+          // A Tensor subclass comes back as an instance of its class, as in PyTorch.
+          py::handle cls = py::type::handle_of(o);
           o = py::cast(t);
+          if (!cls.is(py::type::handle_of(o))) o = o.attr("_alias_subclass")(cls, o);
         } else if (auto* m = autograd_meta(t)) {
           m->grad_fn.reset();
           m->requires_grad = false;
         }
-        if (!is_input && t.is_view()) {
+        if (!is_input && t.is_view() && grad_on) {
           // A view made in forward still may not be written in place where that write would be
-          // recorded (PyTorch marks it so without a graph too; see inplace.cpp).
+          // recorded (PyTorch marks it so without a graph too; see inplace.cpp). Called under
+          // no_grad, the Function acts as an equivalent view op would there: the view keeps its
+          // no_grad mark, follows its base's requires_grad, and refuses in-place writes made
+          // later with grad mode on.
           t.get()->view_creation_meta = static_cast<uint8_t>(CreationMeta::InCustomFunction);
         }
         output_impls.insert(t.get());

@@ -435,8 +435,15 @@ void init_graph(py::module_& m) {
       py::cpp_function([](const std::shared_ptr<Node>& n) -> py::object { return node_metadata(*n); }),
       py::none(), py::none(), "A dict for the user's data about this node (torch.autograd.graph.Node.metadata).");
 
-  py::class_<SavedTensorRef> saved_cls(m, "SavedTensor");
+  py::class_<SavedTensorRef> saved_cls(
+      m, "SavedTensor",
+      "A tensor a node saved for its backward (grad_fn._raw_saved_self, ...): register_hooks(pack, "
+      "unpack) to store it otherwise, .data and .unpack_hook to inspect it. Only nodes make them.");
   saved_cls
+      // Only nodes make saved tensors; PyTorch refuses the constructor with these words.
+      .def(py::init([]() -> std::unique_ptr<SavedTensorRef> {
+        throw std::runtime_error("Trying to create a SavedTensor object from Python is forbidden.");
+      }))
       .def("register_hooks", &SavedTensorRef::register_hooks, py::arg("pack_hook"), py::arg("unpack_hook") = py::none(),
            "Packs this saved tensor with pack_hook now; backward reads it back through unpack_hook.")
       .def_property_readonly(
@@ -501,7 +508,8 @@ void init_graph(py::module_& m) {
     if (const auto& fn = grad_fn(t)) fn->set_display_name(std::move(name));
   });
   // An op written in Python shows an argument on its node as PyTorch's does (grad_fn._saved_dim of
-  // split(2, -1) is the dim as given); value: None, a bool, an int, a float or a tuple of ints.
+  // split(2, -1) is the dim as given); value: None, a bool, an int, a float, a str or a tuple of
+  // ints.
   m.def("_show_saved", [](const Tensor& t, const std::string& name, py::handle value) {
     const auto& fn = grad_fn(t);
     if (!fn) return;
@@ -514,6 +522,8 @@ void init_graph(py::module_& m) {
       fn->saved_values.set(key, value.cast<double>());
     } else if (py::isinstance<py::int_>(value)) {
       fn->saved_values.set(key, value.cast<int64_t>());
+    } else if (py::isinstance<py::str>(value)) {
+      fn->saved_values.set(key, value.cast<std::string>());
     } else {
       fn->saved_values.set(key, value.cast<std::vector<int64_t>>());
     }

@@ -1,5 +1,6 @@
 """Reverse-mode automatic differentiation: backward, grad, custom Functions, grad modes, checks."""
 
+import engine as torch  # noqa: F401  (PyTorch's autograd module exposes its package as `torch`)
 from engine import _C
 from engine.autograd import _legacy_hooks, function, graph  # noqa: F401
 from engine.autograd._function_checks import FunctionCheckWarning, set_function_checks  # noqa: F401
@@ -17,6 +18,9 @@ from engine.autograd.grad_mode import (  # noqa: F401
 )
 from engine.autograd.gradcheck import GradcheckError, gradcheck, gradgradcheck
 from engine.autograd.variable import Variable
+
+# The type of a node's saved tensors (`grad_fn._raw_saved_self`); only nodes make them.
+SavedTensor = _C.SavedTensor
 
 __all__ = [
     "Function",

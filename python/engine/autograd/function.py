@@ -243,6 +243,19 @@ class Function:
             "forward mode AD."
         )
 
+    # With True, vmap of the Function is derived from forward/backward; engine has no vmap of
+    # custom Functions, so the flag and the hook below only answer as PyTorch's do.
+    generate_vmap_rule = False
+
+    @staticmethod
+    def vmap(info, in_dims, *args):
+        """The rule vmap would use for this Function; not overridable in engine yet, so it
+        raises PyTorch's NotImplementedError."""
+        raise NotImplementedError(
+            "To use autograd.Function with vmap, you must either override the vmap staticmethod "
+            "or set generate_vmap_rule=True."
+        )
+
 
 def once_differentiable(fn):
     """Marks a backward as not differentiable: it runs without recording a graph.

@@ -5,6 +5,10 @@ is accepted and gives the same verdict); on failure the report names the output,
 element with the largest difference."""
 
 from engine import _C
+from engine.autograd._gradcheck_deprecated import (  # noqa: F401
+    get_analytical_jacobian,
+    get_numerical_jacobian,
+)
 
 __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
 

@@ -9,6 +9,7 @@ import operator
 import warnings
 
 from engine import _C
+from engine._grad_fn_names import name_grad_fn
 
 
 def _tuple(value, n, fname="", name=""):
@@ -177,7 +178,14 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         ("padding", padding),
         ("stride", stride),
     ]
-    out = _C._im2col(x, *[_tuple(v, 2, "im2col", name) for name, v in args])
+    sizes = {name: _tuple(v, 2, "im2col", name) for name, v in args}
+    out = _C._im2col(x, *sizes.values())
+    if not added:
+        # PyTorch's Im2ColBackward0 shows the arguments and the input's last two sizes.
+        shown = {name: tuple(v) for name, v in sizes.items()}
+        shown["self_sym_argsize_minus_1"] = x.shape[-1]
+        shown["self_sym_argsize_minus_2"] = x.shape[-2]
+        out = name_grad_fn(out, "Im2ColBackward0", (x,), shown, only_shown=True)
     return out.squeeze(0) if added else out
 
 

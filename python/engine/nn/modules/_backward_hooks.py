@@ -17,6 +17,9 @@ __all__ = ["BackwardHook"]
 class _HookNode(Function):
     """Passes tensors through unchanged; its backward hands the gradients to the BackwardHook."""
 
+    # PyTorch's node for module hooks is BackwardHookFunctionBackward; hook code matches on it.
+    _backward_name = "BackwardHookFunctionBackward"
+
     @staticmethod
     def forward(ctx, hook, which, *tensors):
         ctx.hook, ctx.which = hook, which
@@ -95,6 +98,10 @@ class BackwardHook:
                 self.grad_outputs = None
             return tuple(full[i] for i in self.output_index)
         full = self._spread(grads, self.input_index, self.n_inputs)
+        if self.grad_outputs is None:
+            # The gradient reached the inputs without passing through the outputs (a double
+            # backward through the module's forward): as in PyTorch, the hooks do not run.
+            return tuple(full[i] for i in self.input_index)
         for hook in self.hooks:
             result = hook(self.module, full, self.grad_outputs)
             if result is not None:
