@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "engine/core/error.h"
+#include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/strided_loop.h"
 #include "engine/ops/node_util.h"
@@ -17,14 +18,14 @@ namespace {
 // before a kernel runs, and the op's own node accounts for the whole computation.
 Tensor cast(const Tensor& t, DType d) {
   if (t.dtype() == d) return t;
-  Tensor out = Tensor::empty(t.shape(), d);
+  Tensor out = empty_like_operands(t.shape(), d, {&t});
   kernels::copy(out, t);
   return out;
 }
 
 Tensor binary_kernel(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, DType out_dtype) {
   Dims shape = broadcast_shapes(a.shape(), b.shape());
-  Tensor out = Tensor::empty(shape, out_dtype);
+  Tensor out = empty_like_operands(shape, out_dtype, {&a, &b});
   kernels::binary(op, out, cast(a, compute), cast(b, compute));
   return out;
 }
@@ -301,7 +302,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
                scalar_type_name(cond.dtype()));
   const DType dt = result_type(a, b);
   Dims shape = broadcast_shapes(broadcast_shapes(cond.shape(), a.shape()), b.shape());
-  Tensor out = Tensor::empty(shape, dt);
+  Tensor out = empty_like_operands(shape, dt, {&cond, &a, &b});
   Tensor ac = cast(a, dt), bc = cast(b, dt);
   ENGINE_DISPATCH_ALL(dt, [&](auto tag) {
     using T = decltype(tag);

@@ -3,6 +3,7 @@
 
 #include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
+#include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
@@ -19,10 +20,10 @@ Tensor unary_kernel(UnaryOp op, const Tensor& a, bool float_op) {
   if (float_op && !is_floating(dt)) dt = default_dtype();
   Tensor in = a;
   if (dt != a.dtype()) {
-    in = Tensor::empty(a.shape(), dt);
+    in = empty_like_operands(a.shape(), dt, {&a});
     kernels::copy(in, a);
   }
-  Tensor out = Tensor::empty(a.shape(), dt);
+  Tensor out = empty_like_operands(a.shape(), dt, {&a});
   kernels::unary(op, out, in);
   return out;
 }
