@@ -414,16 +414,17 @@ void check_not_bool(DType dt, const char* kernel) {
 }
 
 // Integer division by zero is an error, as in PyTorch (floats give inf / NaN instead).
-void check_int_divisor(DType dt, const Tensor& b) {
+void check_int_divisor(DType dt, const Tensor& a, const Tensor& b) {
+  broadcast_shapes(a.shape(), b.shape());  // a shape mismatch is reported first, as in PyTorch
   if (is_floating(dt) || b.numel() == 0) return;
   Tensor zero = eq(detach(b), wrapped_scalar(0.0, DType::Int64));
-  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, ZeroDivisionError, "integer division or modulo by zero");
+  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, ZeroDivisionError, "ZeroDivisionError");  // PyTorch's message
 }
 
 Tensor modulo(const Tensor& a, const Tensor& b, bool floor_mode) {
   const DType dt = result_type(a, b);
   check_not_bool(dt, floor_mode ? "remainder_cpu" : "fmod_cpu");
-  check_int_divisor(dt, b);
+  check_int_divisor(dt, a, b);
   Tensor out = binary_kernel(floor_mode ? BinaryOp::Remainder : BinaryOp::Fmod, a, b, dt, dt);
   if (compute_requires_grad({&a, &b})) {
     const char* n = floor_mode ? (b.is_wrapped_number() ? "RemainderBackward0" : "RemainderBackward1")
@@ -468,7 +469,7 @@ Tensor remainder(const Tensor& a, const Tensor& b) { return modulo(a, b, true); 
 Tensor floor_divide(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
   check_not_bool(dt, "div_floor_cpu");
-  check_int_divisor(dt, b);
+  check_int_divisor(dt, a, b);
   return binary_kernel(BinaryOp::FloorDivide, a, b, dt, dt);
 }
 

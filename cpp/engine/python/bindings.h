@@ -37,6 +37,9 @@ void install_dispatch_guard(py::module_& m);
 inline const char* type_name(py::handle obj) {
   return PyType_Check(obj.ptr()) ? "type" : Py_TYPE(obj.ptr())->tp_name;
 }
+// Raises PyTorch's TypeError for a binary function whose overloads are (Tensor input, Tensor other)
+// and (Tensor input, Number other) when `input` is not a tensor (eq, gt, fmod, copysign, ...).
+[[noreturn]] void raise_tensor_or_number_other(const char* fname, py::handle input, py::handle other);
 // Argument conversions that name the function and the argument when the value does not fit,
 // and pass on the Python exception a failing __index__ / __float__ raised.
 bool bool_arg(py::handle v, const char* fname, const char* arg);

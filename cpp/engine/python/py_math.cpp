@@ -17,8 +17,12 @@ namespace {
 
 using TensorClass = py::class_<TensorImpl, std::shared_ptr<TensorImpl>>;
 
-Tensor operand_arg(py::handle obj, const char* fname, const char* arg, int pos) {
-  Tensor t = to_operand(obj);
+// Which arguments of a binary function PyTorch's overloads let be a Python number.
+enum class NumberArgs { Both, Other, None };
+
+// A tensor argument; a Python number too when `number_ok` (it becomes a wrapped 0-d tensor).
+Tensor operand_arg(py::handle obj, const char* fname, const char* arg, int pos, bool number_ok = true) {
+  Tensor t = number_ok ? to_operand(obj) : (is_tensor(obj) ? obj.cast<Tensor>() : Tensor());
   ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", arg, "' (position ", pos,
                ") must be Tensor, not ", type_name(obj));
   return t;
@@ -114,14 +118,18 @@ void inplace_method(TensorClass& cls, const char* name) {
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void binary_fn(py::module_& m, TensorClass& cls, const char* name, const char* other = "other") {
-  m.def(name, [name, other](py::handle a, py::handle b, py::handle out) {
-    Tensor x = operand_arg(a, name, "input", 1), y = operand_arg(b, name, other, 2);
+void binary_fn(py::module_& m, TensorClass& cls, const char* name, const char* other = "other",
+               NumberArgs numbers = NumberArgs::Both) {
+  m.def(name, [name, other, numbers](py::handle a, py::handle b, py::handle out) {
+    if (numbers == NumberArgs::Other && !is_tensor(a)) raise_tensor_or_number_other(name, a, b);
+    Tensor x = operand_arg(a, name, "input", 1, numbers == NumberArgs::Both);
+    Tensor y = operand_arg(b, name, other, 2, numbers != NumberArgs::None);
     check_out_args(out, {&x, &y}, name);
     return write_out(out, Op(x, y));
   }, py::arg("input"), py::arg(other), py::kw_only(), py::arg("out") = py::none());
-  cls.def(name, [name, other](const Tensor& a, py::handle b) { return Op(a, operand_arg(b, name, other, 1)); },
-          py::arg(other));
+  cls.def(name, [name, other, numbers](const Tensor& a, py::handle b) {
+    return Op(a, operand_arg(b, name, other, 1, numbers != NumberArgs::None));
+  }, py::arg(other));
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
@@ -283,8 +291,8 @@ void init_math(py::module_& m) {
   inplace_method<ops::logical_not>(cls, "logical_not_");
 
   // ---- binary ----
-  binary_fn<ops::atan2>(m, cls, "atan2");
-  binary_fn<ops::fmod>(m, cls, "fmod");
+  binary_fn<ops::atan2>(m, cls, "atan2", "other", NumberArgs::None);
+  binary_fn<ops::fmod>(m, cls, "fmod", "other", NumberArgs::Other);
   binary_fn<ops::remainder>(m, cls, "remainder");
   binary_fn<ops::floor_divide>(m, cls, "floor_divide");
   binary_fn<ops::bitwise_and>(m, cls, "bitwise_and");
@@ -292,9 +300,9 @@ void init_math(py::module_& m) {
   binary_fn<ops::bitwise_xor>(m, cls, "bitwise_xor");
   binary_fn<ops::bitwise_left_shift>(m, cls, "bitwise_left_shift");
   binary_fn<ops::bitwise_right_shift>(m, cls, "bitwise_right_shift");
-  binary_fn<ops::logical_and>(m, cls, "logical_and");
-  binary_fn<ops::logical_or>(m, cls, "logical_or");
-  binary_fn<ops::logical_xor>(m, cls, "logical_xor");
+  binary_fn<ops::logical_and>(m, cls, "logical_and", "other", NumberArgs::None);
+  binary_fn<ops::logical_or>(m, cls, "logical_or", "other", NumberArgs::None);
+  binary_fn<ops::logical_xor>(m, cls, "logical_xor", "other", NumberArgs::None);
   binary_inplace<ops::pow>(cls, "pow_", "exponent");
   binary_inplace<ops::atan2>(cls, "atan2_");
   binary_inplace<ops::fmod>(cls, "fmod_");
@@ -307,8 +315,8 @@ void init_math(py::module_& m) {
   binary_inplace<ops::bitwise_right_shift>(cls, "bitwise_right_shift_");
   binary_inplace<ops::maximum>(cls, "maximum_");
   binary_inplace<ops::minimum>(cls, "minimum_");
-  cls.def("maximum", [](const Tensor& a, py::handle b) { return ops::maximum(a, operand_arg(b, "maximum", "other", 1)); });
-  cls.def("minimum", [](const Tensor& a, py::handle b) { return ops::minimum(a, operand_arg(b, "minimum", "other", 1)); });
+  cls.def("maximum", [](const Tensor& a, py::handle b) { return ops::maximum(a, operand_arg(b, "maximum", "other", 1, false)); });
+  cls.def("minimum", [](const Tensor& a, py::handle b) { return ops::minimum(a, operand_arg(b, "minimum", "other", 1, false)); });
   cls.def("where", [](const Tensor& self, const Tensor& cond, py::handle other) {
     return ops::where(cond, self, operand_arg(other, "where", "other", 2));
   });

@@ -42,9 +42,15 @@ void def_unary(py::module_& m, const char* name) {
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void def_binary(py::module_& m, const char* name) {
-  m.def(name, [name](py::handle a, py::handle b, py::handle out) {
-    Tensor x = operand(a, name, "input"), y = operand(b, name, "other");
+void def_binary(py::module_& m, const char* name, bool number_input = true, bool number_other = true) {
+  m.def(name, [=](py::handle a, py::handle b, py::handle out) {
+    if (!number_input && number_other && !is_tensor(a)) raise_tensor_or_number_other(name, a, b);
+    Tensor x = number_input || is_tensor(a) ? operand(a, name, "input") : Tensor();
+    Tensor y = number_other || is_tensor(b) ? operand(b, name, "other") : Tensor();
+    ENGINE_CHECK(x.defined(), engine::TypeError, name, "(): argument 'input' (position 1) must be Tensor, not ",
+                 type_name(a));
+    ENGINE_CHECK(y.defined(), engine::TypeError, name, "(): argument 'other' (position 2) must be Tensor, not ",
+                 type_name(b));
     check_out_args(out, {&x, &y}, name);
     return write_out(out, Op(x, y));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
@@ -132,14 +138,15 @@ void init_ops(py::module_& m) {
   def_binary<ops::mul>(m, "mul");
   def_binary<ops::div>(m, "div");
   def_binary<ops::pow>(m, "pow");
-  def_binary<ops::maximum>(m, "maximum");
-  def_binary<ops::minimum>(m, "minimum");
-  def_binary<ops::eq>(m, "eq");
-  def_binary<ops::ne>(m, "ne");
-  def_binary<ops::lt>(m, "lt");
-  def_binary<ops::le>(m, "le");
-  def_binary<ops::gt>(m, "gt");
-  def_binary<ops::ge>(m, "ge");
+  // PyTorch's overloads: maximum / minimum take tensors only, comparisons a number as `other` only.
+  def_binary<ops::maximum>(m, "maximum", false, false);
+  def_binary<ops::minimum>(m, "minimum", false, false);
+  def_binary<ops::eq>(m, "eq", false);
+  def_binary<ops::ne>(m, "ne", false);
+  def_binary<ops::lt>(m, "lt", false);
+  def_binary<ops::le>(m, "le", false);
+  def_binary<ops::gt>(m, "gt", false);
+  def_binary<ops::ge>(m, "ge", false);
   m.def("add", [](py::handle a, py::handle b, py::handle alpha, py::handle out) {
     Tensor x = operand(a, "add", "input"), y = operand(b, "add", "other");
     check_out_args(out, {&x, &y}, "add");

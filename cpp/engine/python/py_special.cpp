@@ -33,9 +33,12 @@ void unary(py::module_& m, TensorClass& cls, const char* name) {
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void binary(py::module_& m, TensorClass& cls, const char* name, const char* other, bool scalar_ok) {
+void binary(py::module_& m, TensorClass& cls, const char* name, const char* other, bool scalar_ok,
+            bool scalar_input_ok = false) {
   m.def(name, [=](py::handle a, py::handle b, py::handle out) {
-    Tensor x = tensor_arg(a, name, "input", 1, scalar_ok), y = tensor_arg(b, name, other, 2, scalar_ok);
+    // PyTorch's overloads: copysign takes a number as `other` only, xlogy on either side.
+    if (scalar_ok && !scalar_input_ok && !is_tensor(a)) raise_tensor_or_number_other(name, a, b);
+    Tensor x = tensor_arg(a, name, "input", 1, scalar_input_ok), y = tensor_arg(b, name, other, 2, scalar_ok);
     check_out_args(out, {&x, &y}, name);
     return write_out(out, Op(x, y));
   }, py::arg("input"), py::arg(other), py::kw_only(), py::arg("out") = py::none());
@@ -95,7 +98,7 @@ void init_special(py::module_& m) {
   binary<ops::logaddexp>(m, cls, "logaddexp", "other", false);
   binary<ops::logaddexp2>(m, cls, "logaddexp2", "other", false);
   binary<ops::hypot>(m, cls, "hypot", "other", false);
-  binary<ops::xlogy>(m, cls, "xlogy", "other", true);
+  binary<ops::xlogy>(m, cls, "xlogy", "other", true, true);
   m.def("logit", [](py::handle a, std::optional<double> eps, py::handle out) {
     Tensor t = tensor_arg(a, "logit", "input", 1, false);
     check_out_args(out, {&t}, "logit");

@@ -1,0 +1,116 @@
+"""Error types and messages for bad arguments, as PyTorch 2.13 raises them (messages recorded from
+it): functions whose overloads take tensors only refuse Python numbers, integer division by zero is
+PyTorch's RuntimeError("ZeroDivisionError") after the shape check, and dtype mismatches name every
+dtype in PyTorch's words. The live test compares type and first line with torch itself."""
+
+import engine
+import pytest
+
+_OVERLOADS = (
+    "() received an invalid combination of arguments - got ({}, Tensor), but expected one of:\n"
+    " * (Tensor input, Tensor other, *, Tensor out = None)\n"
+    " * (Tensor input, Number other, *, Tensor out = None)\n"
+)
+
+
+def _x(lib):
+    return lib.tensor([1.0, 2.0])
+
+
+def _i(lib):
+    return lib.tensor([1, 2])
+
+
+CASES = {
+    "maximum_number_other": lambda L: L.maximum(_x(L), 3),
+    "maximum_number_input": lambda L: L.maximum(3, _x(L)),
+    "minimum_method": lambda L: _x(L).minimum(2.5),
+    "atan2_number": lambda L: L.atan2(_x(L), 2),
+    "logical_and_number": lambda L: L.logical_and(_x(L), True),
+    "eq_number_input": lambda L: L.eq(3, _x(L)),
+    "gt_number_input": lambda L: L.gt(2.5, _x(L)),
+    "fmod_number_input": lambda L: L.fmod(2.5, _x(L)),
+    "copysign_number_input": lambda L: L.copysign(3, _x(L)),
+    "int_floor_divide_zero": lambda L: _i(L) // 0,
+    "int_remainder_zero": lambda L: _i(L) % 0,
+    "int_fmod_zero_tensor": lambda L: L.fmod(_i(L), L.tensor([0, 1])),
+    "shape_before_zero": lambda L: L.remainder(
+        L.ones(4, 3, dtype=L.int64), L.zeros(3, 4, dtype=L.int64)
+    ),
+    "isclose_dtypes": lambda L: L.isclose(_x(L), _x(L).half()),
+    "isclose_byte": lambda L: L.isclose(_i(L), _i(L).byte()),
+    "nanmean_uint8": lambda L: L.nanmean(_i(L).byte()),
+    "std_mean_int": lambda L: L.std_mean(_i(L)),
+}
+
+RECORDED = {
+    "maximum_number_other": (
+        TypeError,
+        "maximum(): argument 'other' (position 2) must be Tensor, not int",
+    ),
+    "maximum_number_input": (
+        TypeError,
+        "maximum(): argument 'input' (position 1) must be Tensor, not int",
+    ),
+    "minimum_method": (
+        TypeError,
+        "minimum(): argument 'other' (position 1) must be Tensor, not float",
+    ),
+    "atan2_number": (TypeError, "atan2(): argument 'other' (position 2) must be Tensor, not int"),
+    "logical_and_number": (
+        TypeError,
+        "logical_and(): argument 'other' (position 2) must be Tensor, not bool",
+    ),
+    "eq_number_input": (TypeError, "eq" + _OVERLOADS.format("int")),
+    "gt_number_input": (TypeError, "gt" + _OVERLOADS.format("float")),
+    "fmod_number_input": (TypeError, "fmod" + _OVERLOADS.format("float")),
+    "copysign_number_input": (TypeError, "copysign" + _OVERLOADS.format("int")),
+    "int_floor_divide_zero": (RuntimeError, "ZeroDivisionError"),
+    "int_remainder_zero": (RuntimeError, "ZeroDivisionError"),
+    "int_fmod_zero_tensor": (RuntimeError, "ZeroDivisionError"),
+    "shape_before_zero": (
+        RuntimeError,
+        "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1",
+    ),
+    "isclose_dtypes": (RuntimeError, "Float did not match Half"),
+    "isclose_byte": (RuntimeError, "Long did not match Byte"),
+    "nanmean_uint8": (
+        RuntimeError,
+        "nanmean(): expected input to have floating point or complex dtype but got Byte",
+    ),
+    "std_mean_int": (RuntimeError, "std_mean only support floating point and complex dtypes"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_error_matches_recorded(name):
+    kind, message = RECORDED[name]
+    with pytest.raises(kind) as info:
+        CASES[name](engine)
+    assert str(info.value) == message
+
+
+def test_integer_division_by_zero_is_also_a_zero_division_error():
+    with pytest.raises(ZeroDivisionError):
+        engine.tensor([1, 2]) // 0
+
+
+def test_numbers_stay_accepted_where_pytorch_takes_them():
+    x = engine.tensor([1.0, 2.0])
+    assert engine.eq(x, 2).tolist() == [False, True]
+    assert engine.fmod(x, 2.5).tolist() == [1.0, 2.0]
+    assert engine.copysign(x, -1).tolist() == [-1.0, -2.0]
+    assert engine.remainder(5, engine.tensor([2, 3])).tolist() == [1, 2]
+    assert engine.xlogy(2, engine.tensor([1.0])).tolist() == [0.0]
+    assert engine.add(1, x).tolist() == [2.0, 3.0]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_error_matches_torch(name):
+    torch = pytest.importorskip("torch")
+    with pytest.raises(Exception) as theirs:
+        CASES[name](torch)
+    with pytest.raises(Exception) as ours:
+        CASES[name](engine)
+    assert isinstance(ours.value, type(theirs.value))
+    assert str(ours.value).split("\n")[0] == str(theirs.value).split("\n")[0]
