@@ -301,8 +301,9 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 
 
 def square(input):
-    """``input * input`` (integers stay integers)."""
-    return _grad_fn_names.name_grad_fn(input * input, "PowBackward0", (input,))
+    """``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2))."""
+    x = input.to(_C.int64) if input.dtype == _C.bool else input
+    return _grad_fn_names.name_grad_fn(x * x, "PowBackward0", (input,))
 
 
 def rot90(input, k=1, dims=(0, 1)):

@@ -24,6 +24,21 @@ def _order(input, dim, descending):
     return out if input.dim() else out.reshape(())
 
 
+def _empty_median(dtype):
+    """The median of no elements: NaN, or what PyTorch's kernel makes of NaN in an integer dtype."""
+    if dtype.is_floating_point:
+        return _C.full((), float("nan"), dtype=dtype)
+    nan_as = {_C.int64: -(2**63), _C.int32: -(2**31), _C.bool: True}.get(dtype, 0)
+    return _C.full((), nan_as, dtype=dtype)
+
+
+def _refuse_bool(input, dim):
+    """PyTorch has no median kernel for bool; its message names the one it looked for."""
+    if input.dtype == _C.bool:
+        kernel = "median_cpu" if dim is None else "median_out"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
+
+
 def _dim(input, dim):
     n = max(input.dim(), 1)
     if not -n <= dim < n:
@@ -53,6 +68,7 @@ def sort(input, dim=-1, descending=False, stable=False):
         indices=tensor([1, 2, 0]))
     """
     _tensor_arg("sort", input, "input", 1)
+    _refuse_bool(input, dim)
     given = dim
     dim = _dim(input, dim)
     indices = _order(input, dim, descending)
@@ -110,6 +126,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
         indices=tensor([1, 3]))
     """
     _tensor_arg("topk", input, "input", 1)
+    _refuse_bool(input, dim)
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
@@ -144,6 +161,7 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element (1-based) along dim."""
     _tensor_arg("kthvalue", input, "input", 1)
+    _refuse_bool(input, dim)
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
@@ -164,8 +182,10 @@ def median(input, dim=None, keepdim=False):
     if dim is None:
         flat = input.reshape(-1)
         if flat.numel() == 0:
-            return _C.full((), float("nan"), dtype=input.dtype)
+            return _empty_median(input.dtype)
+        _refuse_bool(input, dim)
         return _grad_fn_names.name_grad_fn(median(flat, 0).values, "MedianBackward0", (input,))
+    _refuse_bool(input, dim)
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1

@@ -5,9 +5,6 @@
 
 namespace engine {
 
-namespace {
-
-// Whether `t` covers a dense block of memory without overlap (some permutation of row-major).
 bool is_non_overlapping_and_dense(const Tensor& t) {
   if (t.is_contiguous()) return true;
   Dims order;  // the dims of size > 1, innermost (smallest stride) first
@@ -22,6 +19,8 @@ bool is_non_overlapping_and_dense(const Tensor& t) {
   }
   return true;
 }
+
+namespace {
 
 // The stride of `t`'s dim aligned with dim `d` of an ndim-dimensional broadcast shape, 0 where
 // `t` is broadcast along it.

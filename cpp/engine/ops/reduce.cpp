@@ -1,6 +1,7 @@
 // Reductions: sum, mean, and sum_to (the inverse of broadcasting, used by the engine).
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
@@ -374,6 +375,7 @@ std::pair<Tensor, Tensor> extremum_dim(const Tensor& a, int64_t dim, bool keepdi
 
 Tensor arg_extremum(const Tensor& a, std::optional<int64_t> dim, bool keepdim, bool is_max) {
   const char* name = is_max ? "argmax" : "argmin";
+  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, name, "(): does not support bool input");
   if (!dim) {
     ENGINE_CHECK(a.numel() > 0, IndexError, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
     Tensor flat = Tensor::empty({1}, DType::Int64);
@@ -555,7 +557,31 @@ static Tensor norm_of(const Tensor& a, double p, const std::vector<int64_t>& dim
   return pow(reduce_sum(pow(abs(a), wrapped_scalar(p, DType::Float64))), wrapped_scalar(1.0 / p, DType::Float64));
 }
 
+namespace {
+// A norm without an identity (negative or infinite p) has no value over no elements: PyTorch's errors.
+void check_norm_identity(const Tensor& a, double p, const std::vector<int64_t>& dims) {
+  if (!(p < 0 || std::isinf(p)) || a.numel() != 0) return;
+  std::ostringstream order;
+  if (std::isinf(p)) {
+    order << (p > 0 ? "inf" : "-inf");
+  } else if (p == std::floor(p) && std::fabs(p) < 1e15) {
+    order << static_cast<int64_t>(p);
+  } else {
+    order << p;
+  }
+  ENGINE_CHECK(!dims.empty(), std::runtime_error, "linalg.vector_norm cannot compute the ", order.str(),
+               " norm on an empty tensor because the operation does not have an identity");
+  for (int64_t d : dims) {
+    const int64_t w = wrap_dim(d, a.dim());
+    ENGINE_CHECK(a.dim() == 0 || a.shape()[static_cast<size_t>(w)] != 0, std::runtime_error,
+                 "linalg.vector_norm cannot compute the ", order.str(), " norm on the dimension ", w,
+                 "because this dimension is empty and the operation does not have an identity");
+  }
+}
+}  // namespace
+
 Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
+  check_norm_identity(a, p, dims);
   return show_dims(named_history(norm_of(a, p, dims, keepdim), "LinalgVectorNormBackward0"), dims, keepdim);
 }
 

@@ -134,7 +134,8 @@ constexpr double kTwoOverSqrtPi = 1.12837916709551257389615890312154517;
 Tensor zero_rule(const Tensor& g, const Tensor&, const Tensor&) { return zeros(g.shape(), g.dtype()); }
 
 // floor / ceil / round / trunc: integers come back unchanged (a copy); the gradient is zero.
-Tensor rounding(UnaryOp op, const Tensor& a, const char* name) {
+Tensor rounding(UnaryOp op, const Tensor& a, const char* name, const char* kernel) {
+  ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"", kernel, "\" not implemented for 'Bool'");
   if (!is_floating(a.dtype())) return clone(a);
   return unary(op, a, false, name, zero_rule, false, false);
 }
@@ -197,11 +198,12 @@ Tensor erf(const Tensor& a) {
                [](const Tensor& g, const Tensor& x, const Tensor&) { return g * (exp(-(x * x)) * kTwoOverSqrtPi); },
                true, false);
 }
-Tensor floor(const Tensor& a) { return rounding(UnaryOp::Floor, a, "FloorBackward0"); }
-Tensor ceil(const Tensor& a) { return rounding(UnaryOp::Ceil, a, "CeilBackward0"); }
-Tensor trunc(const Tensor& a) { return rounding(UnaryOp::Trunc, a, "TruncBackward0"); }
+// PyTorch has no rounding kernels for bool: its messages name the kernel.
+Tensor floor(const Tensor& a) { return rounding(UnaryOp::Floor, a, "FloorBackward0", "floor_vml_cpu"); }
+Tensor ceil(const Tensor& a) { return rounding(UnaryOp::Ceil, a, "CeilBackward0", "ceil_vml_cpu"); }
+Tensor trunc(const Tensor& a) { return rounding(UnaryOp::Trunc, a, "TruncBackward0", "trunc_vml_cpu"); }
 Tensor round(const Tensor& a, int64_t decimals) {
-  if (decimals == 0) return rounding(UnaryOp::Round, a, "RoundBackward0");
+  if (decimals == 0) return rounding(UnaryOp::Round, a, "RoundBackward0", "round_vml_cpu");
   ENGINE_CHECK(is_floating(a.dtype()), NotImplementedError, "\"round_cpu\" not implemented for '",
                scalar_type_name(a.dtype()), "'");
   // round(x * 10^d) / 10^d (or x / 10^-d ... * 10^-d), half to even, computed in a's dtype.

@@ -358,6 +358,9 @@ void init_math(py::module_& m) {
 
   // ---- reductions ----
   auto prod = [](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype) {
+    // PyTorch's prod reduces one dim or all of them: no tuple of dims.
+    ENGINE_CHECK(!PyTuple_Check(dim.ptr()) && !PyList_Check(dim.ptr()), engine::TypeError,
+                 "prod(): argument 'dim' (position 2) must be int, not ", type_name(dim));
     return ops::prod(t, dims_of(dim, "prod"), keepdim, dtype_of(dtype));
   };
   m.def("prod", prod, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
@@ -408,8 +411,9 @@ void init_math(py::module_& m) {
   auto logsumexp = [](const Tensor& t, py::handle dim, bool keepdim) {
     return ops::logsumexp(t, dims_of(dim, "logsumexp"), keepdim);
   };
-  m.def("logsumexp", logsumexp, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false);
-  cls.def("logsumexp", logsumexp, py::arg("dim") = py::none(), py::arg("keepdim") = false);
+  // dim is required, as in PyTorch.
+  m.def("logsumexp", logsumexp, py::arg("input"), py::arg("dim"), py::arg("keepdim") = false);
+  cls.def("logsumexp", logsumexp, py::arg("dim"), py::arg("keepdim") = false);
   for (bool is_sum : {true, false}) {
     auto fn = [is_sum](const Tensor& t, int64_t dim, py::handle dtype) {
       return is_sum ? ops::cumsum(t, dim, dtype_of(dtype)) : ops::cumprod(t, dim, dtype_of(dtype));

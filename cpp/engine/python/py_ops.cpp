@@ -3,6 +3,7 @@
 
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
@@ -56,6 +57,17 @@ void def_binary(py::module_& m, const char* name, bool number_input = true, bool
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
 }
 
+// PyTorch's preserve_format for the *_like factories: a dense input's strides, else dense strides
+// in the input's dimension order (as an elementwise result is laid out).
+Tensor layout_like(const Tensor& t, Tensor out) {
+  if (t.is_contiguous() || out.numel() == 0) return out;
+  const Dims strides = elementwise_strides(t.shape(), {&t});
+  if (strides.empty()) return out;
+  Tensor strided = empty_dense_strided(t.shape(), strides, out.dtype());
+  kernels::copy(strided, out);
+  return strided;
+}
+
 }  // namespace
 
 void init_ops(py::module_& m) {
@@ -85,7 +97,7 @@ void init_ops(py::module_& m) {
     return [name, value, fill](const Tensor& t, py::kwargs kw) {
       auto o = parse_factory_kwargs(kw, name);
       DType dt = o.dtype.value_or(t.dtype());
-      return finish(fill ? ops::full(t.shape(), value, dt) : ops::empty(t.shape(), dt), o);
+      return finish(layout_like(t, fill ? ops::full(t.shape(), value, dt) : ops::empty(t.shape(), dt)), o);
     };
   };
   m.def("zeros_like", like("zeros_like", 0.0, true));
@@ -93,7 +105,9 @@ void init_ops(py::module_& m) {
   m.def("empty_like", like("empty_like", 0.0, false));
   m.def("full_like", [](const Tensor& t, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full_like");
-    return finish(ops::full(t.shape(), number_arg(value, "full_like", "fill_value", 2), o.dtype.value_or(t.dtype())), o);
+    return finish(
+        layout_like(t, ops::full(t.shape(), number_arg(value, "full_like", "fill_value", 2), o.dtype.value_or(t.dtype()))),
+        o);
   });
   m.def("arange", [](py::args args, py::kwargs kw) {
     std::vector<py::object> vals;
