@@ -80,6 +80,9 @@ def run(L):
     rec("median_empty_int32", lambda: L.median(L.tensor([], dtype=L.int32)))
     rec("nanmedian_empty_uint8", lambda: L.nanmedian(L.tensor([], dtype=L.uint8)))
     rec("median_empty_bool", lambda: L.median(L.tensor([], dtype=L.bool)))
+    rec("sort_bool", lambda: tuple(L.sort(L.tensor([True, False, True]))))
+    rec("topk_int", lambda: tuple(L.topk(L.tensor([3, 1, 2]), 2)))
+    rec("median_bool_empty_dim", lambda: tuple(L.median(L.tensor([], dtype=L.bool), 0)))
     rec("square_bool", lambda: L.square(L.tensor([True, False])))
     t = L.tensor([[1.5, 2.25], [3.1, float("nan")]])
     rec("nansum_f64", lambda: L.nansum(t, dtype=L.float64))
@@ -96,6 +99,15 @@ def run(L):
 
 
 RECORDED = {
+    "sort_bool": (
+        "ok",
+        [("bool", (3,), (1,), [False, True, True]), ("int64", (3,), (1,), [1, 0, 2])],
+    ),
+    "topk_int": ("ok", [("int64", (2,), (1,), [3, 2]), ("int64", (2,), (1,), [0, 2])]),
+    "median_bool_empty_dim": (
+        "IndexError",
+        "median(): Expected reduction dim 0 to have non-zero size.",
+    ),
     "argmax_bool": ("RuntimeError", "argmax(): does not support bool input"),
     "argmin_bool_dim": ("RuntimeError", "argmin(): does not support bool input"),
     "argwhere_2d": ("ok", ("int64", (3, 2), (1, 3), [[0, 1], [1, 0], [1, 1]])),

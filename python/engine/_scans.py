@@ -230,16 +230,16 @@ def nanmedian(input, dim=None, keepdim=False):
         return _grad_fn_names.name_grad_fn(
             nanmedian(flat, 0).values, "NanmedianBackward0", (input,)
         )
-    _refuse_bool(input, dim)
     d = _wrap(dim, input.dim())
+    if input.dim() and input.shape[d] == 0:
+        raise IndexError(f"nanmedian(): Expected reduction dim {d} to have non-zero size.")
+    _refuse_bool(input, dim)
     if input.dim() == 0:
         return _grad_fn_names.name_grad_fn(
             return_types.nanmedian(input.clone(), _C.tensor(0)),
             "NanmedianBackward1",
             (input,),
         )
-    if input.shape[d] == 0:
-        raise IndexError(f"nanmedian(): Expected reduction dim {d} to have non-zero size.")
     order = sort(input.detach(), d).indices  # NaN sorts last
     count = (~_C.isnan(input.detach())).to(_C.int64).sum(d, keepdim=True)
     k = _C.clamp((count - 1).floor_divide(2), 0, None)

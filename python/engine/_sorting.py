@@ -68,7 +68,6 @@ def sort(input, dim=-1, descending=False, stable=False):
         indices=tensor([1, 2, 0]))
     """
     _tensor_arg("sort", input, "input", 1)
-    _refuse_bool(input, dim)
     given = dim
     dim = _dim(input, dim)
     indices = _order(input, dim, descending)
@@ -126,7 +125,6 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
         indices=tensor([1, 3]))
     """
     _tensor_arg("topk", input, "input", 1)
-    _refuse_bool(input, dim)
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
@@ -161,7 +159,6 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element (1-based) along dim."""
     _tensor_arg("kthvalue", input, "input", 1)
-    _refuse_bool(input, dim)
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
@@ -185,12 +182,12 @@ def median(input, dim=None, keepdim=False):
             return _empty_median(input.dtype)
         _refuse_bool(input, dim)
         return _grad_fn_names.name_grad_fn(median(flat, 0).values, "MedianBackward0", (input,))
-    _refuse_bool(input, dim)
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
     if size == 0:
         raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
+    _refuse_bool(input, dim)
     return _grad_fn_names.name_grad_fn(
         return_types.median(*_pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True)),
         "MedianBackward1",
