@@ -41,6 +41,8 @@ CASES = {
     "isclose_byte": lambda L: L.isclose(_i(L), _i(L).byte()),
     "nanmean_uint8": lambda L: L.nanmean(_i(L).byte()),
     "std_mean_int": lambda L: L.std_mean(_i(L)),
+    "hardtanh_bool": lambda L: L.nn.functional.hardtanh(_i(L) > 1),
+    "hardtanh_uint8_negative": lambda L: L.nn.functional.hardtanh(_i(L).byte()),
 }
 
 RECORDED = {
@@ -79,6 +81,11 @@ RECORDED = {
         "nanmean(): expected input to have floating point or complex dtype but got Byte",
     ),
     "std_mean_int": (RuntimeError, "std_mean only support floating point and complex dtypes"),
+    "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
+    "hardtanh_uint8_negative": (
+        RuntimeError,
+        "cannot do hardtanh on an unsigned type with negative limits",
+    ),
 }
 
 
@@ -103,6 +110,15 @@ def test_numbers_stay_accepted_where_pytorch_takes_them():
     assert engine.remainder(5, engine.tensor([2, 3])).tolist() == [1, 2]
     assert engine.xlogy(2, engine.tensor([1.0])).tolist() == [0.0]
     assert engine.add(1, x).tolist() == [2.0, 3.0]
+
+
+def test_hardtanh_keeps_integer_dtypes():
+    f = engine.nn.functional
+    x = engine.tensor([[-2, 0, 3], [7, 1, -9]])
+    assert (
+        f.hardtanh(x).tolist() == [[-1, 0, 1], [1, 1, -1]] and f.hardtanh(x).dtype == engine.int64
+    )
+    assert f.relu6(x.byte()).dtype == engine.uint8
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -30,6 +30,11 @@ CASES = {
     "xlogy": lambda L, x, y: L.xlogy(x, y),
     "sliced_exp": lambda L, x, y: L.exp(x.t()[:, ::2]),
     "permuted3d_add": lambda L, x, y: x.reshape(2, 3, 2).permute(2, 0, 1) + 1,
+    "softmax": lambda L, x, y: L.softmax(x, 0),
+    "log_softmax": lambda L, x, y: L.log_softmax(x, 1),
+    "masked_fill": lambda L, x, y: L.masked_fill(x, x > 0, 0.0),
+    "zeros_like": lambda L, x, y: L.zeros_like(x),
+    "nonzero": lambda L, x, y: L.nonzero(x > 0),
 }
 
 # (shape, strides, is_contiguous) of each result in PyTorch 2.13.
@@ -56,6 +61,11 @@ RECORDED = {
     "to_float64": ((4, 3), (1, 4), False),
     "where": ((4, 3), (1, 4), False),
     "xlogy": ((4, 3), (1, 4), False),
+    "softmax": ((4, 3), (3, 1), True),
+    "log_softmax": ((4, 3), (3, 1), True),
+    "masked_fill": ((4, 3), (3, 1), True),
+    "zeros_like": ((4, 3), (1, 4), False),
+    "nonzero": ((7, 2), (1, 7), False),
 }
 
 
