@@ -80,6 +80,15 @@ def run(L):
     rec("median_empty_int32", lambda: L.median(L.tensor([], dtype=L.int32)))
     rec("nanmedian_empty_uint8", lambda: L.nanmedian(L.tensor([], dtype=L.uint8)))
     rec("median_empty_bool", lambda: L.median(L.tensor([], dtype=L.bool)))
+    f = L.tensor([[1.7, -2.6, 3.9], [0.5, 4.2, -1.1]])
+    rec("sum_dtype_int32", lambda: f.sum(dtype=L.int32))
+    rec("sum_dim_dtype_int64", lambda: f.sum(0, dtype=L.int64))
+    rec("prod_dim_dtype_int32", lambda: f.prod(1, dtype=L.int32))
+    rec("prod_half_dtype_f64", lambda: f.half().prod(dtype=L.float64))
+    r = L.tensor([1.66, 0.85, -1.85, -1.13, -2.83, 1.35])
+    rec("round_bf16_decimals", lambda: L.round(r.bfloat16(), decimals=1))
+    rec("round_half_decimals", lambda: L.round(r.half(), decimals=1))
+    rec("round_bf16_decimals2", lambda: L.round(r.bfloat16(), decimals=2))
     rec("sort_bool", lambda: tuple(L.sort(L.tensor([True, False, True]))))
     rec("topk_int", lambda: tuple(L.topk(L.tensor([3, 1, 2]), 2)))
     rec("median_bool_empty_dim", lambda: tuple(L.median(L.tensor([], dtype=L.bool), 0)))
@@ -99,6 +108,37 @@ def run(L):
 
 
 RECORDED = {
+    "sum_dtype_int32": ("ok", ("int32", (), (), 5)),
+    "sum_dim_dtype_int64": ("ok", ("int64", (3,), (1,), [1, 2, 2])),
+    "prod_dim_dtype_int32": ("ok", ("int32", (2,), (1,), [-6, 0])),
+    "prod_half_dtype_f64": ("ok", ("float64", (), (), 39.800813609177155)),
+    "round_bf16_decimals": (
+        "ok",
+        (
+            "bfloat16",
+            (6,),
+            (1,),
+            [1.703125, 0.8984375, -1.8984375, -1.1015625, -2.796875, 1.3984375],
+        ),
+    ),
+    "round_half_decimals": (
+        "ok",
+        (
+            "float16",
+            (6,),
+            (1,),
+            [1.7001953125, 0.89990234375, -1.7998046875, -1.099609375, -2.80078125, 1.2998046875],
+        ),
+    ),
+    "round_bf16_decimals2": (
+        "ok",
+        (
+            "bfloat16",
+            (6,),
+            (1,),
+            [1.65625, 0.8515625, -1.8515625, -1.1328125, -2.828125, 1.3515625],
+        ),
+    ),
     "sort_bool": (
         "ok",
         [("bool", (3,), (1,), [False, True, True]), ("int64", (3,), (1,), [1, 0, 2])],

@@ -113,7 +113,9 @@ Tensor reduce_sum(const Tensor& a, const std::vector<bool>& mask, bool keepdim, 
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
   const std::vector<bool> mask = reduce_mask(a, dims);
   DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
-  Tensor out = reduce_sum(a, mask, keepdim, out_dtype);
+  // With dtype=, PyTorch converts the elements first and adds them in dtype (x.sum(dtype=int32)
+  // truncates each float).
+  Tensor out = reduce_sum(dtype && *dtype != a.dtype() ? to_dtype(detach(a), *dtype) : a, mask, keepdim, out_dtype);
   if (compute_requires_grad({&a})) {
     auto node = std::make_shared<SumBackward>(dims.empty() && !keepdim ? "SumBackward0" : "SumBackward1");
     node->mutable_next_edges() = collect_next_edges({&a});
@@ -474,7 +476,7 @@ Tensor scan(const Tensor& a, int64_t dim, std::optional<DType> dtype, bool is_su
 Tensor prod(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
   const std::vector<bool> mask = reduce_mask(a, dims);
   const DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
-  Rows r = to_rows(a, mask);
+  Rows r = to_rows(dtype && *dtype != a.dtype() ? to_dtype(detach(a), *dtype) : a, mask);  // as sum's dtype=
   Tensor flat = Tensor::empty({r.outer}, out_dtype);
   if (r.outer > 0) kernels::reduce_rows(kernels::RowOp::Prod, flat, r.data, r.outer, r.inner);
   Tensor out = shaped(flat, a, mask, keepdim);

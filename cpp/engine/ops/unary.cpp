@@ -206,11 +206,14 @@ Tensor round(const Tensor& a, int64_t decimals) {
   if (decimals == 0) return rounding(UnaryOp::Round, a, "RoundBackward0", "round_vml_cpu");
   ENGINE_CHECK(is_floating(a.dtype()), NotImplementedError, "\"round_cpu\" not implemented for '",
                scalar_type_name(a.dtype()), "'");
-  // round(x * 10^d) / 10^d (or x / 10^-d ... * 10^-d), half to even, computed in a's dtype.
-  Tensor x = detach(a);
+  // round(x * 10^d) / 10^d (or x / 10^-d ... * 10^-d), half to even, computed in a's dtype, or in
+  // float32 for float16 / bfloat16 and rounded once, as PyTorch's kernel does.
+  const bool widen = is_reduced_floating(a.dtype());
+  Tensor x = widen ? to_dtype(detach(a), DType::Float32) : detach(a);
   Tensor ten = wrapped_scalar(std::pow(10.0, std::fabs(static_cast<double>(decimals))), DType::Float64);
   Tensor out = decimals > 0 ? div(unary_kernel(UnaryOp::Round, mul(x, ten), false), ten)
                             : mul(unary_kernel(UnaryOp::Round, div(x, ten), false), ten);
+  if (widen) out = to_dtype(out, a.dtype());
   if (compute_requires_grad({&a})) {
     auto node = std::make_shared<UnaryBackward>("RoundBackward1", zero_rule);
     node->mutable_next_edges() = collect_next_edges({&a});
