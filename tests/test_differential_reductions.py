@@ -12,6 +12,9 @@ import pytest
 
 # Messages compared by type only: PyTorch's wording depends on its argument parser.
 TYPE_ONLY = {"prod_tuple"}
+# Cases PyTorch 2.13 answers with a warning about its own internals (ldexp of a 0-d input resizes
+# an output it made): compared with the recorded values only.
+RECORDED_ONLY = {"ldexp_0d_float64"}
 
 
 def run(L):
@@ -89,6 +92,15 @@ def run(L):
     rec("round_bf16_decimals", lambda: L.round(r.bfloat16(), decimals=1))
     rec("round_half_decimals", lambda: L.round(r.half(), decimals=1))
     rec("round_bf16_decimals2", lambda: L.round(r.bfloat16(), decimals=2))
+
+    def ipow():
+        t = L.tensor([1, 2], dtype=L.int32)
+        t **= L.tensor([2, 3])
+        return t
+
+    rec("ipow_int32_in_place", ipow)
+    rec("ldexp_0d_float64", lambda: L.ldexp(L.tensor(1.5, dtype=L.float64), L.tensor([1, 2])))
+    rec("ldexp_bf16", lambda: L.ldexp(L.tensor([1.0, 2.0]).bfloat16(), L.tensor([1, 2])))
     rec("sort_bool", lambda: tuple(L.sort(L.tensor([True, False, True]))))
     rec("topk_int", lambda: tuple(L.topk(L.tensor([3, 1, 2]), 2)))
     rec("median_bool_empty_dim", lambda: tuple(L.median(L.tensor([], dtype=L.bool), 0)))
@@ -108,6 +120,9 @@ def run(L):
 
 
 RECORDED = {
+    "ipow_int32_in_place": ("ok", ("int32", (2,), (1,), [1, 8])),
+    "ldexp_0d_float64": ("ok", ("float64", (2,), (1,), [3.0, 6.0])),
+    "ldexp_bf16": ("ok", ("bfloat16", (2,), (1,), [2.0, 8.0])),
     "sum_dtype_int32": ("ok", ("int32", (), (), 5)),
     "sum_dim_dtype_int64": ("ok", ("int64", (3,), (1,), [1, 2, 2])),
     "prod_dim_dtype_int32": ("ok", ("int32", (2,), (1,), [-6, 0])),
@@ -266,4 +281,6 @@ def test_matches_recorded(name):
 @pytest.mark.parametrize("name", sorted(RECORDED))
 def test_matches_torch(name):
     torch = pytest.importorskip("torch")
+    if name in RECORDED_ONLY:
+        pytest.skip("PyTorch warns about its own internals here")
     _check(name, _ours()[name], run(torch)[name])

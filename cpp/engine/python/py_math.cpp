@@ -304,6 +304,13 @@ void init_math(py::module_& m) {
   binary_fn<ops::logical_or>(m, cls, "logical_or", "other", NumberArgs::None);
   binary_fn<ops::logical_xor>(m, cls, "logical_xor", "other", NumberArgs::None);
   binary_inplace<ops::pow>(cls, "pow_", "exponent");
+  // `t **= other` is t.pow_(other), in place and in t's dtype, as in PyTorch.
+  cls.def("__ipow__", [](Tensor t, py::handle b) -> py::object {
+    Tensor o = to_operand(b);
+    if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    ops::apply_(t, [&](const Tensor& x) { return ops::pow(x, o); }, &o);
+    return py::cast(t);
+  });
   binary_inplace<ops::atan2>(cls, "atan2_");
   binary_inplace<ops::fmod>(cls, "fmod_");
   binary_inplace<ops::remainder>(cls, "remainder_");
