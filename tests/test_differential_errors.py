@@ -41,6 +41,14 @@ CASES = {
     "isclose_byte": lambda L: L.isclose(_i(L), _i(L).byte()),
     "nanmean_uint8": lambda L: L.nanmean(_i(L).byte()),
     "std_mean_int": lambda L: L.std_mean(_i(L)),
+    "abs_out_float64": lambda L: L.abs(_x(L), out=L.empty(2, dtype=L.float64)),
+    "floor_out_int32": lambda L: L.floor(_i(L), out=L.empty(2, dtype=L.int32)),
+    "round_out_half": lambda L: L.round(_x(L), out=L.empty(2, dtype=L.float16)),
+    "neg_out_float": lambda L: L.neg(_i(L), out=L.empty(2)),
+    "frac_out_float64": lambda L: L.frac(_x(L), out=L.empty(2, dtype=L.float64)),
+    "bitwise_not_out": lambda L: L.bitwise_not(_i(L) > 1, out=L.empty(2, dtype=L.int64)),
+    "relu_out": lambda L: L.relu(_x(L), out=L.empty(2)),
+    "atan2_inplace_number": lambda L: _x(L).atan2_(2),
     "hardtanh_bool": lambda L: L.nn.functional.hardtanh(_i(L) > 1),
     "hardtanh_uint8_negative": lambda L: L.nn.functional.hardtanh(_i(L).byte()),
 }
@@ -81,6 +89,17 @@ RECORDED = {
         "nanmean(): expected input to have floating point or complex dtype but got Byte",
     ),
     "std_mean_int": (RuntimeError, "std_mean only support floating point and complex dtypes"),
+    "abs_out_float64": (RuntimeError, "Found dtype Double but expected Float"),
+    "floor_out_int32": (RuntimeError, "Found dtype Int but expected Long"),
+    "round_out_half": (RuntimeError, "Found dtype Half but expected Float"),
+    "neg_out_float": (RuntimeError, "Found dtype Float but expected Long"),
+    "frac_out_float64": (RuntimeError, "Found dtype Double but expected Float"),
+    "bitwise_not_out": (RuntimeError, "Found dtype Long but expected Bool"),
+    "relu_out": (TypeError, "relu() got an unexpected keyword argument 'out'"),
+    "atan2_inplace_number": (
+        TypeError,
+        "atan2_(): argument 'other' (position 1) must be Tensor, not int",
+    ),
     "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
     "hardtanh_uint8_negative": (
         RuntimeError,
@@ -110,6 +129,11 @@ def test_numbers_stay_accepted_where_pytorch_takes_them():
     assert engine.remainder(5, engine.tensor([2, 3])).tolist() == [1, 2]
     assert engine.xlogy(2, engine.tensor([1.0])).tolist() == [0.0]
     assert engine.add(1, x).tolist() == [2.0, 3.0]
+
+
+def test_out_of_a_promoting_op_may_have_another_dtype():
+    out = engine.empty(2, dtype=engine.float64)
+    assert engine.exp(engine.tensor([0.0, 1.0]), out=out) is out and out.dtype == engine.float64
 
 
 def test_hardtanh_keeps_integer_dtypes():

@@ -101,13 +101,22 @@ py::object write_out(py::handle out, const Tensor& result) {
   return py::reinterpret_borrow<py::object>(out);
 }
 
+py::object write_out_same_dtype(py::handle out, const Tensor& result) {
+  if (!out.is_none()) {
+    const DType found = out.cast<Tensor>().dtype();
+    ENGINE_CHECK(found == result.dtype(), std::runtime_error, "Found dtype ", scalar_type_name(found),
+                 " but expected ", scalar_type_name(result.dtype()));
+  }
+  return write_out(out, result);
+}
+
 namespace {
 
 template <Tensor (*Op)(const Tensor&)>
-void unary_fn(py::module_& m, TensorClass& cls, const char* name) {
-  m.def(name, [name](const Tensor& t, py::handle out) {
+void unary_fn(py::module_& m, TensorClass& cls, const char* name, bool same_dtype_out = false) {
+  m.def(name, [name, same_dtype_out](const Tensor& t, py::handle out) {
     check_out_args(out, {&t}, name);
-    return write_out(out, Op(t));
+    return same_dtype_out ? write_out_same_dtype(out, Op(t)) : write_out(out, Op(t));
   }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
   cls.def(name, [](const Tensor& t) { return Op(t); });
 }
@@ -133,9 +142,9 @@ void binary_fn(py::module_& m, TensorClass& cls, const char* name, const char* o
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void binary_inplace(TensorClass& cls, const char* name, const char* other = "other") {
-  cls.def(name, [name, other](Tensor t, py::handle b) {
-    Tensor o = operand_arg(b, name, other, 1);
+void binary_inplace(TensorClass& cls, const char* name, const char* other = "other", bool number_ok = true) {
+  cls.def(name, [name, other, number_ok](Tensor t, py::handle b) {
+    Tensor o = operand_arg(b, name, other, 1, number_ok);
     return ops::apply_(t, [&](const Tensor& x) { return Op(x, o); }, &o);
   }, py::arg(other));
 }
@@ -235,17 +244,17 @@ void init_math(py::module_& m) {
   unary_fn<ops::sinh>(m, cls, "sinh");
   unary_fn<ops::cosh>(m, cls, "cosh");
   unary_fn<ops::erf>(m, cls, "erf");
-  unary_fn<ops::floor>(m, cls, "floor");
-  unary_fn<ops::ceil>(m, cls, "ceil");
-  unary_fn<ops::trunc>(m, cls, "trunc");
-  unary_fn<ops::bitwise_not>(m, cls, "bitwise_not");
+  unary_fn<ops::floor>(m, cls, "floor", true);
+  unary_fn<ops::ceil>(m, cls, "ceil", true);
+  unary_fn<ops::trunc>(m, cls, "trunc", true);
+  unary_fn<ops::bitwise_not>(m, cls, "bitwise_not", true);
   unary_fn<ops::logical_not>(m, cls, "logical_not");
   unary_fn<ops::isnan>(m, cls, "isnan");
   unary_fn<ops::isinf>(m, cls, "isinf");
   unary_fn<ops::isfinite>(m, cls, "isfinite");
   m.def("round", [](const Tensor& t, int64_t decimals, py::handle out) {
     check_out_args(out, {&t}, "round");
-    return write_out(out, ops::round(t, decimals));
+    return write_out_same_dtype(out, ops::round(t, decimals));
   }, py::arg("input"), py::kw_only(), py::arg("decimals") = 0, py::arg("out") = py::none());
   cls.def("round", [](const Tensor& t, int64_t decimals) { return ops::round(t, decimals); }, py::kw_only(),
           py::arg("decimals") = 0);
@@ -311,7 +320,7 @@ void init_math(py::module_& m) {
     ops::apply_(t, [&](const Tensor& x) { return ops::pow(x, o); }, &o);
     return py::cast(t);
   });
-  binary_inplace<ops::atan2>(cls, "atan2_");
+  binary_inplace<ops::atan2>(cls, "atan2_", "other", false);
   binary_inplace<ops::fmod>(cls, "fmod_");
   binary_inplace<ops::remainder>(cls, "remainder_");
   binary_inplace<ops::floor_divide>(cls, "floor_divide_");

@@ -35,10 +35,10 @@ DType category_dtype(const Tensor& v) {
 }
 
 template <Tensor (*Op)(const Tensor&)>
-void def_unary(py::module_& m, const char* name) {
-  m.def(name, [name](const Tensor& t, py::handle out) {
+void def_unary(py::module_& m, const char* name, bool same_dtype_out = false) {
+  m.def(name, [name, same_dtype_out](const Tensor& t, py::handle out) {
     check_out_args(out, {&t}, name);
-    return write_out(out, Op(t));
+    return same_dtype_out ? write_out_same_dtype(out, Op(t)) : write_out(out, Op(t));
   }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
 }
 
@@ -179,7 +179,7 @@ void init_ops(py::module_& m) {
     return write_out(out, ops::matmul(a, b));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
   m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); });
-  def_unary<ops::neg>(m, "neg");
+  def_unary<ops::neg>(m, "neg", true);
   def_unary<ops::exp>(m, "exp");
   def_unary<ops::log>(m, "log");
   def_unary<ops::sqrt>(m, "sqrt");
@@ -187,9 +187,9 @@ void init_ops(py::module_& m) {
   def_unary<ops::cos>(m, "cos");
   def_unary<ops::tanh>(m, "tanh");
   def_unary<ops::sigmoid>(m, "sigmoid");
-  def_unary<ops::relu>(m, "relu");
-  def_unary<ops::abs>(m, "abs");
-  def_unary<ops::sign>(m, "sign");
+  m.def("relu", [](const Tensor& t) { return ops::relu(t); }, py::arg("input"));  // no out=, as in PyTorch
+  def_unary<ops::abs>(m, "abs", true);
+  def_unary<ops::sign>(m, "sign", true);
   def_unary<ops::clone>(m, "clone");
   m.def("detach", [](const Tensor& t) { return detach(t); });
   m.def("t", [](const Tensor& t) { return ops::t(t); });

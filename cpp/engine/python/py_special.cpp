@@ -23,11 +23,11 @@ Tensor tensor_arg(py::handle obj, const char* fname, const char* arg, int pos, b
 }
 
 template <Tensor (*Op)(const Tensor&)>
-void unary(py::module_& m, TensorClass& cls, const char* name) {
-  m.def(name, [name](py::handle a, py::handle out) {
+void unary(py::module_& m, TensorClass& cls, const char* name, bool same_dtype_out = false) {
+  m.def(name, [name, same_dtype_out](py::handle a, py::handle out) {
     Tensor t = tensor_arg(a, name, "input", 1, false);
     check_out_args(out, {&t}, name);
-    return write_out(out, Op(t));
+    return same_dtype_out ? write_out_same_dtype(out, Op(t)) : write_out(out, Op(t));
   }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
   cls.def(name, [](const Tensor& t) { return Op(t); });
 }
@@ -69,7 +69,7 @@ void init_special(py::module_& m) {
   unary<ops::special_i1>(m, cls, "_special_i1");
   unary<ops::sinc>(m, cls, "sinc");
   unary<ops::signbit>(m, cls, "signbit");
-  unary<ops::frac>(m, cls, "frac");
+  unary<ops::frac>(m, cls, "frac", true);
   unary<ops::deg2rad>(m, cls, "deg2rad");
   unary<ops::rad2deg>(m, cls, "rad2deg");
 
