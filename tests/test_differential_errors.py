@@ -49,6 +49,9 @@ CASES = {
     "bitwise_not_out": lambda L: L.bitwise_not(_i(L) > 1, out=L.empty(2, dtype=L.int64)),
     "relu_out": lambda L: L.relu(_x(L), out=L.empty(2)),
     "atan2_inplace_number": lambda L: _x(L).atan2_(2),
+    "kron_number": lambda L: L.kron(_x(L), 3),
+    "mm_bool": lambda L: L.mm(L.ones(2, 2).bool(), L.ones(2, 2).bool()),
+    "bmm_bool": lambda L: L.bmm(L.ones(1, 2, 2).bool(), L.ones(1, 2, 2).bool()),
     "hardtanh_bool": lambda L: L.nn.functional.hardtanh(_i(L) > 1),
     "hardtanh_uint8_negative": lambda L: L.nn.functional.hardtanh(_i(L).byte()),
 }
@@ -100,6 +103,9 @@ RECORDED = {
         TypeError,
         "atan2_(): argument 'other' (position 1) must be Tensor, not int",
     ),
+    "kron_number": (TypeError, "kron(): argument 'other' (position 2) must be Tensor, not int"),
+    "mm_bool": (NotImplementedError, "\"addmm_impl_cpu_\" not implemented for 'Bool'"),
+    "bmm_bool": (NotImplementedError, "\"bmm\" not implemented for 'Bool'"),
     "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
     "hardtanh_uint8_negative": (
         RuntimeError,

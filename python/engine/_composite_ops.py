@@ -205,6 +205,8 @@ def movedim(input, source, destination):
 
 def kron(input, other):
     """The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products."""
+    _tensor_arg("kron", input, "input", 1)
+    _tensor_arg("kron", other, "other", 2)
     n = max(input.dim(), other.dim())
     a = input.reshape((1,) * (n - input.dim()) + tuple(input.shape))
     b = other.reshape((1,) * (n - other.dim()) + tuple(other.shape))
