@@ -142,6 +142,21 @@ def test_out_of_a_promoting_op_may_have_another_dtype():
     assert engine.exp(engine.tensor([0.0, 1.0]), out=out) is out and out.dtype == engine.float64
 
 
+def test_where_with_the_condition_alone_is_nonzero_as_tuple():
+    c = engine.tensor([[True, False], [False, True]])
+    rows, cols = engine.where(c)
+    assert rows.tolist() == [0, 1] and cols.tolist() == [0, 1]
+    with pytest.raises(TypeError, match=r"^where\(\) received an invalid combination"):
+        engine.where(c, engine.ones(2))
+
+
+def test_flipud_reverses_rows_and_needs_a_dim():
+    assert engine.flipud(engine.tensor([[0, 1], [2, 3]])).tolist() == [[2, 3], [0, 1]]
+    assert engine.tensor([1, 2]).flipud().tolist() == [2, 1]
+    with pytest.raises(RuntimeError, match=r"^Input must be >= 1-d\.$"):
+        engine.flipud(engine.tensor(1.0))
+
+
 def test_hardtanh_keeps_integer_dtypes():
     f = engine.nn.functional
     x = engine.tensor([[-2, 0, 3], [7, 1, -9]])

@@ -1,4 +1,4 @@
-"""Small compositions PyTorch lists among its torch.* and Tensor names: fliplr, isposinf /
+"""Small compositions PyTorch lists among its torch.* and Tensor names: fliplr, flipud, isposinf /
 isneginf / isreal, fill, rsub, constant_pad_nd, norm_except_dim, and the Tensor method forms of
 allclose / isclose / equal."""
 
@@ -15,6 +15,14 @@ def fliplr(input):
     if input.dim() < 2:
         raise RuntimeError("Input must be >= 2-d.")
     return input.flip(1)
+
+
+def flipud(input):
+    """input with its rows (dim 0) reversed; input needs 1 or more dims."""
+    _tensor_arg("flipud", input, "input", 1)
+    if input.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return input.flip(0)
 
 
 def isposinf(input, *, out=None):
@@ -112,6 +120,7 @@ FUNCTIONS = {
     f.__name__: f
     for f in (
         fliplr,
+        flipud,
         isposinf,
         isneginf,
         isreal,
@@ -126,6 +135,7 @@ FUNCTIONS = {
 METHODS = {
     "is_complex": is_complex,
     "fliplr": fliplr,
+    "flipud": flipud,
     "isposinf": isposinf,
     "isneginf": isneginf,
     "isreal": isreal,

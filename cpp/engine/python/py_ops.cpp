@@ -171,9 +171,19 @@ void init_ops(py::module_& m) {
     check_out_args(out, {&x, &y}, "sub");
     return write_out(out, ops::sub(x, y, alpha_arg(alpha, x, y, "sub")));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1, py::arg("out") = py::none());
-  m.def("where", [](const Tensor& c, py::handle a, py::handle b) {
-    return ops::where(c, operand(a, "where", "input"), operand(b, "where", "other"));
-  });
+  m.def("where", [](const Tensor& c, py::handle a, py::handle b) -> py::object {
+    // where(condition) alone is nonzero(condition, as_tuple=True), as in PyTorch.
+    if (a.is_none() && b.is_none()) {
+      return py::module_::import("engine").attr("nonzero")(c, py::arg("as_tuple") = true);
+    }
+    ENGINE_CHECK(!a.is_none() && !b.is_none(), engine::TypeError,
+                 "where() received an invalid combination of arguments - got (Tensor, ",
+                 a.is_none() ? type_name(b) : "Tensor",
+                 "), but expected one of:\n * (Tensor condition)\n * (Tensor condition, Tensor input, Tensor other, *, "
+                 "Tensor out = None)\n * (Tensor condition, Tensor input, Number other)\n"
+                 " * (Tensor condition, Number input, Tensor other)\n * (Tensor condition, Number input, Number other)\n");
+    return py::cast(ops::where(c, operand(a, "where", "input"), operand(b, "where", "other")));
+  }, py::arg("condition"), py::arg("input") = py::none(), py::arg("other") = py::none());
   m.def("matmul", [](const Tensor& a, const Tensor& b, py::handle out) {
     check_out_args(out, {&a, &b}, "matmul");
     return write_out(out, ops::matmul(a, b));
