@@ -103,6 +103,21 @@ def test_large_permuted_operands_keep_their_layout_and_values():
     assert b.stride() == a.stride() and b.dtype == engine.float64
 
 
+def test_selections_along_a_dim_are_fresh_row_major_tensors():
+    # PyTorch's topk / kthvalue / median allocate their results (no views of a whole sort order).
+    x = engine.arange(12.0).reshape(3, 4)
+    for values, indices in (
+        engine.topk(x, 2),
+        engine.kthvalue(x, 2, 1),
+        engine.median(x, 1),
+        engine.median(x.t(), 1),
+        engine.nanmedian(x, 0),
+    ):
+        assert values.is_contiguous() and indices.is_contiguous()
+    assert engine.median(x, 1, keepdim=True).indices.stride() == (1, 1)
+    assert engine.topk(x, 2).indices.stride() == (2, 1)
+
+
 def test_reshape_of_a_permuted_result_copies_row_major():
     a = engine.arange(6.0).reshape(2, 3).t() + 0
     assert a.reshape(6).tolist() == [0.0, 3.0, 1.0, 4.0, 2.0, 5.0]

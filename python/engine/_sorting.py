@@ -131,7 +131,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
     indices = _order(input, dim, largest)
-    indices = indices.narrow(dim, 0, k) if input.dim() else indices
+    # A fresh result, as PyTorch's (not a narrowed view of the whole order).
+    indices = indices.narrow(dim, 0, k).contiguous() if input.dim() else indices
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
         return_types.topk(values, indices), "TopkBackward0", (input,), {"dim": given}
@@ -144,7 +145,7 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
     indices = _order(input, dim, False)
     if input.dim() == 0:
         return input.clone(), indices
-    indices = indices.narrow(dim, position, 1)
+    indices = indices.narrow(dim, position, 1).contiguous()  # fresh, as PyTorch's result
     if nan_wins and input.is_floating_point():
         nan = _C.isnan(input.detach())
         first_nan = nan.to(_C.int64).argmax(dim, keepdim=True)
