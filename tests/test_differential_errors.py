@@ -52,6 +52,15 @@ CASES = {
     "kron_number": lambda L: L.kron(_x(L), 3),
     "mm_bool": lambda L: L.mm(L.ones(2, 2).bool(), L.ones(2, 2).bool()),
     "bmm_bool": lambda L: L.bmm(L.ones(1, 2, 2).bool(), L.ones(1, 2, 2).bool()),
+    "scatter_add_dtypes": lambda L: L.scatter_add(
+        L.zeros(2, 3), 1, L.tensor([[0, 1, 2]]), _i(L)[None].repeat(1, 2)[:, :3]
+    ),
+    "index_add_dtypes": lambda L: L.index_add(
+        L.zeros(2, 3), 0, L.tensor([0]), L.ones(1, 3, dtype=L.int64)
+    ),
+    "index_copy_dtypes": lambda L: L.index_copy(
+        L.zeros(2, 3), 0, L.tensor([0]), L.ones(1, 3, dtype=L.int64)
+    ),
     "hardtanh_bool": lambda L: L.nn.functional.hardtanh(_i(L) > 1),
     "hardtanh_uint8_negative": lambda L: L.nn.functional.hardtanh(_i(L).byte()),
 }
@@ -106,6 +115,15 @@ RECORDED = {
     "kron_number": (TypeError, "kron(): argument 'other' (position 2) must be Tensor, not int"),
     "mm_bool": (NotImplementedError, "\"addmm_impl_cpu_\" not implemented for 'Bool'"),
     "bmm_bool": (NotImplementedError, "\"bmm\" not implemented for 'Bool'"),
+    "scatter_add_dtypes": (RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype"),
+    "index_add_dtypes": (
+        RuntimeError,
+        "index_add_(): self (Float) and source (Long) must have the same scalar type",
+    ),
+    "index_copy_dtypes": (
+        RuntimeError,
+        "index_copy_(): self and source expected to have the same dtype, but got (self) Float and (source) Long",
+    ),
     "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
     "hardtanh_uint8_negative": (
         RuntimeError,
