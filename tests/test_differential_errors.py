@@ -61,6 +61,7 @@ CASES = {
     "index_copy_dtypes": lambda L: L.index_copy(
         L.zeros(2, 3), 0, L.tensor([0]), L.ones(1, 3, dtype=L.int64)
     ),
+    "trace_bool": lambda L: L.trace(L.ones(2, 2).bool()),
     "hardtanh_bool": lambda L: L.nn.functional.hardtanh(_i(L) > 1),
     "hardtanh_uint8_negative": lambda L: L.nn.functional.hardtanh(_i(L).byte()),
 }
@@ -124,6 +125,7 @@ RECORDED = {
         RuntimeError,
         "index_copy_(): self and source expected to have the same dtype, but got (self) Float and (source) Long",
     ),
+    "trace_bool": (NotImplementedError, "\"trace\" not implemented for 'Bool'"),
     "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
     "hardtanh_uint8_negative": (
         RuntimeError,

@@ -138,6 +138,8 @@ def trace(input):
     _tensor_arg("trace", input, "input", 1)
     if input.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
+    if input.dtype == _C.bool:
+        raise NotImplementedError("\"trace\" not implemented for 'Bool'")
     return _grad_fn_names.name_grad_fn(_C.diagonal(input).sum(), "TraceBackward0", (input,))
 
 
