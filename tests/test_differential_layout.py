@@ -35,6 +35,8 @@ CASES = {
     "masked_fill": lambda L, x, y: L.masked_fill(x, x > 0, 0.0),
     "zeros_like": lambda L, x, y: L.zeros_like(x),
     "nonzero": lambda L, x, y: L.nonzero(x > 0),
+    "isreal": lambda L, x, y: L.isreal(x),
+    "ravel_strided": lambda L, x, y: L.ravel(x.t()[:, ::2]),
 }
 
 # (shape, strides, is_contiguous) of each result in PyTorch 2.13.
@@ -66,6 +68,8 @@ RECORDED = {
     "masked_fill": ((4, 3), (3, 1), True),
     "zeros_like": ((4, 3), (1, 4), False),
     "nonzero": ((7, 2), (1, 7), False),
+    "isreal": ((4, 3), (1, 4), False),
+    "ravel_strided": ((6,), (1,), True),
 }
 
 

@@ -44,7 +44,7 @@ def isneginf(input, *, out=None):
 def isreal(input):
     """Bool tensor: where input has no imaginary part (everywhere, for engine's real dtypes)."""
     _tensor_arg("isreal", input, "input", 1)
-    return _C.ones(list(input.shape), dtype=_C.bool)
+    return _C.ones_like(input, dtype=_C.bool)  # laid out like input, as PyTorch's
 
 
 def fill(input, value):

@@ -432,7 +432,8 @@ def diagflat(input, offset=0):
 def ravel(input):
     """input flattened to 1-D (a view when the layout allows, a contiguous copy otherwise)."""
     _tensor_arg("ravel", input, "input", 1)
-    return input.reshape(-1)
+    # Always contiguous, as PyTorch's: a strided input that reshape could view is copied too.
+    return input.contiguous().reshape(-1)
 
 
 def sum_to_size(self, *size):
