@@ -62,6 +62,11 @@ CASES = {
         L.zeros(2, 3), 0, L.tensor([0]), L.ones(1, 3, dtype=L.int64)
     ),
     "trace_bool": lambda L: L.trace(L.ones(2, 2).bool()),
+    "bessel_j0_half": lambda L: L.special.bessel_j0(_x(L).half()),
+    "zeta_bfloat16": lambda L: L.special.zeta(_x(L).bfloat16(), 2.0),
+    "shifted_chebyshev_half": lambda L: L.special.shifted_chebyshev_polynomial_t(_x(L).half(), 2),
+    "erfcx_bfloat16": lambda L: L.special.erfcx(_x(L).bfloat16()),
+    "ndtri_half": lambda L: L.special.ndtri(_x(L).half()),
     "hardtanh_bool": lambda L: L.nn.functional.hardtanh(_i(L) > 1),
     "hardtanh_uint8_negative": lambda L: L.nn.functional.hardtanh(_i(L).byte()),
 }
@@ -126,6 +131,14 @@ RECORDED = {
         "index_copy_(): self and source expected to have the same dtype, but got (self) Float and (source) Long",
     ),
     "trace_bool": (NotImplementedError, "\"trace\" not implemented for 'Bool'"),
+    "bessel_j0_half": (NotImplementedError, "\"bessel_j0_cpu\" not implemented for 'Half'"),
+    "zeta_bfloat16": (NotImplementedError, "\"zeta_cpu\" not implemented for 'BFloat16'"),
+    "shifted_chebyshev_half": (
+        NotImplementedError,
+        "\"shifted_chebyshev_polynomial_t_cpu\" not implemented for 'Half'",
+    ),
+    "erfcx_bfloat16": (NotImplementedError, "\"erfcx_cpu\" not implemented for 'BFloat16'"),
+    "ndtri_half": (NotImplementedError, "\"ndtri_cpu\" not implemented for 'Half'"),
     "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
     "hardtanh_uint8_negative": (
         RuntimeError,
@@ -175,6 +188,12 @@ def test_flipud_reverses_rows_and_needs_a_dim():
     assert engine.tensor([1, 2]).flipud().tolist() == [2, 1]
     with pytest.raises(RuntimeError, match=r"^Input must be >= 1-d\.$"):
         engine.flipud(engine.tensor(1.0))
+
+
+def test_special_functions_pytorch_has_in_half_precision_keep_it():
+    x = engine.tensor([0.5]).half()
+    assert engine.special.ndtr(x).dtype == engine.float16
+    assert engine.special.i0e(x.bfloat16()).dtype == engine.bfloat16
 
 
 def test_hardtanh_keeps_integer_dtypes():
