@@ -36,6 +36,9 @@ CASES = {
     "zeros_like": lambda L, x, y: L.zeros_like(x),
     "nonzero": lambda L, x, y: L.nonzero(x > 0),
     "isreal": lambda L, x, y: L.isreal(x),
+    "isinf_int": lambda L, x, y: L.isinf(x.long()),
+    "isfinite_int": lambda L, x, y: L.isfinite(x.long()),
+    "isposinf_int": lambda L, x, y: L.isposinf(x.long()),
     "ravel_strided": lambda L, x, y: L.ravel(x.t()[:, ::2]),
 }
 
@@ -69,6 +72,9 @@ RECORDED = {
     "zeros_like": ((4, 3), (1, 4), False),
     "nonzero": ((7, 2), (1, 7), False),
     "isreal": ((4, 3), (1, 4), False),
+    "isinf_int": ((4, 3), (1, 4), False),
+    "isfinite_int": ((4, 3), (1, 4), False),
+    "isposinf_int": ((4, 3), (1, 4), False),
     "ravel_strided": ((6,), (1,), True),
 }
 

@@ -29,7 +29,7 @@ def isposinf(input, *, out=None):
     """Bool tensor: where input is +inf."""
     _tensor_arg("isposinf", input, "input", 1)
     if not input.is_floating_point():
-        return _C.zeros(list(input.shape), dtype=_C.bool)
+        return _C.zeros_like(input, dtype=_C.bool)
     return _C.isinf(input) & (input > 0)
 
 
@@ -37,7 +37,7 @@ def isneginf(input, *, out=None):
     """Bool tensor: where input is -inf."""
     _tensor_arg("isneginf", input, "input", 1)
     if not input.is_floating_point():
-        return _C.zeros(list(input.shape), dtype=_C.bool)
+        return _C.zeros_like(input, dtype=_C.bool)
     return _C.isinf(input) & (input < 0)
 
 

@@ -232,12 +232,21 @@ Tensor isnan(const Tensor& a) {
   Tensor x = detach(a);
   return ne(x, x);
 }
+namespace {
+// The answer for every element of an integer tensor, laid out like it (as PyTorch's result).
+Tensor constant_mask(const Tensor& a, bool value) {
+  Tensor out = empty_like_operands(a.shape(), DType::Bool, {&a});
+  kernels::fill(out, value ? 1.0 : 0.0);
+  return out;
+}
+}  // namespace
+
 Tensor isinf(const Tensor& a) {
-  if (!is_floating(a.dtype())) return zeros(a.shape(), DType::Bool);
+  if (!is_floating(a.dtype())) return constant_mask(a, false);
   return eq(abs(detach(a)), wrapped_scalar(INFINITY, DType::Float64));
 }
 Tensor isfinite(const Tensor& a) {
-  if (!is_floating(a.dtype())) return ones(a.shape(), DType::Bool);
+  if (!is_floating(a.dtype())) return constant_mask(a, true);
   Tensor x = detach(a);
   return eq(sub(x, x), wrapped_scalar(0.0, DType::Float64));  // inf - inf and NaN - NaN are NaN
 }
