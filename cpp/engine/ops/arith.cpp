@@ -418,7 +418,8 @@ void check_int_divisor(DType dt, const Tensor& a, const Tensor& b) {
   broadcast_shapes(a.shape(), b.shape());  // a shape mismatch is reported first, as in PyTorch
   if (is_floating(dt) || b.numel() == 0) return;
   Tensor zero = eq(detach(b), wrapped_scalar(0.0, DType::Int64));
-  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, ZeroDivisionError, "ZeroDivisionError");  // PyTorch's message
+  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, ZeroDivisionError,
+               "ZeroDivisionError: integer division or modulo by zero");  // PyTorch's message, then what it means
 }
 
 Tensor modulo(const Tensor& a, const Tensor& b, bool floor_mode) {
