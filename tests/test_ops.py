@@ -89,19 +89,19 @@ def test_forward_on_int32_inputs(op, values):
 
 def test_forward_results_are_fresh_and_contiguous_for_computations():
     a = make_input(engine, np.arange(12.0).reshape(3, 4), "permuted", engine.float32)
-    for out in (
-        a + 1,
-        a.exp(),
-        engine.maximum(a, a),
-        a.sum(0),
-        a @ a.t(),
-        a.clone(),
-        a.contiguous(),
-    ):
+    for out in (a.sum(0), a @ a.t(), a.contiguous()):
         assert out.is_contiguous()
     assert a.contiguous().data_ptr() != a.data_ptr()
     b = engine.ones(2, 3)
     assert b.contiguous() is b
+
+
+def test_elementwise_results_take_their_input_layout():
+    # PyTorch's TensorIterator: a fresh elementwise result is laid out like its (dense) input.
+    a = make_input(engine, np.arange(12.0).reshape(3, 4), "permuted", engine.float32)
+    for out in (a + 1, a.exp(), engine.maximum(a, a), a.clone(), a.double()):
+        assert not out.is_contiguous() and out.stride() == a.stride()
+        assert out.data_ptr() != a.data_ptr()
 
 
 # ---- views share memory --------------------------------------------------------------------

@@ -2,10 +2,8 @@
 to itself, NaN equal only with ``equal_nan``)."""
 
 from engine import _C
+from engine._scalar_type_names import scalar_type_name
 from engine.autograd.grad_mode import no_grad
-
-_SCALAR_NAMES = {"torch.float32": "Float", "torch.float64": "Double", "torch.int64": "Long",
-                 "torch.int32": "Int", "torch.bool": "Bool"}  # fmt: skip
 
 
 def _need_tensor(fname, value, arg, position):
@@ -35,7 +33,7 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     _need_tensor("isclose", input, "input", 1)
     _need_tensor("isclose", other, "other", 2)
     if input.dtype != other.dtype:
-        a, b = _SCALAR_NAMES[str(input.dtype)], _SCALAR_NAMES[str(other.dtype)]
+        a, b = scalar_type_name(input.dtype), scalar_type_name(other.dtype)
         raise RuntimeError(f"{a} did not match {b}")
     if rtol < 0:
         raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")

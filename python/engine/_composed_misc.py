@@ -1,4 +1,4 @@
-"""Small compositions PyTorch lists among its torch.* and Tensor names: fliplr, isposinf /
+"""Small compositions PyTorch lists among its torch.* and Tensor names: fliplr, flipud, isposinf /
 isneginf / isreal, fill, rsub, constant_pad_nd, norm_except_dim, and the Tensor method forms of
 allclose / isclose / equal."""
 
@@ -17,11 +17,19 @@ def fliplr(input):
     return input.flip(1)
 
 
+def flipud(input):
+    """input with its rows (dim 0) reversed; input needs 1 or more dims."""
+    _tensor_arg("flipud", input, "input", 1)
+    if input.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return input.flip(0)
+
+
 def isposinf(input, *, out=None):
     """Bool tensor: where input is +inf."""
     _tensor_arg("isposinf", input, "input", 1)
     if not input.is_floating_point():
-        return _C.zeros(list(input.shape), dtype=_C.bool)
+        return _C.zeros_like(input, dtype=_C.bool)
     return _C.isinf(input) & (input > 0)
 
 
@@ -29,14 +37,14 @@ def isneginf(input, *, out=None):
     """Bool tensor: where input is -inf."""
     _tensor_arg("isneginf", input, "input", 1)
     if not input.is_floating_point():
-        return _C.zeros(list(input.shape), dtype=_C.bool)
+        return _C.zeros_like(input, dtype=_C.bool)
     return _C.isinf(input) & (input < 0)
 
 
 def isreal(input):
     """Bool tensor: where input has no imaginary part (everywhere, for engine's real dtypes)."""
     _tensor_arg("isreal", input, "input", 1)
-    return _C.ones(list(input.shape), dtype=_C.bool)
+    return _C.ones_like(input, dtype=_C.bool)  # laid out like input, as PyTorch's
 
 
 def fill(input, value):
@@ -112,6 +120,7 @@ FUNCTIONS = {
     f.__name__: f
     for f in (
         fliplr,
+        flipud,
         isposinf,
         isneginf,
         isreal,
@@ -126,6 +135,7 @@ FUNCTIONS = {
 METHODS = {
     "is_complex": is_complex,
     "fliplr": fliplr,
+    "flipud": flipud,
     "isposinf": isposinf,
     "isneginf": isneginf,
     "isreal": isreal,

@@ -6,6 +6,7 @@ where a naive composition would have a wrong derivative, the branch is made safe
 import math
 
 from engine import _C, _grad_fn_names
+from engine._scalar_type_names import scalar_type_name
 from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
@@ -146,6 +147,8 @@ def trace(input):
     _tensor_arg("trace", input, "input", 1)
     if input.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
+    if input.dtype == _C.bool:
+        raise NotImplementedError("\"trace\" not implemented for 'Bool'")
     return _grad_fn_names.name_grad_fn(_C.diagonal(input).sum(), "TraceBackward0", (input,))
 
 
@@ -213,6 +216,8 @@ def movedim(input, source, destination):
 
 def kron(input, other):
     """The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products."""
+    _tensor_arg("kron", input, "input", 1)
+    _tensor_arg("kron", other, "other", 2)
     n = max(input.dim(), other.dim())
     a = input.reshape((1,) * (n - input.dim()) + tuple(input.shape))
     b = other.reshape((1,) * (n - other.dim()) + tuple(other.shape))
@@ -249,18 +254,25 @@ def tensordot(a, b, dims=2, out=None):
     return result if out is None else out.copy_(result)
 
 
-def var_mean(input, dim=None, *, correction=1, keepdim=False):
-    """(variance, mean) over dim (all elements when None)."""
-    return input.var(dim, correction=correction, keepdim=keepdim), (
-        input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
-    )
+def _moments(fname, input, dim, unbiased, keepdim, correction, spread):
+    if not input.is_floating_point():
+        raise RuntimeError(f"{fname} only support floating point and complex dtypes")
+    if correction is None:
+        correction = 1 if unbiased is None or unbiased else 0
+    mean = input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
+    return spread(dim, correction=correction, keepdim=keepdim), mean
 
 
-def std_mean(input, dim=None, *, correction=1, keepdim=False):
-    """(standard deviation, mean) over dim (all elements when None)."""
-    return input.std(dim, correction=correction, keepdim=keepdim), (
-        input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
-    )
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """(variance, mean) over dim (all elements when None); ``unbiased`` is the older spelling of
+    ``correction`` (True: 1, False: 0)."""
+    return _moments("var_mean", input, dim, unbiased, keepdim, correction, input.var)
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """(standard deviation, mean) over dim (all elements when None); ``unbiased`` is the older
+    spelling of ``correction`` (True: 1, False: 0)."""
+    return _moments("std_mean", input, dim, unbiased, keepdim, correction, input.std)
 
 
 def _without_nan(input):
@@ -270,21 +282,21 @@ def _without_nan(input):
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """The sum with NaNs counted as zero."""
     x = _without_nan(input) if input.is_floating_point() else input
-    out = x.sum() if dim is None else x.sum(dim, keepdim=keepdim)
-    return out if dtype is None else out.to(dtype)
+    x = x if dtype is None else x.to(dtype)  # summed in dtype, as PyTorch does
+    return x.sum() if dim is None else x.sum(dim, keepdim=keepdim)
 
 
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """The mean of the non-NaN elements (NaN where all are NaN)."""
     if not input.is_floating_point():
-        name = {"torch.int64": "Long", "torch.int32": "Int", "torch.bool": "Bool"}[str(input.dtype)]
+        name = scalar_type_name(input.dtype)
         raise RuntimeError(
             f"nanmean(): expected input to have floating point or complex dtype but got {name}"
         )
+    input = input if dtype is None else input.to(dtype)  # computed in dtype, as PyTorch does
     count = (~_C.isnan(input)).to(input.dtype)
     total = nansum(input, dim, keepdim)
-    out = total / (count.sum() if dim is None else count.sum(dim, keepdim=keepdim))
-    return out if dtype is None else out.to(dtype)
+    return total / (count.sum() if dim is None else count.sum(dim, keepdim=keepdim))
 
 
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
@@ -302,8 +314,9 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 
 
 def square(input):
-    """``input * input`` (integers stay integers)."""
-    return _grad_fn_names.name_grad_fn(input * input, "PowBackward0", (input,))
+    """``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2))."""
+    x = input.to(_C.int64) if input.dtype == _C.bool else input
+    return _grad_fn_names.name_grad_fn(x * x, "PowBackward0", (input,))
 
 
 def rot90(input, k=1, dims=(0, 1)):

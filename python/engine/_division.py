@@ -26,7 +26,8 @@ def _needs_grad(*operands):
 
 def _rounded(input, other, rounding_mode):
     """The quotient rounded toward zero ("trunc") or down ("floor"), in the operands' promoted
-    dtype (integers stay integers; an integer division by zero raises ZeroDivisionError)."""
+    dtype (integers stay integers; an integer division by zero raises PyTorch's
+    RuntimeError("ZeroDivisionError"))."""
     if rounding_mode == "floor":
         out = _C.floor_divide(input, other)
         if out.is_floating_point() and _C.is_grad_enabled() and _needs_grad(input, other):

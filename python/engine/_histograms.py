@@ -13,7 +13,9 @@ _Tensor = _C.Tensor
 
 
 def _np(t):
-    return t.detach().numpy()
+    # NumPy has no bfloat16: float32 holds every value exactly and keeps their order.
+    t = t.detach()
+    return (t.float() if t.dtype == _C.bfloat16 else t).numpy()
 
 
 def _tensor(a, dtype=None):
@@ -57,7 +59,7 @@ def histc(input, bins=100, min=0, max=0, *, out=None):  # noqa: A002 - PyTorch's
     # PyTorch's histc maps by linear interpolation in the input's precision, no edge search.
     pos = ((v - dt(lo)) * dt(bins) / (dt(hi) - dt(lo))).astype(np.int64)
     pos = np.minimum(pos, bins - 1)
-    return _tensor(np.bincount(pos, minlength=bins).astype(a.dtype))
+    return _tensor(np.bincount(pos, minlength=bins).astype(a.dtype)).to(input.dtype)
 
 
 def _bin_index(values, edges):
@@ -232,7 +234,7 @@ def _unique_result(values, inverse, counts, return_inverse, return_counts):
 def _no_derivative(values, input, node_name, op):
     # As PyTorch: the values require grad when input does, through a node that raises
     # NotImplementedError on backward; the inverse and the counts never require grad.
-    return _C._record_not_implemented(values, input, node_name, op)
+    return _C._record_not_implemented(values.to(input.dtype), input, node_name, op)
 
 
 @_transforms.values_op

@@ -10,6 +10,7 @@ import warnings
 
 from engine import _C, _creation
 from engine._composite_ops import _scaled_sum, _tensor_arg, _type_name
+from engine._scalar_type_names import scalar_type_name
 from engine._shape_ops import _split_views, _wrap, chunk, split
 from engine._tensor import Size
 
@@ -100,13 +101,7 @@ def tensor_split(input, indices_or_sections, dim=0):
 
 
 def _dtype_word(dtype):
-    return {
-        _C.float32: "Float",
-        _C.float64: "Double",
-        _C.int64: "Long",
-        _C.int32: "Int",
-        _C.bool: "Bool",
-    }.get(dtype, str(dtype))
+    return scalar_type_name(dtype)
 
 
 def _directional_split(fname, input, indices_or_sections, min_dims, dim):
@@ -437,7 +432,8 @@ def diagflat(input, offset=0):
 def ravel(input):
     """input flattened to 1-D (a view when the layout allows, a contiguous copy otherwise)."""
     _tensor_arg("ravel", input, "input", 1)
-    return input.reshape(-1)
+    # Always contiguous, as PyTorch's: a strided input that reshape could view is copied too.
+    return input.contiguous().reshape(-1)
 
 
 def sum_to_size(self, *size):

@@ -89,7 +89,8 @@ def clone(self, *, memory_format=preserve_format):
                 return _channels_last_copy(self, fmt)
         return _native_clone(self)
     if memory_format is contiguous_format:
-        return _native_clone(self).contiguous()
+        # A row-major copy in one pass (the native clone keeps a permuted input's layout).
+        return _native_clone(self) if _native_is_contiguous(self) else _native_contiguous(self)
     _check("clone", memory_format)
     return _channels_last_copy(self, memory_format)
 

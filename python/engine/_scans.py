@@ -11,7 +11,7 @@ import math
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
 from engine._shape_ops import _wrap
-from engine._sorting import sort
+from engine._sorting import _empty_median, _refuse_bool, sort
 
 _Tensor = _C.Tensor
 
@@ -21,7 +21,8 @@ def _last_axis(input, dim):
     import numpy as np
 
     d = _wrap(dim, input.dim())
-    a = input.detach().numpy()
+    x = input.detach()
+    a = (x.float() if x.dtype == _C.bfloat16 else x).numpy()  # NumPy has no bfloat16
     a = a.reshape(1) if a.ndim == 0 else np.moveaxis(a, d, -1)
     return a, d
 
@@ -31,7 +32,8 @@ def _from_last_axis(a, d, ndim):
     import numpy as np
 
     a = a.reshape(()) if ndim == 0 else np.moveaxis(a, -1, d)
-    return _C.from_numpy(np.ascontiguousarray(a, dtype=np.int64))
+    # np.array, not np.ascontiguousarray: that one turns a 0-d array into a 1-element 1-d one.
+    return _C.from_numpy(np.array(a, dtype=np.int64, order="C"))
 
 
 def _running_extreme(fname, input, dim, larger):
@@ -91,8 +93,8 @@ def _make_logcumsumexp():
             a, d = _last_axis(input, dim)
             r = np.logaddexp.accumulate(a, axis=-1) if a.size else a
             out = _C.from_numpy(
-                np.ascontiguousarray(np.moveaxis(r, -1, d) if input.dim() else r.reshape(()))
-            )
+                np.array(np.moveaxis(r, -1, d) if input.dim() else r.reshape(()), order="C")
+            ).to(input.dtype)
             ctx.save_for_backward(input, out)
             ctx.dim = d
             return out
@@ -113,7 +115,8 @@ def _make_logcumsumexp():
                 neg = np.exp(x + reverse_lcse(np.log(np.where(g < 0, -g, 0)) - r))
             gx = np.nan_to_num(pos, nan=0.0) - np.nan_to_num(neg, nan=0.0)
             gx = np.moveaxis(gx, -1, d) if input.dim() else gx.reshape(())
-            return _C.from_numpy(np.ascontiguousarray(gx, dtype=x.dtype)), None
+            gx = np.array(gx, dtype=x.dtype, order="C")
+            return _C.from_numpy(gx).to(input.dtype), None
 
     return LogCumSumExp.apply
 
@@ -222,19 +225,21 @@ def nanmedian(input, dim=None, keepdim=False):
     if dim is None:
         flat = input.reshape(-1)
         if flat.numel() == 0:
-            return _C.full((), float("nan"), dtype=input.dtype)
+            return _empty_median(input.dtype)
+        _refuse_bool(input, dim)
         return _grad_fn_names.name_grad_fn(
             nanmedian(flat, 0).values, "NanmedianBackward0", (input,)
         )
     d = _wrap(dim, input.dim())
+    if input.dim() and input.shape[d] == 0:
+        raise IndexError(f"nanmedian(): Expected reduction dim {d} to have non-zero size.")
+    _refuse_bool(input, dim)
     if input.dim() == 0:
         return _grad_fn_names.name_grad_fn(
             return_types.nanmedian(input.clone(), _C.tensor(0)),
             "NanmedianBackward1",
             (input,),
         )
-    if input.shape[d] == 0:
-        raise IndexError(f"nanmedian(): Expected reduction dim {d} to have non-zero size.")
     order = sort(input.detach(), d).indices  # NaN sorts last
     count = (~_C.isnan(input.detach())).to(_C.int64).sum(d, keepdim=True)
     k = _C.clamp((count - 1).floor_divide(2), 0, None)

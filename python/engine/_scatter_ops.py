@@ -10,7 +10,7 @@ variants copy the out-of-place result into self, so versions and gradients follo
 
 import builtins
 
-from engine import _C, _grad_fn_names, _transforms
+from engine import _C, _creation_extra, _grad_fn_names, _transforms
 from engine._composite_ops import _tensor_arg
 from engine._joining import _broadcast_shape_of, _dtype_word
 from engine._shape_ops import _wrap
@@ -514,7 +514,8 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 def _nonzero_np(input):
     import numpy as np
 
-    a = input.detach().numpy()
+    x = input.detach()
+    a = (x.float() if x.dtype == _C.bfloat16 else x).numpy()  # NumPy has no bfloat16
     return np.nonzero(a.reshape(1) if a.ndim == 0 else a)
 
 
@@ -547,7 +548,12 @@ def nonzero(input, *, out=None, as_tuple=False):
     if as_tuple:
         return tuple(_C.from_numpy(np.ascontiguousarray(i, dtype=np.int64)) for i in idx)
     rows = np.stack(idx, 1) if input.dim() else np.zeros((len(idx[0]), 0))
-    return _C.from_numpy(np.ascontiguousarray(rows, dtype=np.int64))
+    rows = _C.from_numpy(np.ascontiguousarray(rows, dtype=np.int64))
+    if rows.numel() == 0:
+        return rows
+    # PyTorch's result is column-major: strides (1, n) for n rows.
+    out = _creation_extra.empty_strided(rows.shape, (1, rows.shape[0]), dtype=_C.int64)
+    return out.copy_(rows)
 
 
 def nonzero_static(input, *, size, fill_value=-1):

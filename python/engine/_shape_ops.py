@@ -243,6 +243,9 @@ def masked_fill(input, mask, value):
         raise RuntimeError(
             f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype}"
         )
+    if not input.is_contiguous():  # PyTorch fills a row-major copy of input
+        input = input.contiguous()
+        mask = mask if mask.is_contiguous() else mask.contiguous()
     return _grad_fn_names.name_grad_fn(
         _C.where(mask, value, input),
         node_name,

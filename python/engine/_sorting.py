@@ -24,6 +24,21 @@ def _order(input, dim, descending):
     return out if input.dim() else out.reshape(())
 
 
+def _empty_median(dtype):
+    """The median of no elements: NaN, or what PyTorch's kernel makes of NaN in an integer dtype."""
+    if dtype.is_floating_point:
+        return _C.full((), float("nan"), dtype=dtype)
+    nan_as = {_C.int64: -(2**63), _C.int32: -(2**31), _C.bool: True}.get(dtype, 0)
+    return _C.full((), nan_as, dtype=dtype)
+
+
+def _refuse_bool(input, dim):
+    """PyTorch has no median kernel for bool; its message names the one it looked for."""
+    if input.dtype == _C.bool:
+        kernel = "median_cpu" if dim is None else "median_out"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
+
+
 def _dim(input, dim):
     n = max(input.dim(), 1)
     if not -n <= dim < n:
@@ -116,7 +131,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
     indices = _order(input, dim, largest)
-    indices = indices.narrow(dim, 0, k) if input.dim() else indices
+    # A fresh result, as PyTorch's (not a narrowed view of the whole order).
+    indices = indices.narrow(dim, 0, k).contiguous() if input.dim() else indices
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
         return_types.topk(values, indices), "TopkBackward0", (input,), {"dim": given}
@@ -129,7 +145,7 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
     indices = _order(input, dim, False)
     if input.dim() == 0:
         return input.clone(), indices
-    indices = indices.narrow(dim, position, 1)
+    indices = indices.narrow(dim, position, 1).contiguous()  # fresh, as PyTorch's result
     if nan_wins and input.is_floating_point():
         nan = _C.isnan(input.detach())
         first_nan = nan.to(_C.int64).argmax(dim, keepdim=True)
@@ -164,13 +180,15 @@ def median(input, dim=None, keepdim=False):
     if dim is None:
         flat = input.reshape(-1)
         if flat.numel() == 0:
-            return _C.full((), float("nan"), dtype=input.dtype)
+            return _empty_median(input.dtype)
+        _refuse_bool(input, dim)
         return _grad_fn_names.name_grad_fn(median(flat, 0).values, "MedianBackward0", (input,))
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
     if size == 0:
         raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
+    _refuse_bool(input, dim)
     return _grad_fn_names.name_grad_fn(
         return_types.median(*_pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True)),
         "MedianBackward1",

@@ -30,7 +30,7 @@ _QUADRATURE_CHUNK = 1 << 15
 
 
 def _no_grad_unary(fname, input, out, evaluate):
-    x = float_input(fname, input)
+    x = float_input(fname, input, half_ok=False)
     with engine.no_grad():
         # Evaluated in float64 whatever the input dtype: the series' cancellation would eat
         # float32's precision.
@@ -363,7 +363,7 @@ class _Zeta(Function):
 
 def zeta(input, other, *, out=None):
     """Hurwitz zeta function ``sum_k (k + other)^(-input)``; differentiable in ``other`` only."""
-    x, q = float_pair("special_zeta", input, other, BINARY_OVERLOADS)
+    x, q = float_pair("special_zeta", input, other, BINARY_OVERLOADS, half_ok=False)
     if engine.is_grad_enabled() and (x.requires_grad or q.requires_grad):
         return write_out(_Zeta.apply(x, q), out)
     with engine.no_grad():

@@ -8,12 +8,23 @@ from engine import _C
 Tensor = _C.Tensor
 
 
-def float_input(fname, input):
-    """``input`` as a floating tensor (integers and bools promote to the default dtype)."""
+def refuse_16bit(fname, t):
+    """PyTorch has no float16 / bfloat16 kernel for this function: its error names the kernel."""
+    if t.dtype == engine.float16 or t.dtype == engine.bfloat16:
+        kind = "Half" if t.dtype == engine.float16 else "BFloat16"
+        kernel = fname.removeprefix("special_") + "_cpu"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{kind}'")
+
+
+def float_input(fname, input, half_ok=True):
+    """``input`` as a floating tensor (integers and bools promote to the default dtype); with
+    ``half_ok=False``, float16 and bfloat16 are refused as PyTorch's kernel refuses them."""
     if not isinstance(input, Tensor):
         raise TypeError(
             f"{fname}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}"
         )
+    if not half_ok:
+        refuse_16bit(fname, input)
     if input.is_floating_point():
         return input
     return input.to(engine.get_default_dtype())
@@ -29,7 +40,7 @@ BINARY_OVERLOADS = (
 )
 
 
-def float_pair(fname, x, n, overloads=POLYNOMIAL_OVERLOADS):
+def float_pair(fname, x, n, overloads=POLYNOMIAL_OVERLOADS, half_ok=True):
     """Two operands (tensors or Python numbers, at least one a tensor) as broadcast float tensors of
     their promoted dtype, which is the default float dtype when both are integral."""
     if not isinstance(x, Tensor) and not isinstance(n, Tensor):
@@ -41,6 +52,8 @@ def float_pair(fname, x, n, overloads=POLYNOMIAL_OVERLOADS):
     dtype = engine.result_type(x, n)
     if not dtype.is_floating_point:
         dtype = engine.get_default_dtype()
+    if not half_ok:
+        refuse_16bit(fname, engine.empty(0, dtype=dtype))
     x = x.to(dtype) if isinstance(x, Tensor) else engine.tensor(x, dtype=dtype)
     n = n.to(dtype) if isinstance(n, Tensor) else engine.tensor(n, dtype=dtype)
     return engine.broadcast_tensors(x, n)

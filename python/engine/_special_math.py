@@ -63,7 +63,12 @@ def ldexp(input, other):
     """``input * 2 ** other``."""
     _require_tensor("ldexp", input, "input", 1)
     _require_tensor("ldexp", other, "other", 2)
-    return _C.mul(input, _C.pow(2.0, other))
+    # In the operands' promoted floating dtype (a 0-d float64 input with integer exponents gives
+    # float64, as PyTorch's), not in the default dtype pow(2.0, integers) would give.
+    dtype = _C.promote_types(_C.result_type(input, other), _C.get_default_dtype())
+    if input.is_floating_point() or other.is_floating_point():
+        dtype = _C.result_type(input, other)
+    return _C.mul(input, _C.pow(_C.tensor(2.0, dtype=dtype), other))
 
 
 FUNCTIONS = {f.__name__: f for f in (mvlgamma, float_power, ldexp)}

@@ -24,7 +24,7 @@ def _recurrence(x, degree, first, second, step, closed_form=None):
 
 
 def _polynomial(fname, x, n, out, evaluate):
-    x, n = float_pair(fname, x, n)
+    x, n = float_pair(fname, x, n, half_ok=False)
     with engine.no_grad():
         degree = engine.trunc(n)
         representable = engine.isfinite(degree) & (engine.abs(degree) < 2.0**63)

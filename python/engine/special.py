@@ -93,7 +93,7 @@ def ndtr(input, *, out=None):
 def erfcx(input, *, out=None):
     """Scaled complementary error function ``exp(x**2) * erfc(x)``, finite for large positive x
     (a continued fraction there instead of the overflowing product)."""
-    x = float_input("special_erfcx", input)
+    x = float_input("special_erfcx", input, half_ok=False)
     return write_out(_erfcx(x), out)
 
 
@@ -117,7 +117,7 @@ def _erfcx(x):
 def log_ndtr(input, *, out=None):
     """Log of the standard normal CDF, accurate far into the lower tail (through erfcx, so
     ``log_ndtr(-40)`` is finite) and near 1 (through log1p)."""
-    x = float_input("special_log_ndtr", input)
+    x = float_input("special_log_ndtr", input, half_ok=False)
     lower = x < -1.0
     low_x = engine.where(lower, x, -2.0)
     low = engine.log(_erfcx(low_x * -_SQRT1_2) * 0.5) - 0.5 * low_x * low_x
@@ -132,7 +132,7 @@ def ndtri(input, *, out=None):
     A first guess from erfinv is refined by Newton steps on ``log ndtr(x) = log p`` in the lower
     half (p <= 1/2, mirrored for the upper half) so small p keeps full relative precision; the
     gradient through converged Newton steps is 1/phi(x), the true derivative."""
-    p = float_input("special_ndtri", input)
+    p = float_input("special_ndtri", input, half_ok=False)
     upper = p > 0.5
     q = engine.where(upper, 1.0 - p, p)
     inside = (q > 0.0) & (q <= 0.5)

@@ -11,7 +11,7 @@ struct TypeError : std::runtime_error { using std::runtime_error::runtime_error;
 struct ValueError : std::runtime_error { using std::runtime_error::runtime_error; };
 struct IndexError : std::runtime_error { using std::runtime_error::runtime_error; };
 struct NotImplementedError : std::runtime_error { using std::runtime_error::runtime_error; };
-// Integer division or remainder by zero: Python's ZeroDivisionError.
+// Integer division or remainder by zero: a RuntimeError that is also a ZeroDivisionError in Python.
 struct ZeroDivisionError : std::runtime_error { using std::runtime_error::runtime_error; };
 // An allocation the system refused: engine.OutOfMemoryError, both a RuntimeError (as PyTorch's
 // allocator error) and a MemoryError.

@@ -75,7 +75,8 @@ std::string dims_str(const Dims& d) {
 Dims broadcast_shapes(const Dims& a, const Dims& b) {
   size_t n = std::max(a.size(), b.size());
   Dims out(n);
-  for (size_t i = 0; i < n; ++i) {
+  // From the last dim backwards, as PyTorch's infer_size: the mismatch it reports is the last one.
+  for (size_t i = n; i-- > 0;) {
     int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
     int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
     if (da == db || db == 1) {

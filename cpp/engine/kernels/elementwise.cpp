@@ -94,6 +94,7 @@ void binary_typed(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
 // rows in blocks.
 template <size_t N>
 bool short_rows(StridedOperands<N> op) {
+  order_by_first_operand(op);
   coalesce(op);
   return op.shape.size() >= 2 && op.shape.back() < 16;
 }

@@ -244,8 +244,10 @@ void signbit(const Tensor& out, const Tensor& a) {
       map1<T, bool>(out, a, [](T x) { return std::signbit(x); });
     } else if constexpr (kInteger<T>) {
       map1<T, bool>(out, a, [](T x) { return is_negative(x); });
-    } else {
+    } else if constexpr (std::is_same_v<T, bool>) {
       map1<T, bool>(out, a, [](T) { return false; });
+    } else {  // float16 / bfloat16: the sign survives the exact widening to float (-0.0 and NaN's too)
+      map1<T, bool>(out, a, [](T x) { return std::signbit(static_cast<float>(x)); });
     }
   });
 }

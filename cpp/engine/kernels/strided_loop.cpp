@@ -78,6 +78,7 @@ void for_each_run_range_ref(const StridedOperands<N>& op, int64_t begin, int64_t
 
 template <size_t N>
 void parallel_for_each_run_ref(StridedOperands<N> op, RunRef<N> f) {
+  order_by_first_operand(op);
   int64_t numel = 1;
   for (int64_t s : op.shape) numel *= s;
   if (numel < kReleaseLockNumel) return for_each_run_ref<N>(std::move(op), f);
@@ -134,6 +135,7 @@ void parallel_for_each_block_ref(StridedOperands<N> op, BlockRef<N> f) {
   for (int64_t s : op.shape) {
     if (s == 0) return;
   }
+  order_by_first_operand(op);
   coalesce(op);
   const std::array<int64_t, N> zero{};
   if (op.shape.size() <= 1) {

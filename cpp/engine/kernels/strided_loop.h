@@ -57,6 +57,28 @@ void coalesce(StridedOperands<N>& op) {
   op.strides = std::move(mstrides);
 }
 
+// Puts the dims in operand 0's memory order (largest stride first). Elementwise kernels walk their
+// output this way: a result laid out like a transposed input (core/layout.h) then merges into runs
+// as long as a row-major one. Only for kernels whose elements are independent of the walk's order.
+template <size_t N>
+void order_by_first_operand(StridedOperands<N>& op) {
+  const Dims& first = op.strides[0];
+  bool ordered = true;
+  for (size_t d = 1; d < first.size() && ordered; ++d) ordered = first[d - 1] >= first[d];
+  if (ordered) return;
+  Dims order;
+  for (size_t d = 0; d < first.size(); ++d) order.push_back(static_cast<int64_t>(d));
+  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) { return first[x] > first[y]; });
+  Dims shape;
+  std::array<Dims, N> strides;
+  for (int64_t d : order) {
+    shape.push_back(op.shape[d]);
+    for (size_t k = 0; k < N; ++k) strides[k].push_back(op.strides[k][d]);
+  }
+  op.shape = std::move(shape);
+  op.strides = std::move(strides);
+}
+
 // A non-owning reference to a run callback f(ptrs, inner_strides, n); valid while f lives.
 template <size_t N>
 class RunRef {

@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "engine/core/error.h"
+#include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/strided_loop.h"
 #include "engine/ops/node_util.h"
@@ -17,14 +18,14 @@ namespace {
 // before a kernel runs, and the op's own node accounts for the whole computation.
 Tensor cast(const Tensor& t, DType d) {
   if (t.dtype() == d) return t;
-  Tensor out = Tensor::empty(t.shape(), d);
+  Tensor out = empty_like_operands(t.shape(), d, {&t});
   kernels::copy(out, t);
   return out;
 }
 
 Tensor binary_kernel(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, DType out_dtype) {
   Dims shape = broadcast_shapes(a.shape(), b.shape());
-  Tensor out = Tensor::empty(shape, out_dtype);
+  Tensor out = empty_like_operands(shape, out_dtype, {&a, &b});
   kernels::binary(op, out, cast(a, compute), cast(b, compute));
   return out;
 }
@@ -307,7 +308,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
                scalar_type_name(cond.dtype()));
   const DType dt = result_type(a, b);
   Dims shape = broadcast_shapes(broadcast_shapes(cond.shape(), a.shape()), b.shape());
-  Tensor out = Tensor::empty(shape, dt);
+  Tensor out = empty_like_operands(shape, dt, {&cond, &a, &b});
   Tensor ac = cast(a, dt), bc = cast(b, dt);
   ENGINE_DISPATCH_ALL(dt, [&](auto tag) {
     using T = decltype(tag);
@@ -419,16 +420,18 @@ void check_not_bool(DType dt, const char* kernel) {
 }
 
 // Integer division by zero is an error, as in PyTorch (floats give inf / NaN instead).
-void check_int_divisor(DType dt, const Tensor& b) {
+void check_int_divisor(DType dt, const Tensor& a, const Tensor& b) {
+  broadcast_shapes(a.shape(), b.shape());  // a shape mismatch is reported first, as in PyTorch
   if (is_floating(dt) || b.numel() == 0) return;
   Tensor zero = eq(detach(b), wrapped_scalar(0.0, DType::Int64));
-  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, ZeroDivisionError, "integer division or modulo by zero");
+  ENGINE_CHECK(kernels::read_int(any(zero, {}, false), 0) == 0, ZeroDivisionError,
+               "ZeroDivisionError: integer division or modulo by zero");  // PyTorch's message, then what it means
 }
 
 Tensor modulo(const Tensor& a, const Tensor& b, bool floor_mode) {
   const DType dt = result_type(a, b);
   check_not_bool(dt, floor_mode ? "remainder_cpu" : "fmod_cpu");
-  check_int_divisor(dt, b);
+  check_int_divisor(dt, a, b);
   Tensor out = binary_kernel(floor_mode ? BinaryOp::Remainder : BinaryOp::Fmod, a, b, dt, dt);
   if (compute_requires_grad({&a, &b})) {
     const char* n = floor_mode ? (b.is_wrapped_number() ? "RemainderBackward0" : "RemainderBackward1")
@@ -473,7 +476,7 @@ Tensor remainder(const Tensor& a, const Tensor& b) { return modulo(a, b, true); 
 Tensor floor_divide(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
   check_not_bool(dt, "div_floor_cpu");
-  check_int_divisor(dt, b);
+  check_int_divisor(dt, a, b);
   return binary_kernel(BinaryOp::FloorDivide, a, b, dt, dt);
 }
 

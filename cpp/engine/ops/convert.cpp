@@ -1,4 +1,5 @@
 // Conversions and copies: to(dtype), clone, contiguous.
+#include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
@@ -19,7 +20,7 @@ struct CloneBackward0 : BuiltinNode<CloneBackward0> {
 
 Tensor to_dtype(const Tensor& t, DType dtype) {
   if (t.dtype() == dtype) return t;
-  Tensor out = Tensor::empty(t.shape(), dtype);
+  Tensor out = empty_like_operands(t.shape(), dtype, {&t});
   kernels::copy(out, t);
   if (is_floating(dtype)) {
     if (auto node = make_node<ToCopyBackward0>({&t})) {
@@ -30,13 +31,17 @@ Tensor to_dtype(const Tensor& t, DType dtype) {
   return out;
 }
 
-Tensor clone(const Tensor& t) {
-  Tensor out = Tensor::empty(t.shape(), t.dtype());
+namespace {
+Tensor copy_into(Tensor out, const Tensor& t) {
   kernels::copy(out, t);
   if (auto node = make_node<CloneBackward0>({&t})) set_history(out, node);
   return out;
 }
+}  // namespace
 
-Tensor contiguous(const Tensor& t) { return t.is_contiguous() ? t : clone(t); }
+// PyTorch's preserve_format: a dense input keeps its strides, others get its dimension order.
+Tensor clone(const Tensor& t) { return copy_into(empty_like_operands(t.shape(), t.dtype(), {&t}), t); }
+
+Tensor contiguous(const Tensor& t) { return t.is_contiguous() ? t : copy_into(Tensor::empty(t.shape(), t.dtype()), t); }
 
 }  // namespace engine::ops

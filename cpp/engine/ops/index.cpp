@@ -402,10 +402,15 @@ Tensor index_add_impl(const Tensor& self, int64_t dim, const Tensor& index, cons
 }  // namespace
 
 Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, double alpha) {
+  ENGINE_CHECK(self.dtype() == src.dtype(), std::runtime_error, "index_add_(): self (", scalar_type_name(self.dtype()),
+               ") and source (", scalar_type_name(src.dtype()), ") must have the same scalar type");
   return index_add_impl(self, dim, index, src, alpha, true, "index_add");
 }
 
 Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  ENGINE_CHECK(self.dtype() == src.dtype(), std::runtime_error,
+               "index_copy_(): self and source expected to have the same dtype, but got (self) ",
+               scalar_type_name(self.dtype()), " and (source) ", scalar_type_name(src.dtype()));
   return index_add_impl(self, dim, index, src, 1.0, false, "index_copy");
 }
 
@@ -498,6 +503,7 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
   const int64_t given_dim = dim;
   dim = wrap_dim(dim, self.dim());
   auto idx = index_values(index, add ? "scatter_add" : "scatter");
+  ENGINE_CHECK(self.dtype() == src.dtype(), std::runtime_error, "scatter(): Expected self.dtype to be equal to src.dtype");
   check_gather_scatter_shapes(self, dim, index, &src);
   Tensor out = Tensor::empty(self.shape(), self.dtype());
   kernels::copy(out, self);

@@ -65,7 +65,7 @@ Tensor mm(const Tensor& a, const Tensor& b) {
                a.shape()[0], "x", a.shape()[1], " and ", b.shape()[0], "x", b.shape()[1], ")");
   ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "expected m1 and m2 to have the same dtype, but got: ",
                cpp_type_name(a.dtype()), " != ", cpp_type_name(b.dtype()));
-  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+  ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
   const int64_t M = a.shape()[0], K = a.shape()[1], N = b.shape()[1];
   // Row-major operands, and transposed ones (a.t() in backward formulas), go to the kernel as they
   // are; any other layout is copied first.
@@ -173,7 +173,7 @@ Tensor bmm(const Tensor& a, const Tensor& b) {
                b.shape()[0], ", ", b.shape()[1], "].");
   ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "expected scalar type ", scalar_type_name(a.dtype()),
                " but found ", scalar_type_name(b.dtype()));
-  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "\"bmm\" not implemented for 'Bool'");
+  ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"bmm\" not implemented for 'Bool'");
   Tensor ac = contiguous(detach(a)), bc = contiguous(detach(b));
   Tensor out = Tensor::empty({B, M, N}, a.dtype());
   ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) {

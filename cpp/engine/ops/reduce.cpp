@@ -1,6 +1,7 @@
 // Reductions: sum, mean, and sum_to (the inverse of broadcasting, used by the engine).
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
@@ -112,7 +113,9 @@ Tensor reduce_sum(const Tensor& a, const std::vector<bool>& mask, bool keepdim, 
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
   const std::vector<bool> mask = reduce_mask(a, dims);
   DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
-  Tensor out = reduce_sum(a, mask, keepdim, out_dtype);
+  // With dtype=, PyTorch converts the elements first and adds them in dtype (x.sum(dtype=int32)
+  // truncates each float).
+  Tensor out = reduce_sum(dtype && *dtype != a.dtype() ? to_dtype(detach(a), *dtype) : a, mask, keepdim, out_dtype);
   if (compute_requires_grad({&a})) {
     auto node = std::make_shared<SumBackward>(dims.empty() && !keepdim ? "SumBackward0" : "SumBackward1");
     node->mutable_next_edges() = collect_next_edges({&a});
@@ -374,6 +377,7 @@ std::pair<Tensor, Tensor> extremum_dim(const Tensor& a, int64_t dim, bool keepdi
 
 Tensor arg_extremum(const Tensor& a, std::optional<int64_t> dim, bool keepdim, bool is_max) {
   const char* name = is_max ? "argmax" : "argmin";
+  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, name, "(): does not support bool input");
   if (!dim) {
     ENGINE_CHECK(a.numel() > 0, IndexError, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
     Tensor flat = Tensor::empty({1}, DType::Int64);
@@ -472,7 +476,7 @@ Tensor scan(const Tensor& a, int64_t dim, std::optional<DType> dtype, bool is_su
 Tensor prod(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
   const std::vector<bool> mask = reduce_mask(a, dims);
   const DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
-  Rows r = to_rows(a, mask);
+  Rows r = to_rows(dtype && *dtype != a.dtype() ? to_dtype(detach(a), *dtype) : a, mask);  // as sum's dtype=
   Tensor flat = Tensor::empty({r.outer}, out_dtype);
   if (r.outer > 0) kernels::reduce_rows(kernels::RowOp::Prod, flat, r.data, r.outer, r.inner);
   Tensor out = shaped(flat, a, mask, keepdim);
@@ -555,7 +559,31 @@ static Tensor norm_of(const Tensor& a, double p, const std::vector<int64_t>& dim
   return pow(reduce_sum(pow(abs(a), wrapped_scalar(p, DType::Float64))), wrapped_scalar(1.0 / p, DType::Float64));
 }
 
+namespace {
+// A norm without an identity (negative or infinite p) has no value over no elements: PyTorch's errors.
+void check_norm_identity(const Tensor& a, double p, const std::vector<int64_t>& dims) {
+  if (!(p < 0 || std::isinf(p)) || a.numel() != 0) return;
+  std::ostringstream order;
+  if (std::isinf(p)) {
+    order << (p > 0 ? "inf" : "-inf");
+  } else if (p == std::floor(p) && std::fabs(p) < 1e15) {
+    order << static_cast<int64_t>(p);
+  } else {
+    order << p;
+  }
+  ENGINE_CHECK(!dims.empty(), std::runtime_error, "linalg.vector_norm cannot compute the ", order.str(),
+               " norm on an empty tensor because the operation does not have an identity");
+  for (int64_t d : dims) {
+    const int64_t w = wrap_dim(d, a.dim());
+    ENGINE_CHECK(a.dim() == 0 || a.shape()[static_cast<size_t>(w)] != 0, std::runtime_error,
+                 "linalg.vector_norm cannot compute the ", order.str(), " norm on the dimension ", w,
+                 "because this dimension is empty and the operation does not have an identity");
+  }
+}
+}  // namespace
+
 Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
+  check_norm_identity(a, p, dims);
   return show_dims(named_history(norm_of(a, p, dims, keepdim), "LinalgVectorNormBackward0"), dims, keepdim);
 }
 

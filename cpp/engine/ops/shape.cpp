@@ -137,7 +137,7 @@ Tensor view(const Tensor& a, const Dims& shape) {
 Tensor reshape(const Tensor& a, const Dims& shape) {
   Dims s = infer_size(shape, a.numel());
   if (view_strides(a.shape(), a.strides(), s)) return view(a, s);
-  return view(clone(a), s);
+  return view(contiguous(a), s);  // a is not contiguous here: no view fits
 }
 
 Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {

@@ -57,7 +57,8 @@ Tensor softmax(const Tensor& a, int64_t dim, bool log) {
                d == std::max<int64_t>(a.dim() - 1, 0) ? "_lastdim" : "", "_kernel_impl\" not implemented for '",
                scalar_type_name(a.dtype()), "'");
   const Tensor& x = a;
-  Tensor out = softmax_values(x, d, log);
+  // PyTorch's softmax result is row-major whatever the input's layout.
+  Tensor out = softmax_values(x.is_contiguous() ? x : contiguous(detach(x)), d, log);
   if (compute_requires_grad({&x})) {
     auto node = std::make_shared<SoftmaxBackward>();
     node->log = log;

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "engine/core/error.h"
+#include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/special.h"
 #include "engine/ops/node_util.h"
@@ -24,7 +25,7 @@ constexpr double kLn2 = 0.693147180559945309417232121458176568;
 // A copy in another dtype that records nothing (the op's own node covers the computation).
 Tensor cast(const Tensor& t, DType d) {
   if (t.dtype() == d) return t;
-  Tensor out = Tensor::empty(t.shape(), d);
+  Tensor out = empty_like_operands(t.shape(), d, {&t});
   kernels::copy(out, t);
   return out;
 }
@@ -79,7 +80,7 @@ Tensor record_unary(const Tensor& a, Tensor out, const char* name, UnaryRule rul
 Tensor float_unary(SpecialUnaryOp op, const Tensor& a, const char* name, UnaryRule rule, bool save_input,
                    bool save_result) {
   const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
-  Tensor out = Tensor::empty(a.shape(), kd);
+  Tensor out = empty_like_operands(a.shape(), kd, {&a});
   kernels::special_unary(op, out, cast(a, kd));
   return record_unary(a, cast(out, dt), name, std::move(rule), save_input, save_result);
 }
@@ -123,7 +124,7 @@ Tensor record_binary(const Tensor& a, const Tensor& b, Tensor out, const char* n
 
 Tensor binary_kernel(SpecialBinaryOp op, const Tensor& a, const Tensor& b, DType dt) {
   const DType kd = kernel_dtype(dt);
-  Tensor out = Tensor::empty(broadcast_shapes(a.shape(), b.shape()), kd);
+  Tensor out = empty_like_operands(broadcast_shapes(a.shape(), b.shape()), kd, {&a, &b});
   kernels::special_binary(op, out, cast(a, kd), cast(b, kd));
   return cast(out, dt);
 }
@@ -156,7 +157,7 @@ Tensor digamma(const Tensor& a) {
 Tensor polygamma(int64_t n, const Tensor& a) {
   ENGINE_CHECK(n >= 0, std::runtime_error, "polygamma(n, x) does not support negative n.");
   const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
-  Tensor out = Tensor::empty(a.shape(), kd);
+  Tensor out = empty_like_operands(a.shape(), kd, {&a});
   kernels::polygamma(n, out, cast(a, kd));
   return record_unary(
       a, cast(out, dt), "PolygammaBackward0",
@@ -217,7 +218,7 @@ Tensor rad2deg(const Tensor& a) {
                      [](const Tensor& g, const Tensor&, const Tensor&) { return g * (180.0 / kPi); }, false, false);
 }
 Tensor signbit(const Tensor& a) {
-  Tensor out = Tensor::empty(a.shape(), DType::Bool);
+  Tensor out = empty_like_operands(a.shape(), DType::Bool, {&a});
   kernels::signbit(out, a);
   return out;
 }
@@ -234,7 +235,7 @@ struct FrexpBackward0 : BuiltinNode<FrexpBackward0> {
 std::pair<Tensor, Tensor> frexp(const Tensor& a) {
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "torch.frexp() only supports floating-point dtypes");
   const DType kd = kernel_dtype(a.dtype());
-  Tensor mantissa = Tensor::empty(a.shape(), kd), exponent = Tensor::empty(a.shape(), DType::Int32);
+  Tensor mantissa = empty_like_operands(a.shape(), kd, {&a}), exponent = empty_like_operands(a.shape(), DType::Int32, {&a});
   kernels::frexp(mantissa, exponent, cast(a, kd));
   mantissa = cast(mantissa, a.dtype());  // exact: the mantissa has no more digits than a
   if (auto node = make_node<FrexpBackward0>({&a})) {
@@ -376,7 +377,7 @@ Tensor xlogy(const Tensor& a, const Tensor& b) {
 
 Tensor logit(const Tensor& a, std::optional<double> eps) {
   const DType dt = float_compute_dtype(a.dtype()), kd = kernel_dtype(dt);
-  Tensor out = Tensor::empty(a.shape(), kd);
+  Tensor out = empty_like_operands(a.shape(), kd, {&a});
   const double e = eps.value_or(-1.0);
   kernels::logit(out, cast(a, kd), e);
   out = cast(out, dt);

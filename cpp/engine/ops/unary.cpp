@@ -3,6 +3,7 @@
 
 #include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
+#include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
@@ -19,10 +20,10 @@ Tensor unary_kernel(UnaryOp op, const Tensor& a, bool float_op) {
   if (float_op && !is_floating(dt)) dt = default_dtype();
   Tensor in = a;
   if (dt != a.dtype()) {
-    in = Tensor::empty(a.shape(), dt);
+    in = empty_like_operands(a.shape(), dt, {&a});
     kernels::copy(in, a);
   }
-  Tensor out = Tensor::empty(a.shape(), dt);
+  Tensor out = empty_like_operands(a.shape(), dt, {&a});
   kernels::unary(op, out, in);
   return out;
 }
@@ -133,7 +134,8 @@ constexpr double kTwoOverSqrtPi = 1.12837916709551257389615890312154517;
 Tensor zero_rule(const Tensor& g, const Tensor&, const Tensor&) { return zeros(g.shape(), g.dtype()); }
 
 // floor / ceil / round / trunc: integers come back unchanged (a copy); the gradient is zero.
-Tensor rounding(UnaryOp op, const Tensor& a, const char* name) {
+Tensor rounding(UnaryOp op, const Tensor& a, const char* name, const char* kernel) {
+  ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"", kernel, "\" not implemented for 'Bool'");
   if (!is_floating(a.dtype())) return clone(a);
   return unary(op, a, false, name, zero_rule, false, false);
 }
@@ -196,18 +198,22 @@ Tensor erf(const Tensor& a) {
                [](const Tensor& g, const Tensor& x, const Tensor&) { return g * (exp(-(x * x)) * kTwoOverSqrtPi); },
                true, false);
 }
-Tensor floor(const Tensor& a) { return rounding(UnaryOp::Floor, a, "FloorBackward0"); }
-Tensor ceil(const Tensor& a) { return rounding(UnaryOp::Ceil, a, "CeilBackward0"); }
-Tensor trunc(const Tensor& a) { return rounding(UnaryOp::Trunc, a, "TruncBackward0"); }
+// PyTorch has no rounding kernels for bool: its messages name the kernel.
+Tensor floor(const Tensor& a) { return rounding(UnaryOp::Floor, a, "FloorBackward0", "floor_vml_cpu"); }
+Tensor ceil(const Tensor& a) { return rounding(UnaryOp::Ceil, a, "CeilBackward0", "ceil_vml_cpu"); }
+Tensor trunc(const Tensor& a) { return rounding(UnaryOp::Trunc, a, "TruncBackward0", "trunc_vml_cpu"); }
 Tensor round(const Tensor& a, int64_t decimals) {
-  if (decimals == 0) return rounding(UnaryOp::Round, a, "RoundBackward0");
+  if (decimals == 0) return rounding(UnaryOp::Round, a, "RoundBackward0", "round_vml_cpu");
   ENGINE_CHECK(is_floating(a.dtype()), NotImplementedError, "\"round_cpu\" not implemented for '",
                scalar_type_name(a.dtype()), "'");
-  // round(x * 10^d) / 10^d (or x / 10^-d ... * 10^-d), half to even, computed in a's dtype.
-  Tensor x = detach(a);
+  // round(x * 10^d) / 10^d (or x / 10^-d ... * 10^-d), half to even, computed in a's dtype, or in
+  // float32 for float16 / bfloat16 and rounded once, as PyTorch's kernel does.
+  const bool widen = is_reduced_floating(a.dtype());
+  Tensor x = widen ? to_dtype(detach(a), DType::Float32) : detach(a);
   Tensor ten = wrapped_scalar(std::pow(10.0, std::fabs(static_cast<double>(decimals))), DType::Float64);
   Tensor out = decimals > 0 ? div(unary_kernel(UnaryOp::Round, mul(x, ten), false), ten)
                             : mul(unary_kernel(UnaryOp::Round, div(x, ten), false), ten);
+  if (widen) out = to_dtype(out, a.dtype());
   if (compute_requires_grad({&a})) {
     auto node = std::make_shared<UnaryBackward>("RoundBackward1", zero_rule);
     node->mutable_next_edges() = collect_next_edges({&a});
@@ -226,12 +232,21 @@ Tensor isnan(const Tensor& a) {
   Tensor x = detach(a);
   return ne(x, x);
 }
+namespace {
+// The answer for every element of an integer tensor, laid out like it (as PyTorch's result).
+Tensor constant_mask(const Tensor& a, bool value) {
+  Tensor out = empty_like_operands(a.shape(), DType::Bool, {&a});
+  kernels::fill(out, value ? 1.0 : 0.0);
+  return out;
+}
+}  // namespace
+
 Tensor isinf(const Tensor& a) {
-  if (!is_floating(a.dtype())) return zeros(a.shape(), DType::Bool);
+  if (!is_floating(a.dtype())) return constant_mask(a, false);
   return eq(abs(detach(a)), wrapped_scalar(INFINITY, DType::Float64));
 }
 Tensor isfinite(const Tensor& a) {
-  if (!is_floating(a.dtype())) return ones(a.shape(), DType::Bool);
+  if (!is_floating(a.dtype())) return constant_mask(a, true);
   Tensor x = detach(a);
   return eq(sub(x, x), wrapped_scalar(0.0, DType::Float64));  // inf - inf and NaN - NaN are NaN
 }

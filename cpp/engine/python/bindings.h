@@ -37,6 +37,9 @@ void install_dispatch_guard(py::module_& m);
 inline const char* type_name(py::handle obj) {
   return PyType_Check(obj.ptr()) ? "type" : Py_TYPE(obj.ptr())->tp_name;
 }
+// Raises PyTorch's TypeError for a binary function whose overloads are (Tensor input, Tensor other)
+// and (Tensor input, Number other) when `input` is not a tensor (eq, gt, fmod, copysign, ...).
+[[noreturn]] void raise_tensor_or_number_other(const char* fname, py::handle input, py::handle other);
 // Argument conversions that name the function and the argument when the value does not fit,
 // and pass on the Python exception a failing __index__ / __float__ raised.
 bool bool_arg(py::handle v, const char* fname, const char* arg);
@@ -72,5 +75,8 @@ double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char*
 // `result` into out (resized if its shape differs) and returns out; returns result when out is None.
 void check_out_args(py::handle out, std::initializer_list<const Tensor*> inputs, const char* fname);
 py::object write_out(py::handle out, const Tensor& result);
+// write_out for PyTorch's ops whose out= must have the result's dtype (abs, neg, sign, floor, ceil,
+// trunc, round, frac): "Found dtype Double but expected Float" otherwise.
+py::object write_out_same_dtype(py::handle out, const Tensor& result);
 
 }  // namespace engine::python

@@ -40,6 +40,12 @@ PYBIND11_MODULE(_C, m) {
       py::make_tuple(py::handle(PyExc_RuntimeError), py::handle(PyExc_MemoryError)).ptr(), nullptr);
   if (!out_of_memory) throw py::error_already_set();
   m.attr("OutOfMemoryError") = py::handle(out_of_memory);
+  // Integer division by zero: PyTorch raises RuntimeError("ZeroDivisionError"); the error is also
+  // a ZeroDivisionError, so code catching Python's own type for it still does.
+  static PyObject* zero_division = PyErr_NewExceptionWithDoc(
+      "engine.IntegerDivisionByZeroError", "Integer division by zero (both a RuntimeError and a ZeroDivisionError).",
+      py::make_tuple(py::handle(PyExc_RuntimeError), py::handle(PyExc_ZeroDivisionError)).ptr(), nullptr);
+  if (!zero_division) throw py::error_already_set();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -52,7 +58,7 @@ PYBIND11_MODULE(_C, m) {
     } catch (const engine::NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
     } catch (const engine::ZeroDivisionError& e) {
-      PyErr_SetString(PyExc_ZeroDivisionError, e.what());
+      PyErr_SetString(zero_division, e.what());
     } catch (const engine::OutOfMemoryError& e) {
       PyErr_SetString(out_of_memory, e.what());
     } catch (const std::bad_alloc&) {

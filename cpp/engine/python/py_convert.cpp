@@ -27,6 +27,14 @@ bool is_tensor(py::handle obj) {
   return py::isinstance<TensorImpl>(obj);
 }
 
+void raise_tensor_or_number_other(const char* fname, py::handle input, py::handle other) {
+  auto shown = [](py::handle v) { return is_tensor(v) ? "Tensor" : type_name(v); };
+  throw engine::TypeError(std::string(fname) + "() received an invalid combination of arguments - got (" +
+                          shown(input) + ", " + shown(other) +
+                          "), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n"
+                          " * (Tensor input, Number other, *, Tensor out = None)\n");
+}
+
 Tensor to_operand(py::handle obj) {
   PyObject* p = obj.ptr();
   if (PyBool_Check(p)) return ops::wrapped_scalar(p == Py_True ? 1.0 : 0.0, DType::Bool);

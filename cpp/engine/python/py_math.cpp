@@ -17,8 +17,12 @@ namespace {
 
 using TensorClass = py::class_<TensorImpl, std::shared_ptr<TensorImpl>>;
 
-Tensor operand_arg(py::handle obj, const char* fname, const char* arg, int pos) {
-  Tensor t = to_operand(obj);
+// Which arguments of a binary function PyTorch's overloads let be a Python number.
+enum class NumberArgs { Both, Other, None };
+
+// A tensor argument; a Python number too when `number_ok` (it becomes a wrapped 0-d tensor).
+Tensor operand_arg(py::handle obj, const char* fname, const char* arg, int pos, bool number_ok = true) {
+  Tensor t = number_ok ? to_operand(obj) : (is_tensor(obj) ? obj.cast<Tensor>() : Tensor());
   ENGINE_CHECK(t.defined(), engine::TypeError, fname, "(): argument '", arg, "' (position ", pos,
                ") must be Tensor, not ", type_name(obj));
   return t;
@@ -97,13 +101,22 @@ py::object write_out(py::handle out, const Tensor& result) {
   return py::reinterpret_borrow<py::object>(out);
 }
 
+py::object write_out_same_dtype(py::handle out, const Tensor& result) {
+  if (!out.is_none()) {
+    const DType found = out.cast<Tensor>().dtype();
+    ENGINE_CHECK(found == result.dtype(), std::runtime_error, "Found dtype ", scalar_type_name(found),
+                 " but expected ", scalar_type_name(result.dtype()));
+  }
+  return write_out(out, result);
+}
+
 namespace {
 
 template <Tensor (*Op)(const Tensor&)>
-void unary_fn(py::module_& m, TensorClass& cls, const char* name) {
-  m.def(name, [name](const Tensor& t, py::handle out) {
+void unary_fn(py::module_& m, TensorClass& cls, const char* name, bool same_dtype_out = false) {
+  m.def(name, [name, same_dtype_out](const Tensor& t, py::handle out) {
     check_out_args(out, {&t}, name);
-    return write_out(out, Op(t));
+    return same_dtype_out ? write_out_same_dtype(out, Op(t)) : write_out(out, Op(t));
   }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
   cls.def(name, [](const Tensor& t) { return Op(t); });
 }
@@ -114,20 +127,24 @@ void inplace_method(TensorClass& cls, const char* name) {
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void binary_fn(py::module_& m, TensorClass& cls, const char* name, const char* other = "other") {
-  m.def(name, [name, other](py::handle a, py::handle b, py::handle out) {
-    Tensor x = operand_arg(a, name, "input", 1), y = operand_arg(b, name, other, 2);
+void binary_fn(py::module_& m, TensorClass& cls, const char* name, const char* other = "other",
+               NumberArgs numbers = NumberArgs::Both) {
+  m.def(name, [name, other, numbers](py::handle a, py::handle b, py::handle out) {
+    if (numbers == NumberArgs::Other && !is_tensor(a)) raise_tensor_or_number_other(name, a, b);
+    Tensor x = operand_arg(a, name, "input", 1, numbers == NumberArgs::Both);
+    Tensor y = operand_arg(b, name, other, 2, numbers != NumberArgs::None);
     check_out_args(out, {&x, &y}, name);
     return write_out(out, Op(x, y));
   }, py::arg("input"), py::arg(other), py::kw_only(), py::arg("out") = py::none());
-  cls.def(name, [name, other](const Tensor& a, py::handle b) { return Op(a, operand_arg(b, name, other, 1)); },
-          py::arg(other));
+  cls.def(name, [name, other, numbers](const Tensor& a, py::handle b) {
+    return Op(a, operand_arg(b, name, other, 1, numbers != NumberArgs::None));
+  }, py::arg(other));
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void binary_inplace(TensorClass& cls, const char* name, const char* other = "other") {
-  cls.def(name, [name, other](Tensor t, py::handle b) {
-    Tensor o = operand_arg(b, name, other, 1);
+void binary_inplace(TensorClass& cls, const char* name, const char* other = "other", bool number_ok = true) {
+  cls.def(name, [name, other, number_ok](Tensor t, py::handle b) {
+    Tensor o = operand_arg(b, name, other, 1, number_ok);
     return ops::apply_(t, [&](const Tensor& x) { return Op(x, o); }, &o);
   }, py::arg(other));
 }
@@ -227,17 +244,17 @@ void init_math(py::module_& m) {
   unary_fn<ops::sinh>(m, cls, "sinh");
   unary_fn<ops::cosh>(m, cls, "cosh");
   unary_fn<ops::erf>(m, cls, "erf");
-  unary_fn<ops::floor>(m, cls, "floor");
-  unary_fn<ops::ceil>(m, cls, "ceil");
-  unary_fn<ops::trunc>(m, cls, "trunc");
-  unary_fn<ops::bitwise_not>(m, cls, "bitwise_not");
+  unary_fn<ops::floor>(m, cls, "floor", true);
+  unary_fn<ops::ceil>(m, cls, "ceil", true);
+  unary_fn<ops::trunc>(m, cls, "trunc", true);
+  unary_fn<ops::bitwise_not>(m, cls, "bitwise_not", true);
   unary_fn<ops::logical_not>(m, cls, "logical_not");
   unary_fn<ops::isnan>(m, cls, "isnan");
   unary_fn<ops::isinf>(m, cls, "isinf");
   unary_fn<ops::isfinite>(m, cls, "isfinite");
   m.def("round", [](const Tensor& t, int64_t decimals, py::handle out) {
     check_out_args(out, {&t}, "round");
-    return write_out(out, ops::round(t, decimals));
+    return write_out_same_dtype(out, ops::round(t, decimals));
   }, py::arg("input"), py::kw_only(), py::arg("decimals") = 0, py::arg("out") = py::none());
   cls.def("round", [](const Tensor& t, int64_t decimals) { return ops::round(t, decimals); }, py::kw_only(),
           py::arg("decimals") = 0);
@@ -283,8 +300,8 @@ void init_math(py::module_& m) {
   inplace_method<ops::logical_not>(cls, "logical_not_");
 
   // ---- binary ----
-  binary_fn<ops::atan2>(m, cls, "atan2");
-  binary_fn<ops::fmod>(m, cls, "fmod");
+  binary_fn<ops::atan2>(m, cls, "atan2", "other", NumberArgs::None);
+  binary_fn<ops::fmod>(m, cls, "fmod", "other", NumberArgs::Other);
   binary_fn<ops::remainder>(m, cls, "remainder");
   binary_fn<ops::floor_divide>(m, cls, "floor_divide");
   binary_fn<ops::bitwise_and>(m, cls, "bitwise_and");
@@ -292,11 +309,18 @@ void init_math(py::module_& m) {
   binary_fn<ops::bitwise_xor>(m, cls, "bitwise_xor");
   binary_fn<ops::bitwise_left_shift>(m, cls, "bitwise_left_shift");
   binary_fn<ops::bitwise_right_shift>(m, cls, "bitwise_right_shift");
-  binary_fn<ops::logical_and>(m, cls, "logical_and");
-  binary_fn<ops::logical_or>(m, cls, "logical_or");
-  binary_fn<ops::logical_xor>(m, cls, "logical_xor");
+  binary_fn<ops::logical_and>(m, cls, "logical_and", "other", NumberArgs::None);
+  binary_fn<ops::logical_or>(m, cls, "logical_or", "other", NumberArgs::None);
+  binary_fn<ops::logical_xor>(m, cls, "logical_xor", "other", NumberArgs::None);
   binary_inplace<ops::pow>(cls, "pow_", "exponent");
-  binary_inplace<ops::atan2>(cls, "atan2_");
+  // `t **= other` is t.pow_(other), in place and in t's dtype, as in PyTorch.
+  cls.def("__ipow__", [](Tensor t, py::handle b) -> py::object {
+    Tensor o = to_operand(b);
+    if (!o.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    ops::apply_(t, [&](const Tensor& x) { return ops::pow(x, o); }, &o);
+    return py::cast(t);
+  });
+  binary_inplace<ops::atan2>(cls, "atan2_", "other", false);
   binary_inplace<ops::fmod>(cls, "fmod_");
   binary_inplace<ops::remainder>(cls, "remainder_");
   binary_inplace<ops::floor_divide>(cls, "floor_divide_");
@@ -307,8 +331,8 @@ void init_math(py::module_& m) {
   binary_inplace<ops::bitwise_right_shift>(cls, "bitwise_right_shift_");
   binary_inplace<ops::maximum>(cls, "maximum_");
   binary_inplace<ops::minimum>(cls, "minimum_");
-  cls.def("maximum", [](const Tensor& a, py::handle b) { return ops::maximum(a, operand_arg(b, "maximum", "other", 1)); });
-  cls.def("minimum", [](const Tensor& a, py::handle b) { return ops::minimum(a, operand_arg(b, "minimum", "other", 1)); });
+  cls.def("maximum", [](const Tensor& a, py::handle b) { return ops::maximum(a, operand_arg(b, "maximum", "other", 1, false)); });
+  cls.def("minimum", [](const Tensor& a, py::handle b) { return ops::minimum(a, operand_arg(b, "minimum", "other", 1, false)); });
   cls.def("where", [](const Tensor& self, const Tensor& cond, py::handle other) {
     return ops::where(cond, self, operand_arg(other, "where", "other", 2));
   });
@@ -350,6 +374,9 @@ void init_math(py::module_& m) {
 
   // ---- reductions ----
   auto prod = [](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype) {
+    // PyTorch's prod reduces one dim or all of them: no tuple of dims.
+    ENGINE_CHECK(!PyTuple_Check(dim.ptr()) && !PyList_Check(dim.ptr()), engine::TypeError,
+                 "prod(): argument 'dim' (position 2) must be int, not ", type_name(dim));
     return ops::prod(t, dims_of(dim, "prod"), keepdim, dtype_of(dtype));
   };
   m.def("prod", prod, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
@@ -400,8 +427,9 @@ void init_math(py::module_& m) {
   auto logsumexp = [](const Tensor& t, py::handle dim, bool keepdim) {
     return ops::logsumexp(t, dims_of(dim, "logsumexp"), keepdim);
   };
-  m.def("logsumexp", logsumexp, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false);
-  cls.def("logsumexp", logsumexp, py::arg("dim") = py::none(), py::arg("keepdim") = false);
+  // dim is required, as in PyTorch.
+  m.def("logsumexp", logsumexp, py::arg("input"), py::arg("dim"), py::arg("keepdim") = false);
+  cls.def("logsumexp", logsumexp, py::arg("dim"), py::arg("keepdim") = false);
   for (bool is_sum : {true, false}) {
     auto fn = [is_sum](const Tensor& t, int64_t dim, py::handle dtype) {
       return is_sum ? ops::cumsum(t, dim, dtype_of(dtype)) : ops::cumprod(t, dim, dtype_of(dtype));

@@ -3,6 +3,7 @@
 
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
@@ -34,20 +35,37 @@ DType category_dtype(const Tensor& v) {
 }
 
 template <Tensor (*Op)(const Tensor&)>
-void def_unary(py::module_& m, const char* name) {
-  m.def(name, [name](const Tensor& t, py::handle out) {
+void def_unary(py::module_& m, const char* name, bool same_dtype_out = false) {
+  m.def(name, [name, same_dtype_out](const Tensor& t, py::handle out) {
     check_out_args(out, {&t}, name);
-    return write_out(out, Op(t));
+    return same_dtype_out ? write_out_same_dtype(out, Op(t)) : write_out(out, Op(t));
   }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void def_binary(py::module_& m, const char* name) {
-  m.def(name, [name](py::handle a, py::handle b, py::handle out) {
-    Tensor x = operand(a, name, "input"), y = operand(b, name, "other");
+void def_binary(py::module_& m, const char* name, bool number_input = true, bool number_other = true) {
+  m.def(name, [=](py::handle a, py::handle b, py::handle out) {
+    if (!number_input && number_other && !is_tensor(a)) raise_tensor_or_number_other(name, a, b);
+    Tensor x = number_input || is_tensor(a) ? operand(a, name, "input") : Tensor();
+    Tensor y = number_other || is_tensor(b) ? operand(b, name, "other") : Tensor();
+    ENGINE_CHECK(x.defined(), engine::TypeError, name, "(): argument 'input' (position 1) must be Tensor, not ",
+                 type_name(a));
+    ENGINE_CHECK(y.defined(), engine::TypeError, name, "(): argument 'other' (position 2) must be Tensor, not ",
+                 type_name(b));
     check_out_args(out, {&x, &y}, name);
     return write_out(out, Op(x, y));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
+}
+
+// PyTorch's preserve_format for the *_like factories: a dense input's strides, else dense strides
+// in the input's dimension order (as an elementwise result is laid out).
+Tensor layout_like(const Tensor& t, Tensor out) {
+  if (t.is_contiguous() || out.numel() == 0) return out;
+  const Dims strides = elementwise_strides(t.shape(), {&t});
+  if (strides.empty()) return out;
+  Tensor strided = empty_dense_strided(t.shape(), strides, out.dtype());
+  kernels::copy(strided, out);
+  return strided;
 }
 
 }  // namespace
@@ -79,7 +97,7 @@ void init_ops(py::module_& m) {
     return [name, value, fill](const Tensor& t, py::kwargs kw) {
       auto o = parse_factory_kwargs(kw, name);
       DType dt = o.dtype.value_or(t.dtype());
-      return finish(fill ? ops::full(t.shape(), value, dt) : ops::empty(t.shape(), dt), o);
+      return finish(layout_like(t, fill ? ops::full(t.shape(), value, dt) : ops::empty(t.shape(), dt)), o);
     };
   };
   m.def("zeros_like", like("zeros_like", 0.0, true));
@@ -87,7 +105,9 @@ void init_ops(py::module_& m) {
   m.def("empty_like", like("empty_like", 0.0, false));
   m.def("full_like", [](const Tensor& t, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full_like");
-    return finish(ops::full(t.shape(), number_arg(value, "full_like", "fill_value", 2), o.dtype.value_or(t.dtype())), o);
+    return finish(
+        layout_like(t, ops::full(t.shape(), number_arg(value, "full_like", "fill_value", 2), o.dtype.value_or(t.dtype()))),
+        o);
   });
   m.def("arange", [](py::args args, py::kwargs kw) {
     std::vector<py::object> vals;
@@ -132,14 +152,15 @@ void init_ops(py::module_& m) {
   def_binary<ops::mul>(m, "mul");
   def_binary<ops::div>(m, "div");
   def_binary<ops::pow>(m, "pow");
-  def_binary<ops::maximum>(m, "maximum");
-  def_binary<ops::minimum>(m, "minimum");
-  def_binary<ops::eq>(m, "eq");
-  def_binary<ops::ne>(m, "ne");
-  def_binary<ops::lt>(m, "lt");
-  def_binary<ops::le>(m, "le");
-  def_binary<ops::gt>(m, "gt");
-  def_binary<ops::ge>(m, "ge");
+  // PyTorch's overloads: maximum / minimum take tensors only, comparisons a number as `other` only.
+  def_binary<ops::maximum>(m, "maximum", false, false);
+  def_binary<ops::minimum>(m, "minimum", false, false);
+  def_binary<ops::eq>(m, "eq", false);
+  def_binary<ops::ne>(m, "ne", false);
+  def_binary<ops::lt>(m, "lt", false);
+  def_binary<ops::le>(m, "le", false);
+  def_binary<ops::gt>(m, "gt", false);
+  def_binary<ops::ge>(m, "ge", false);
   m.def("add", [](py::handle a, py::handle b, py::handle alpha, py::handle out) {
     Tensor x = operand(a, "add", "input"), y = operand(b, "add", "other");
     check_out_args(out, {&x, &y}, "add");
@@ -150,15 +171,25 @@ void init_ops(py::module_& m) {
     check_out_args(out, {&x, &y}, "sub");
     return write_out(out, ops::sub(x, y, alpha_arg(alpha, x, y, "sub")));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1, py::arg("out") = py::none());
-  m.def("where", [](const Tensor& c, py::handle a, py::handle b) {
-    return ops::where(c, operand(a, "where", "input"), operand(b, "where", "other"));
-  });
+  m.def("where", [](const Tensor& c, py::handle a, py::handle b) -> py::object {
+    // where(condition) alone is nonzero(condition, as_tuple=True), as in PyTorch.
+    if (a.is_none() && b.is_none()) {
+      return py::module_::import("engine").attr("nonzero")(c, py::arg("as_tuple") = true);
+    }
+    ENGINE_CHECK(!a.is_none() && !b.is_none(), engine::TypeError,
+                 "where() received an invalid combination of arguments - got (Tensor, ",
+                 a.is_none() ? type_name(b) : "Tensor",
+                 "), but expected one of:\n * (Tensor condition)\n * (Tensor condition, Tensor input, Tensor other, *, "
+                 "Tensor out = None)\n * (Tensor condition, Tensor input, Number other)\n"
+                 " * (Tensor condition, Number input, Tensor other)\n * (Tensor condition, Number input, Number other)\n");
+    return py::cast(ops::where(c, operand(a, "where", "input"), operand(b, "where", "other")));
+  }, py::arg("condition"), py::arg("input") = py::none(), py::arg("other") = py::none());
   m.def("matmul", [](const Tensor& a, const Tensor& b, py::handle out) {
     check_out_args(out, {&a, &b}, "matmul");
     return write_out(out, ops::matmul(a, b));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
   m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); });
-  def_unary<ops::neg>(m, "neg");
+  def_unary<ops::neg>(m, "neg", true);
   def_unary<ops::exp>(m, "exp");
   def_unary<ops::log>(m, "log");
   def_unary<ops::sqrt>(m, "sqrt");
@@ -166,9 +197,9 @@ void init_ops(py::module_& m) {
   def_unary<ops::cos>(m, "cos");
   def_unary<ops::tanh>(m, "tanh");
   def_unary<ops::sigmoid>(m, "sigmoid");
-  def_unary<ops::relu>(m, "relu");
-  def_unary<ops::abs>(m, "abs");
-  def_unary<ops::sign>(m, "sign");
+  m.def("relu", [](const Tensor& t) { return ops::relu(t); }, py::arg("input"));  // no out=, as in PyTorch
+  def_unary<ops::abs>(m, "abs", true);
+  def_unary<ops::sign>(m, "sign", true);
   def_unary<ops::clone>(m, "clone");
   m.def("detach", [](const Tensor& t) { return detach(t); });
   m.def("t", [](const Tensor& t) { return ops::t(t); });

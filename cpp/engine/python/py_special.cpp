@@ -23,19 +23,22 @@ Tensor tensor_arg(py::handle obj, const char* fname, const char* arg, int pos, b
 }
 
 template <Tensor (*Op)(const Tensor&)>
-void unary(py::module_& m, TensorClass& cls, const char* name) {
-  m.def(name, [name](py::handle a, py::handle out) {
+void unary(py::module_& m, TensorClass& cls, const char* name, bool same_dtype_out = false) {
+  m.def(name, [name, same_dtype_out](py::handle a, py::handle out) {
     Tensor t = tensor_arg(a, name, "input", 1, false);
     check_out_args(out, {&t}, name);
-    return write_out(out, Op(t));
+    return same_dtype_out ? write_out_same_dtype(out, Op(t)) : write_out(out, Op(t));
   }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
   cls.def(name, [](const Tensor& t) { return Op(t); });
 }
 
 template <Tensor (*Op)(const Tensor&, const Tensor&)>
-void binary(py::module_& m, TensorClass& cls, const char* name, const char* other, bool scalar_ok) {
+void binary(py::module_& m, TensorClass& cls, const char* name, const char* other, bool scalar_ok,
+            bool scalar_input_ok = false) {
   m.def(name, [=](py::handle a, py::handle b, py::handle out) {
-    Tensor x = tensor_arg(a, name, "input", 1, scalar_ok), y = tensor_arg(b, name, other, 2, scalar_ok);
+    // PyTorch's overloads: copysign takes a number as `other` only, xlogy on either side.
+    if (scalar_ok && !scalar_input_ok && !is_tensor(a)) raise_tensor_or_number_other(name, a, b);
+    Tensor x = tensor_arg(a, name, "input", 1, scalar_input_ok), y = tensor_arg(b, name, other, 2, scalar_ok);
     check_out_args(out, {&x, &y}, name);
     return write_out(out, Op(x, y));
   }, py::arg("input"), py::arg(other), py::kw_only(), py::arg("out") = py::none());
@@ -66,7 +69,7 @@ void init_special(py::module_& m) {
   unary<ops::special_i1>(m, cls, "_special_i1");
   unary<ops::sinc>(m, cls, "sinc");
   unary<ops::signbit>(m, cls, "signbit");
-  unary<ops::frac>(m, cls, "frac");
+  unary<ops::frac>(m, cls, "frac", true);
   unary<ops::deg2rad>(m, cls, "deg2rad");
   unary<ops::rad2deg>(m, cls, "rad2deg");
 
@@ -95,7 +98,7 @@ void init_special(py::module_& m) {
   binary<ops::logaddexp>(m, cls, "logaddexp", "other", false);
   binary<ops::logaddexp2>(m, cls, "logaddexp2", "other", false);
   binary<ops::hypot>(m, cls, "hypot", "other", false);
-  binary<ops::xlogy>(m, cls, "xlogy", "other", true);
+  binary<ops::xlogy>(m, cls, "xlogy", "other", true, true);
   m.def("logit", [](py::handle a, std::optional<double> eps, py::handle out) {
     Tensor t = tensor_arg(a, "logit", "input", 1, false);
     check_out_args(out, {&t}, "logit");

@@ -54,8 +54,14 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     """x clamped to [min_val, max_val]; the gradient is 0 at and beyond the bounds, as PyTorch."""
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
+    if input.dtype == _C.bool:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
+    if input.dtype == _C.uint8 and min_val < 0:
+        raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
     inside = (input > min_val) & (input < max_val)
-    out = _C.where(inside, input, _C.clamp(input, min_val, max_val).detach())
+    # Integer inputs keep their dtype, as in PyTorch (a float bound would promote the clamp).
+    bounded = _C.clamp(input, min_val, max_val).to(input.dtype)
+    out = _C.where(inside, input, bounded.detach())
     return _inplace(input, out, inplace)
 
 

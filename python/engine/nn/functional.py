@@ -279,8 +279,8 @@ class _BinaryCrossEntropy(engine.autograd.Function):
 
     @staticmethod
     def forward(x, t):
-        log_x = _C.maximum(_C.log(x), -100.0)
-        log_1mx = _C.maximum(_C.log1p(-x), -100.0)
+        log_x = _C.log(x).clamp(min=-100.0)
+        log_1mx = _C.log1p(-x).clamp(min=-100.0)
         return -(t * log_x + (1 - t) * log_1mx)
 
     @staticmethod
