@@ -435,6 +435,7 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
         }
       } else {
         set_history(t, node);
+        if (dirty && t.is_view()) ops::rebase_dirty_view(t);
         if (!dirty && t.is_view()) {
           // A view made in forward (or an input returned as-is): an in-place write to it would
           // bypass the custom backward, so it is refused (see inplace.cpp). The output's number and
