@@ -240,15 +240,29 @@ def tensordot(a, b, dims=2, out=None):
     return result if out is None else out.copy_(result)
 
 
-def var_mean(input, dim=None, *, correction=1, keepdim=False):
-    """(variance, mean) over dim (all elements when None)."""
+def _moment_correction(dim, unbiased, correction):
+    """PyTorch's two spellings of the divisor: ``unbiased`` (a bool, also as the second
+    positional argument) or ``correction``; neither means 1 (Bessel's correction)."""
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    if correction is None:
+        correction = 1 if unbiased is None else int(bool(unbiased))
+    return dim, correction
+
+
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """(variance, mean) over dim (all elements when None); ``unbiased=False`` or
+    ``correction=0`` divides by N instead of N - 1."""
+    dim, correction = _moment_correction(dim, unbiased, correction)
     return input.var(dim, correction=correction, keepdim=keepdim), (
         input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
     )
 
 
-def std_mean(input, dim=None, *, correction=1, keepdim=False):
-    """(standard deviation, mean) over dim (all elements when None)."""
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """(standard deviation, mean) over dim (all elements when None); ``unbiased=False`` or
+    ``correction=0`` divides by N instead of N - 1."""
+    dim, correction = _moment_correction(dim, unbiased, correction)
     return input.std(dim, correction=correction, keepdim=keepdim), (
         input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
     )

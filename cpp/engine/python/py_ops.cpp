@@ -152,12 +152,12 @@ void init_ops(py::module_& m) {
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1, py::arg("out") = py::none());
   m.def("where", [](const Tensor& c, py::handle a, py::handle b) {
     return ops::where(c, operand(a, "where", "input"), operand(b, "where", "other"));
-  });
+  }, py::arg("condition"), py::arg("input"), py::arg("other"));
   m.def("matmul", [](const Tensor& a, const Tensor& b, py::handle out) {
     check_out_args(out, {&a, &b}, "matmul");
     return write_out(out, ops::matmul(a, b));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
-  m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); });
+  m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); }, py::arg("input"), py::arg("mat2"));
   def_unary<ops::neg>(m, "neg");
   def_unary<ops::exp>(m, "exp");
   def_unary<ops::log>(m, "log");
@@ -174,14 +174,17 @@ void init_ops(py::module_& m) {
   m.def("t", [](const Tensor& t) { return ops::t(t); });
   m.def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },
         py::arg("input"), py::arg("dim"), py::arg("index"));
-  m.def("transpose", [](const Tensor& t, int64_t a, int64_t b) { return ops::transpose(t, a, b); });
-  m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); });
+  m.def("transpose", [](const Tensor& t, int64_t a, int64_t b) { return ops::transpose(t, a, b); }, py::arg("input"),
+        py::arg("dim0"), py::arg("dim1"));
+  m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); }, py::arg("input"), py::arg("dim"));
   m.def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
         py::arg("input"), py::arg("dim") = py::none());
   m.def("squeeze", [](const Tensor& t, const std::vector<int64_t>& d) { return ops::squeeze_dims(t, d); },
         py::arg("input"), py::arg("dim"));
-  m.def("reshape", [](const Tensor& t, py::handle shape) { return ops::reshape(t, dims_from_sequence(shape, "reshape", "shape")); });
-  m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute", "dims")); });
+  m.def("reshape", [](const Tensor& t, py::handle shape) { return ops::reshape(t, dims_from_sequence(shape, "reshape", "shape")); },
+        py::arg("input"), py::arg("shape"));
+  m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute", "dims")); },
+        py::arg("input"), py::arg("dims"));
   m.def("is_tensor", [](py::handle o) { return is_tensor(o); });
   m.def("numel", [](const Tensor& t) { return t.numel(); });
   m.def("result_type", [](py::handle a, py::handle b) {
