@@ -293,10 +293,12 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
     if (is_tensor(obj)) {
       Tensor t = obj.cast<Tensor>();
       input_is_tensor[i] = true;
-      needs_grad = grad_on && requires_grad(t);
+      // PyTorch's needs_input_grad reads the inputs alone, grad mode aside (a forward run
+      // under no_grad still sees True); whether a node is recorded also asks grad mode.
+      needs_grad = requires_grad(t);
       tensor_inputs.push_back(std::move(t));
     }
-    any_requires = any_requires || needs_grad;
+    any_requires = any_requires || (grad_on && needs_grad);
     needs[i] = py::bool_(needs_grad);
   }
 
