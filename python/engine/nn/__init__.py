@@ -15,6 +15,7 @@ _ATTRIBUTES = {
     for name in names
 }
 _ATTRIBUTES.update({name: ("engine.nn.parameter", name) for name in ("Buffer", "Parameter")})
+_ATTRIBUTES["DataParallel"] = ("engine.nn.parallel.data_parallel", "DataParallel")
 
 _SUBMODULES = (
     "functional", "grad", "init", "modules", "parallel", "parameter", "utils",
