@@ -104,3 +104,55 @@ def test_no_grad_mode_records_nothing(lib):
         _double_in_place(lib).apply(base[:1])
     assert base.tolist() == [2.0, 1.0, 1.0]
     assert type(base.grad_fn).__name__ == "CloneBackward0"
+
+
+@pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
+def test_without_a_graph_the_dirty_input_is_returned_itself(lib):
+    class Identity(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad
+
+    v = lib.ones(2)
+    assert _double_in_place(lib).apply(v) is v
+    assert v.tolist() == [2.0, 2.0]
+    assert Identity.apply(v) is not v  # an input merely returned comes back as an alias
+    with lib.no_grad():
+        a = lib.ones(2, requires_grad=True).clone()
+        assert _double_in_place(lib).apply(a) is a
+    b = lib.ones(2, requires_grad=True).clone()
+    with lib.no_grad():
+        out = _double_in_place(lib).apply(b)  # requires grad: a detached alias
+    assert out is not b and not out.requires_grad and b.tolist() == [2.0, 2.0]
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # torch's own jit.script notice
+@pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
+def test_forward_ad_dirty_input_is_returned_itself(lib):
+    class MulInPlace(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, k):
+            ctx.k = k
+            x.mul_(k)
+            ctx.mark_dirty(x)
+            return x
+
+        @staticmethod
+        def jvp(ctx, tx, _):
+            tx.mul_(ctx.k)
+            return tx
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad * ctx.k, None
+
+    fw = lib.autograd.forward_ad
+    with fw.dual_level():
+        p = fw.make_dual(lib.ones(3, dtype=lib.float64), lib.arange(3.0, dtype=lib.float64))
+        q = MulInPlace.apply(p, 3.0)
+        assert q is p
+        assert fw.unpack_dual(q).tangent.tolist() == [0.0, 3.0, 6.0]

@@ -377,8 +377,10 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       if (!node) {
         // Nothing to differentiate (no_grad, or no input requires grad): as in PyTorch, no output
         // requires grad, even a leaf forward made with requires_grad=True, and an input returned
-        // as-is comes back as a history-free alias rather than as the input itself.
-        if (is_input) {
+        // as-is comes back as a history-free alias rather than as the input itself, unless it was
+        // written in place (ctx.mark_dirty) and requires no grad: that one is the caller's own
+        // object, as in PyTorch (which detaches one that requires grad, dirty or not).
+        if (is_input && (!contains(native->dirty, t) || requires_grad(t))) {
           t = detach(t);
           o = py::cast(t);
         } else if (auto* m = autograd_meta(t)) {
