@@ -45,6 +45,95 @@ Acc sum_run(const T* x, int64_t n) {
   }
 }
 
+// PyTorch's own order for the float sum of a contiguous run below its parallel grain (aten's
+// cascade_sum on x86: the run read as rows of 8-lane vectors, four interleaved accumulators per
+// row, partial sums promoted through four cascade levels, then the tail and the 8 lanes added in
+// order), reproduced add for add so that a float32 loss prints the digits PyTorch prints. The
+// lanes are plain float adds, so every instruction set gives the same bits.
+namespace cascade {
+
+constexpr int kLanes = 8;
+// Above this many elements PyTorch splits the sum across its threads, and the result depends on
+// their number: engine keeps its own (double-accumulated) sum there.
+constexpr int64_t kTorchGrain = 32768;
+
+struct Vec8 {
+  float v[kLanes] = {};
+  Vec8& operator+=(const Vec8& o) {
+    for (int k = 0; k < kLanes; ++k) v[k] += o.v[k];
+    return *this;
+  }
+};
+
+inline float load(const float* x, int64_t i, float) { return x[i]; }
+inline Vec8 load(const float* x, int64_t i, Vec8) {
+  Vec8 r;
+  for (int k = 0; k < kLanes; ++k) r.v[k] = x[i * kLanes + k];
+  return r;
+}
+
+inline int64_t ceil_log2(int64_t x) {
+  int64_t r = 0;
+  while ((int64_t(1) << r) < x) ++r;
+  return r;
+}
+
+// `nrows` interleaved sums of `size` rows: row i, column k is element (i * nrows + k) of x read
+// as Acc (aten's multi_row_sum with row stride nrows, column stride 1).
+template <typename Acc, int nrows>
+void multi_row_sum(const float* x, int64_t size, Acc (&out)[nrows]) {
+  constexpr int num_levels = 4;
+  const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / num_levels);
+  const int64_t level_step = int64_t(1) << level_power;
+  const int64_t level_mask = level_step - 1;
+  Acc acc[num_levels][nrows] = {};
+  int64_t i = 0;
+  for (; i + level_step <= size;) {
+    for (int64_t j = 0; j < level_step; ++j, ++i) {
+      for (int k = 0; k < nrows; ++k) acc[0][k] += load(x, i * nrows + k, Acc{});
+    }
+    for (int j = 1; j < num_levels; ++j) {
+      for (int k = 0; k < nrows; ++k) {
+        acc[j][k] += acc[j - 1][k];
+        acc[j - 1][k] = Acc{};
+      }
+      if ((i & (level_mask << (j * level_power))) != 0) break;
+    }
+  }
+  for (; i < size; ++i) {
+    for (int k = 0; k < nrows; ++k) acc[0][k] += load(x, i * nrows + k, Acc{});
+  }
+  for (int j = 1; j < num_levels; ++j) {
+    for (int k = 0; k < nrows; ++k) acc[0][k] += acc[j][k];
+  }
+  for (int k = 0; k < nrows; ++k) out[k] = acc[0][k];
+}
+
+// aten's row_sum: the run as (size / 4, 4), its four column sums, the leftover rows into the
+// first, then the four added in order.
+template <typename Acc>
+Acc row_sum(const float* x, int64_t size) {
+  constexpr int ilp = 4;
+  const int64_t size_ilp = size / ilp;
+  Acc partial[ilp];
+  multi_row_sum<Acc, ilp>(x, size_ilp, partial);
+  for (int64_t i = size_ilp * ilp; i < size; ++i) partial[0] += load(x, i, Acc{});
+  for (int k = 1; k < ilp; ++k) partial[0] += partial[k];
+  return partial[0];
+}
+
+inline float sum(const float* x, int64_t n) {
+  if (n < kLanes) return row_sum<float>(x, n);
+  const int64_t vec_size = n / kLanes;
+  const Vec8 lanes = row_sum<Vec8>(x, vec_size);
+  float total = 0;
+  for (int64_t k = vec_size * kLanes; k < n; ++k) total += x[k];
+  for (int k = 0; k < kLanes; ++k) total += lanes.v[k];
+  return total;
+}
+
+}  // namespace cascade
+
 // The sum of a large contiguous tensor: fixed-size blocks summed on the pool, then the block sums
 // in order, so the result does not depend on the number of threads.
 template <typename Acc, typename T>
@@ -73,6 +162,13 @@ void sum_typed(const Tensor& out, const Tensor& in, const std::vector<bool>& red
     // One run: on the pool when large, else straight (no strided walk for a few elements).
     Tensor acc = Tensor::empty(out.shape(), dtype_of<Acc>::value);
     const int64_t n = in.numel();
+    if constexpr (std::is_same_v<T, float>) {
+      if (n < cascade::kTorchGrain) {
+        *acc.data<Acc>() = cascade::sum(in.data<float>(), n);
+        copy(out, acc);
+        return;
+      }
+    }
     *acc.data<Acc>() = n >= kParallelGrain ? sum_contiguous<Acc>(in.data<T>(), n) : sum_run<Acc>(in.data<T>(), n);
     copy(out, acc);
     return;
