@@ -454,7 +454,21 @@ __getattr__, __dir__ = _lazy.attach(
         "serialization func distributed viz jit compiler version multiprocessing overrides optim"
         " distributions special nn utils"
     ).split(),
-    attributes={**_NN_FUNCTIONS, "vmap": ("engine.func", "vmap")},
+    attributes={
+        **_NN_FUNCTIONS,
+        "vmap": ("engine.func", "vmap"),
+        # autocast's state, as torch.* reads it (engine/amp)
+        **{
+            name: ("engine.amp", name)
+            for name in (
+                "is_autocast_enabled",
+                "get_autocast_dtype",
+                "is_autocast_cpu_enabled",
+                "get_autocast_cpu_dtype",
+                "get_autocast_gpu_dtype",
+            )
+        },
+    },
 )
 
 
