@@ -172,6 +172,12 @@ Tensor FunctionCtx::unpack(const SavedTensor& s, bool intermediate, const std::s
   return t;
 }
 
+// engine._C.Tensor itself (a saved tensor of a subclass keeps its Python object).
+py::handle plain_tensor_type() {
+  static py::handle type = py::object(py::module_::import("engine._C").attr("Tensor")).release();
+  return type;
+}
+
 py::tuple FunctionCtx::saved_tensors(const std::shared_ptr<Node>& owner) {
   if (saved_released) throw std::runtime_error(kSavedTensorsFreedMessage);
   py::tuple out(saved.size());
@@ -180,7 +186,12 @@ py::tuple FunctionCtx::saved_tensors(const std::shared_ptr<Node>& owner) {
       out[i] = packed[i].first(packed[i].second);
       continue;
     }
-    out[i] = py::cast(unpack(saved[i], saved_intermediate[i], owner, str_cat("saved tensor ", i)));
+    Tensor t = unpack(saved[i], saved_intermediate[i], owner, str_cat("saved tensor ", i));
+    if (i < subclass_saved.size() && subclass_saved[i]) {
+      out[i] = subclass_saved[i];
+      continue;
+    }
+    out[i] = py::cast(std::move(t));
   }
   return out;
 }
@@ -215,6 +226,7 @@ void PyNode::release_variables() {
   if (!native_->has_saved) return;
   for (auto& s : native_->saved) s.reset();
   native_->packed.clear();
+  native_->subclass_saved.clear();
   native_->saved_released = true;
 }
 
@@ -491,6 +503,10 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       }
       saved.emplace_back(t, is_output(t));
       intermediate.push_back(is_intermediate(t));
+      if (intermediate.back() && !py::type::handle_of(s).is(plain_tensor_type())) {
+        native->subclass_saved.resize(native->to_save.size());
+        native->subclass_saved[saved.size() - 1] = py::reinterpret_borrow<py::object>(s);
+      }
     }
     native->saved = std::move(saved);
     native->saved_intermediate = std::move(intermediate);
