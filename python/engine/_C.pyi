@@ -3422,6 +3422,14 @@ class Tensor:
             >>> engine.tensor([1.7, -1.7]).to(engine.int64)
             tensor([ 1, -1])
         """
+    def to_dense(self, dtype = None, *, masked_grad = None):
+        """
+        A dense tensor is its own dense form (``self``, or a copy in ``dtype``).
+        """
+    def to_sparse(self, *args, **kwargs):
+        """
+        This tensor as a sparse COO tensor (see engine/_sparse.py).
+        """
     def tolist(self) -> typing.Any:
         """
         tolist() -> list or number
@@ -3768,6 +3776,11 @@ class Tensor:
             >>> x = engine.ones(2, requires_grad=True)
             >>> x.is_leaf, (x * 2).is_leaf
             (True, False)
+        """
+    @property
+    def is_sparse(self):
+        """
+        Whether this is a sparse tensor: False for dense ones (see ``engine.sparse_coo_tensor``).
         """
     @property
     def itemsize(self):
