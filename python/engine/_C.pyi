@@ -5193,7 +5193,7 @@ def empty(*args, **kwargs) -> Tensor:
         >>> engine.empty(2, 3).shape
         torch.Size([2, 3])
     """
-def empty_like(arg0: Tensor, **kwargs) -> Tensor:
+def empty_like(input: Tensor, **kwargs) -> Tensor:
     """
     empty_like(input, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -5487,7 +5487,7 @@ def from_numpy(arg0: numpy.ndarray) -> Tensor:
         >>> a
         array([5., 2.])
     """
-def full(arg0: typing.Any, arg1: typing.Any, **kwargs) -> Tensor:
+def full(size: typing.Any, fill_value: typing.Any, **kwargs) -> Tensor:
     """
     full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -5511,7 +5511,7 @@ def full(arg0: typing.Any, arg1: typing.Any, **kwargs) -> Tensor:
         tensor([[7, 7],
                 [7, 7]])
     """
-def full_like(arg0: Tensor, arg1: typing.Any, **kwargs) -> Tensor:
+def full_like(input: Tensor, fill_value: typing.Any, **kwargs) -> Tensor:
     """
     full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -6551,7 +6551,7 @@ def ones(*args, **kwargs) -> Tensor:
         >>> engine.ones(2, dtype=engine.int64)
         tensor([1, 1])
     """
-def ones_like(arg0: Tensor, **kwargs) -> Tensor:
+def ones_like(input: Tensor, **kwargs) -> Tensor:
     """
     ones_like(input, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -7387,7 +7387,7 @@ def zeros(*args, **kwargs) -> Tensor:
         tensor([[0., 0., 0.],
                 [0., 0., 0.]])
     """
-def zeros_like(arg0: Tensor, **kwargs) -> Tensor:
+def zeros_like(input: Tensor, **kwargs) -> Tensor:
     """
     zeros_like(input, *, dtype=None, device=None, requires_grad=False) -> Tensor
     

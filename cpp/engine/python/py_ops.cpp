@@ -58,23 +58,26 @@ void init_ops(py::module_& m) {
     return finish(tensor_from_data(data, o.dtype), o);
   });
   m.def("empty", [](py::args size, py::kwargs kw) {
+    Dims shape = factory_shape(size, kw, "empty");
     auto o = parse_factory_kwargs(kw, "empty");
-    return finish(ops::empty(shape_from_args(size, "empty"), o.dtype.value_or(default_dtype())), o);
+    return finish(ops::empty(shape, o.dtype.value_or(default_dtype())), o);
   });
   m.def("zeros", [](py::args size, py::kwargs kw) {
+    Dims shape = factory_shape(size, kw, "zeros");
     auto o = parse_factory_kwargs(kw, "zeros");
-    return finish(ops::zeros(shape_from_args(size, "zeros"), o.dtype.value_or(default_dtype())), o);
+    return finish(ops::zeros(shape, o.dtype.value_or(default_dtype())), o);
   });
   m.def("ones", [](py::args size, py::kwargs kw) {
+    Dims shape = factory_shape(size, kw, "ones");
     auto o = parse_factory_kwargs(kw, "ones");
-    return finish(ops::ones(shape_from_args(size, "ones"), o.dtype.value_or(default_dtype())), o);
+    return finish(ops::ones(shape, o.dtype.value_or(default_dtype())), o);
   });
   m.def("full", [](py::handle size, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full");
     Dims shape = PyLong_Check(size.ptr()) ? Dims{py_index(size)} : dims_from_sequence(size, "full");
     Tensor v = number_arg(value, "full", "fill_value", 2);
     return finish(ops::full(shape, v, o.dtype.value_or(category_dtype(v))), o);
-  });
+  }, py::arg("size"), py::arg("fill_value"));
   auto like = [](const char* name, double value, bool fill) {
     return [name, value, fill](const Tensor& t, py::kwargs kw) {
       auto o = parse_factory_kwargs(kw, name);
@@ -82,13 +85,13 @@ void init_ops(py::module_& m) {
       return finish(fill ? ops::full(t.shape(), value, dt) : ops::empty(t.shape(), dt), o);
     };
   };
-  m.def("zeros_like", like("zeros_like", 0.0, true));
-  m.def("ones_like", like("ones_like", 1.0, true));
-  m.def("empty_like", like("empty_like", 0.0, false));
+  m.def("zeros_like", like("zeros_like", 0.0, true), py::arg("input"));
+  m.def("ones_like", like("ones_like", 1.0, true), py::arg("input"));
+  m.def("empty_like", like("empty_like", 0.0, false), py::arg("input"));
   m.def("full_like", [](const Tensor& t, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full_like");
     return finish(ops::full(t.shape(), number_arg(value, "full_like", "fill_value", 2), o.dtype.value_or(t.dtype())), o);
-  });
+  }, py::arg("input"), py::arg("fill_value"));
   m.def("arange", [](py::args args, py::kwargs kw) {
     std::vector<py::object> vals;
     py::kwargs rest;
