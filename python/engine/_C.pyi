@@ -452,23 +452,6 @@ class Tensor:
         p-norm of ``input - other`` (broadcast).
         """
     @staticmethod
-    def divide(*args, **kwargs):
-        """
-        div(self: Tensor, arg0: object) -> Tensor
-        
-        True division of ``input`` by ``other`` element by element (integers give the default float
-        dtype); see :func:`floor_divide` for rounded quotients.
-        
-        See :func:`engine.div`.
-        """
-    @staticmethod
-    def divide_(*args, **kwargs):
-        """
-        div_(self: Tensor, arg0: object) -> Tensor
-        
-        In-place version of :meth:`~Tensor.div`: writes the result into ``self`` and returns it.
-        """
-    @staticmethod
     def dsplit(input, indices_or_sections):
         """
         tensor_split along dim 2 of an input of 3 or more dims; an int must divide the size.
@@ -544,7 +527,7 @@ class Tensor:
     @staticmethod
     def ger(*args, **kwargs):
         """
-        outer(self: Tensor, arg0: Tensor) -> Tensor
+        outer(self: Tensor, vec2: Tensor) -> Tensor
         
         See :func:`engine.ger`.
         """
@@ -797,7 +780,7 @@ class Tensor:
     @staticmethod
     def multiply(*args, **kwargs):
         """
-        mul(self: Tensor, arg0: object) -> Tensor
+        mul(self: Tensor, other: object) -> Tensor
         
         Multiplies ``input`` by ``other`` element by element.
         
@@ -806,7 +789,7 @@ class Tensor:
     @staticmethod
     def multiply_(*args, **kwargs):
         """
-        mul_(self: Tensor, arg0: object) -> Tensor
+        mul_(self: Tensor, other: object) -> Tensor
         
         In-place version of :meth:`~Tensor.mul`: writes the result into ``self`` and returns it.
         """
@@ -1218,23 +1201,6 @@ class Tensor:
             >>> engine.triu(engine.ones(2, 2))
             tensor([[1., 1.],
                     [0., 1.]])
-        """
-    @staticmethod
-    def true_divide(*args, **kwargs):
-        """
-        div(self: Tensor, arg0: object) -> Tensor
-        
-        True division of ``input`` by ``other`` element by element (integers give the default float
-        dtype); see :func:`floor_divide` for rounded quotients.
-        
-        See :func:`engine.div`.
-        """
-    @staticmethod
-    def true_divide_(*args, **kwargs):
-        """
-        div_(self: Tensor, arg0: object) -> Tensor
-        
-        In-place version of :meth:`~Tensor.div`: writes the result into ``self`` and returns it.
         """
     @staticmethod
     def unbind(input, dim = 0):
@@ -1763,7 +1729,7 @@ class Tensor:
         """
         In-place version of :meth:`~Tensor.bitwise_xor`: writes the result into ``self`` and returns it.
         """
-    def bmm(self, arg0: Tensor) -> Tensor:
+    def bmm(self, mat2: Tensor) -> Tensor:
         """
         Batched matrix product of two 3-D tensors, ``(b, n, m) @ (b, m, p) -> (b, n, p)``, without
         broadcasting.
@@ -1813,7 +1779,7 @@ class Tensor:
         """
         In-place version of :meth:`~Tensor.clamp`: writes the result into ``self`` and returns it.
         """
-    def clamp_max(self, arg0: typing.Any) -> Tensor:
+    def clamp_max(self, max: typing.Any) -> Tensor:
         """
         clamp_max(max) -> Tensor
         
@@ -1831,7 +1797,7 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.clamp_max`.
         """
-    def clamp_min(self, arg0: typing.Any) -> Tensor:
+    def clamp_min(self, min: typing.Any) -> Tensor:
         """
         clamp_min(min) -> Tensor
         
@@ -2023,14 +1989,25 @@ class Tensor:
         """
         The dims from outermost to innermost in memory (by decreasing stride; ties keep dim order).
         """
-    def div(self, arg0: typing.Any) -> Tensor:
+    def div(self, other, *, rounding_mode = None):
         """
         True division of ``input`` by ``other`` element by element (integers give the default float
         dtype); see :func:`floor_divide` for rounded quotients.
         
         See :func:`engine.div`.
         """
-    def div_(self, arg0: typing.Any) -> Tensor:
+    def div_(self, other, *, rounding_mode = None):
+        """
+        In-place version of :meth:`~Tensor.div`: writes the result into ``self`` and returns it.
+        """
+    def divide(self, other, *, rounding_mode = None):
+        """
+        True division of ``input`` by ``other`` element by element (integers give the default float
+        dtype); see :func:`floor_divide` for rounded quotients.
+        
+        See :func:`engine.div`.
+        """
+    def divide_(self, other, *, rounding_mode = None):
         """
         In-place version of :meth:`~Tensor.div`: writes the result into ``self`` and returns it.
         """
@@ -2163,7 +2140,7 @@ class Tensor:
         """
         Fills self with Exponential(lambd) samples: ``-1 / lambd * log1p(-u)``.
         """
-    def fill_(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
+    def fill_(self, value: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
         """
         fill_(value) -> Tensor
         
@@ -2682,7 +2659,7 @@ class Tensor:
         """
         In-place ``masked_scatter``: writes the result into self.
         """
-    def matmul(self, arg0: Tensor) -> Tensor:
+    def matmul(self, other: Tensor) -> Tensor:
         """
         Matrix product with NumPy's rules: 1-D by 1-D is a dot product, 2-D by 2-D a matrix product, a
         1-D operand is read as a row (left) or column (right) vector and that dimension removed
@@ -2728,20 +2705,20 @@ class Tensor:
         """
         In-place version of :meth:`~Tensor.minimum`: writes the result into ``self`` and returns it.
         """
-    def mm(self, arg0: Tensor) -> Tensor:
+    def mm(self, mat2: Tensor) -> Tensor:
         """
         Matrix product of two 2-D tensors, ``(n, m) @ (m, p) -> (n, p)``, without broadcasting (see
         :func:`matmul`).
         
         See :func:`engine.mm`.
         """
-    def mul(self, arg0: typing.Any) -> Tensor:
+    def mul(self, other: typing.Any) -> Tensor:
         """
         Multiplies ``input`` by ``other`` element by element.
         
         See :func:`engine.mul`.
         """
-    def mul_(self, arg0: typing.Any) -> Tensor:
+    def mul_(self, other: typing.Any) -> Tensor:
         """
         In-place version of :meth:`~Tensor.mul`: writes the result into ``self`` and returns it.
         """
@@ -2939,7 +2916,7 @@ class Tensor:
             >>> engine.tensor([1.0, 2.0]).numpy()
             array([1., 2.], dtype=float32)
         """
-    def outer(self, arg0: Tensor) -> Tensor:
+    def outer(self, vec2: Tensor) -> Tensor:
         """
         See :func:`engine.ger`.
         """
@@ -2960,7 +2937,7 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.polygamma`.
         """
-    def pow(self, arg0: typing.Any) -> Tensor:
+    def pow(self, exponent: typing.Any) -> Tensor:
         """
         Raises each element of ``input`` to the power ``exponent`` (a number or a broadcasting tensor).
         
@@ -3445,6 +3422,14 @@ class Tensor:
             >>> engine.tensor([1.7, -1.7]).to(engine.int64)
             tensor([ 1, -1])
         """
+    def to_dense(self, dtype = None, *, masked_grad = None):
+        """
+        A dense tensor is its own dense form (``self``, or a copy in ``dtype``).
+        """
+    def to_sparse(self, *args, **kwargs):
+        """
+        This tensor as a sparse COO tensor (see engine/_sparse.py).
+        """
     def tolist(self) -> typing.Any:
         """
         tolist() -> list or number
@@ -3456,7 +3441,7 @@ class Tensor:
             >>> engine.tensor([[1, 2], [3, 4]]).tolist()
             [[1, 2], [3, 4]]
         """
-    def transpose(self, arg0: typing.SupportsInt | typing.SupportsIndex, arg1: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    def transpose(self, dim0: typing.SupportsInt | typing.SupportsIndex, dim1: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
         """
         A view of ``input`` with dimensions ``dim0`` and ``dim1`` swapped; it shares memory with
         ``input``.
@@ -3474,6 +3459,17 @@ class Tensor:
     def triu_(self, *args, **kwargs):
         """
         In-place version of :meth:`Tensor.triu`.
+        """
+    def true_divide(self, other, *, rounding_mode = None):
+        """
+        True division of ``input`` by ``other`` element by element (integers give the default float
+        dtype); see :func:`floor_divide` for rounded quotients.
+        
+        See :func:`engine.div`.
+        """
+    def true_divide_(self, other, *, rounding_mode = None):
+        """
+        In-place version of :meth:`~Tensor.div`: writes the result into ``self`` and returns it.
         """
     def trunc(self) -> Tensor:
         """
@@ -3540,7 +3536,7 @@ class Tensor:
             >>> bool(x.min() >= -2) and bool(x.max() < 2)
             True
         """
-    def unsqueeze(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    def unsqueeze(self, dim: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
         """
         A view of ``input`` with a dimension of size 1 inserted at position ``dim`` (negative ``dim``
         counts from the end of the result).
@@ -3592,7 +3588,7 @@ class Tensor:
             >>> engine.arange(4).view_as(engine.zeros(2, 2)).shape
             torch.Size([2, 2])
         """
-    def where(self, arg0: Tensor, arg1: typing.Any) -> Tensor:
+    def where(self, condition: Tensor, other: typing.Any) -> Tensor:
         """
         where(condition, y) -> Tensor
         
@@ -3782,6 +3778,11 @@ class Tensor:
             (True, False)
         """
     @property
+    def is_sparse(self):
+        """
+        Whether this is a sparse tensor: False for dense ones (see ``engine.sparse_coo_tensor``).
+        """
+    @property
     def itemsize(self):
         """
         Bytes per element.
@@ -3885,6 +3886,14 @@ class Tensor:
             >>> engine.zeros(2, 3).shape
             torch.Size([2, 3])
         """
+    @property
+    def volatile(self):
+        """
+        Always False (PyTorch 0.3's flag, replaced by ``no_grad``); warns as PyTorch does.
+        """
+    @volatile.setter
+    def volatile(self, value):
+        ...
 class Node:
     """
     A node of the autograd graph: what ``tensor.grad_fn`` is for the result of a built-in operation
@@ -4878,7 +4887,7 @@ def bitwise_xor(input: typing.Any, other: typing.Any, *, out: typing.Any = None)
         >>> engine.bitwise_xor(engine.tensor([5, 4]), engine.tensor([3, 2]))
         tensor([6, 6])
     """
-def bmm(arg0: Tensor, arg1: Tensor) -> Tensor:
+def bmm(input: Tensor, mat2: Tensor) -> Tensor:
     """
     bmm(input, mat2) -> Tensor
     
@@ -5153,27 +5162,7 @@ def digamma(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
         tensor([-0.5772,  0.4228])
     """
 def div(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
-    """
-    div(input, other, *, out=None) -> Tensor
-    
-    True division of ``input`` by ``other`` element by element (integers give the default float
-    dtype); see :func:`floor_divide` for rounded quotients. Aliases: :func:`engine.divide`,
-    :func:`engine.true_divide`. (PyTorch's ``rounding_mode`` keyword is not supported yet.)
-    
-    ``input`` and ``other`` broadcast to a common shape; the result has their promoted dtype.
-    
-    Args:
-        input (Tensor or Number): the first operand.
-        other (Tensor or Number): the divisor.
-    
-    Keyword args:
-        out (Tensor, optional): the output tensor.
-    
-    Example::
-    
-        >>> engine.div(engine.tensor([7, -7]), 2)
-        tensor([ 3.5000, -3.5000])
-    """
+    ...
 def dot(arg0: Tensor, arg1: Tensor) -> Tensor:
     """
     dot(input, tensor) -> Tensor
@@ -5211,7 +5200,7 @@ def empty(*args, **kwargs) -> Tensor:
         >>> engine.empty(2, 3).shape
         torch.Size([2, 3])
     """
-def empty_like(arg0: Tensor, **kwargs) -> Tensor:
+def empty_like(input: Tensor, **kwargs) -> Tensor:
     """
     empty_like(input, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -5505,7 +5494,7 @@ def from_numpy(arg0: numpy.ndarray) -> Tensor:
         >>> a
         array([5., 2.])
     """
-def full(arg0: typing.Any, arg1: typing.Any, **kwargs) -> Tensor:
+def full(size: typing.Any, fill_value: typing.Any, **kwargs) -> Tensor:
     """
     full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -5529,7 +5518,7 @@ def full(arg0: typing.Any, arg1: typing.Any, **kwargs) -> Tensor:
         tensor([[7, 7],
                 [7, 7]])
     """
-def full_like(arg0: Tensor, arg1: typing.Any, **kwargs) -> Tensor:
+def full_like(input: Tensor, fill_value: typing.Any, **kwargs) -> Tensor:
     """
     full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -6406,7 +6395,7 @@ def minimum(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> 
         >>> engine.minimum(engine.tensor([1.0, 4.0]), engine.tensor([3.0, 2.0]))
         tensor([1., 2.])
     """
-def mm(arg0: Tensor, arg1: Tensor) -> Tensor:
+def mm(input: Tensor, mat2: Tensor) -> Tensor:
     """
     mm(input, mat2) -> Tensor
     
@@ -6569,7 +6558,7 @@ def ones(*args, **kwargs) -> Tensor:
         >>> engine.ones(2, dtype=engine.int64)
         tensor([1, 1])
     """
-def ones_like(arg0: Tensor, **kwargs) -> Tensor:
+def ones_like(input: Tensor, **kwargs) -> Tensor:
     """
     ones_like(input, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -6590,7 +6579,7 @@ def ones_like(arg0: Tensor, **kwargs) -> Tensor:
         >>> engine.ones_like(engine.tensor([[1, 2]]))
         tensor([[1, 1]])
     """
-def outer(arg0: Tensor, arg1: Tensor) -> Tensor:
+def outer(input: Tensor, vec2: Tensor) -> Tensor:
     """
     outer(input, vec2) -> Tensor
     
@@ -6607,7 +6596,7 @@ def outer(arg0: Tensor, arg1: Tensor) -> Tensor:
         tensor([[ 1, 10],
                 [ 2, 20]])
     """
-def permute(arg0: Tensor, arg1: typing.Any) -> Tensor:
+def permute(input: Tensor, dims: typing.Any) -> Tensor:
     """
     permute(input, dims) -> Tensor
     
@@ -6841,7 +6830,7 @@ def remainder(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -
         >>> engine.remainder(engine.tensor([7, -7]), 3)
         tensor([1, 2])
     """
-def reshape(arg0: Tensor, arg1: typing.Any) -> Tensor:
+def reshape(input: Tensor, shape: typing.Any) -> Tensor:
     """
     reshape(input, shape) -> Tensor
     
@@ -7272,7 +7261,7 @@ def tensor(arg0: typing.Any, **kwargs) -> Tensor:
         >>> engine.tensor(3.5, dtype=engine.float64)
         tensor(3.5000, dtype=torch.float64)
     """
-def transpose(arg0: Tensor, arg1: typing.SupportsInt | typing.SupportsIndex, arg2: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+def transpose(input: Tensor, dim0: typing.SupportsInt | typing.SupportsIndex, dim1: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
     """
     transpose(input, dim0, dim1) -> Tensor
     
@@ -7306,7 +7295,7 @@ def trunc(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.trunc(engine.tensor([1.7, -1.7]))
         tensor([ 1., -1.])
     """
-def unsqueeze(arg0: Tensor, arg1: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+def unsqueeze(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
     """
     unsqueeze(input, dim) -> Tensor
     
@@ -7343,7 +7332,7 @@ def var(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keep
         >>> engine.var(engine.tensor([1.0, 2.0, 3.0, 4.0]), correction=0)
         tensor(1.2500)
     """
-def where(arg0: Tensor, arg1: typing.Any, arg2: typing.Any) -> Tensor:
+def where(condition: Tensor, input: typing.Any, other: typing.Any) -> Tensor:
     """
     where(condition, input, other) -> Tensor
     where(condition) -> tuple of Tensors
@@ -7405,7 +7394,7 @@ def zeros(*args, **kwargs) -> Tensor:
         tensor([[0., 0., 0.],
                 [0., 0., 0.]])
     """
-def zeros_like(arg0: Tensor, **kwargs) -> Tensor:
+def zeros_like(input: Tensor, **kwargs) -> Tensor:
     """
     zeros_like(input, *, dtype=None, device=None, requires_grad=False) -> Tensor
     

@@ -452,9 +452,27 @@ __getattr__, __dir__ = _lazy.attach(
     __name__,
     submodules=(
         "serialization func distributed viz jit compiler version multiprocessing overrides optim"
-        " distributions special nn utils"
+        " distributions special nn utils sparse"
     ).split(),
-    attributes={**_NN_FUNCTIONS, "vmap": ("engine.func", "vmap")},
+    attributes={
+        **_NN_FUNCTIONS,
+        "vmap": ("engine.func", "vmap"),
+        # sparse COO tensors (engine/_sparse)
+        "sparse_coo_tensor": ("engine._sparse", "sparse_coo_tensor"),
+        "spmm": ("engine._sparse", "spmm"),
+        "sparse_coo": ("engine._sparse", "sparse_coo"),
+        # autocast's state, as torch.* reads it (engine/amp)
+        **{
+            name: ("engine.amp", name)
+            for name in (
+                "is_autocast_enabled",
+                "get_autocast_dtype",
+                "is_autocast_cpu_enabled",
+                "get_autocast_cpu_dtype",
+                "get_autocast_gpu_dtype",
+            )
+        },
+    },
 )
 
 

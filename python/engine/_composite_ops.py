@@ -255,23 +255,28 @@ def tensordot(a, b, dims=2, out=None):
 
 
 def _moments(fname, input, dim, unbiased, keepdim, correction, spread):
+    """(spread, mean) for var_mean/std_mean. PyTorch's two spellings of the divisor:
+    ``unbiased`` (a bool, also as the second positional argument) or ``correction``; neither
+    means 1 (Bessel's correction)."""
     if not input.is_floating_point():
         raise RuntimeError(f"{fname} only support floating point and complex dtypes")
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
     if correction is None:
-        correction = 1 if unbiased is None or unbiased else 0
+        correction = 1 if unbiased is None else int(bool(unbiased))
     mean = input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
     return spread(dim, correction=correction, keepdim=keepdim), mean
 
 
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    """(variance, mean) over dim (all elements when None); ``unbiased`` is the older spelling of
-    ``correction`` (True: 1, False: 0)."""
+    """(variance, mean) over dim (all elements when None); ``unbiased=False`` or
+    ``correction=0`` divides by N instead of N - 1."""
     return _moments("var_mean", input, dim, unbiased, keepdim, correction, input.var)
 
 
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    """(standard deviation, mean) over dim (all elements when None); ``unbiased`` is the older
-    spelling of ``correction`` (True: 1, False: 0)."""
+    """(standard deviation, mean) over dim (all elements when None); ``unbiased=False`` or
+    ``correction=0`` divides by N instead of N - 1."""
     return _moments("std_mean", input, dim, unbiased, keepdim, correction, input.std)
 
 

@@ -1,8 +1,12 @@
 """Creation helpers written over the native factories: eye, as_tensor, the random ``*_like``
 functions and the ``Tensor.new_*`` methods (which take the dtype of the tensor they are called on)."""
 
-from engine import _C
+from engine import _C, _transforms
 from engine._device import check_cpu
+
+# Keywords the ``Tensor.new_*`` methods accept besides dtype/device/requires_grad (PyTorch's
+# signature); anything else is a TypeError, as there.
+_NEW_KEYWORDS = ("layout", "pin_memory")
 
 
 def _finish(t, requires_grad):
@@ -102,6 +106,19 @@ def _sizes(args):
     return tuple(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
 
 
+def _new_size(name, size, kwargs):
+    """The shape a ``Tensor.new_*`` call asks for: positional ints or one sequence, or the
+    ``size=`` keyword (which PyTorch accepts too)."""
+    for key in kwargs:
+        if key not in _NEW_KEYWORDS and key != "size":
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+    if "size" in kwargs:
+        if size:
+            raise TypeError(f"{name}() got multiple values for argument 'size'")
+        return (kwargs["size"],)
+    return size
+
+
 def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
     """A new tensor holding a copy of ``data``, with this tensor's dtype unless ``dtype`` is
     given (like :func:`engine.tensor`, which infers the dtype from the data instead).
@@ -124,6 +141,7 @@ def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
     return _finish(t, requires_grad)
 
 
+@_transforms.values_op
 def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """A tensor of zeros of shape ``size``, with this tensor's dtype unless ``dtype`` is given.
 
@@ -142,9 +160,11 @@ def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kwarg
                 [0, 0]])
     """
     check_cpu(device)
+    size = _new_size("new_zeros", size, kwargs)
     return _C.zeros(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
 
 
+@_transforms.values_op
 def new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """A tensor of ones of shape ``size``, with this tensor's dtype unless ``dtype`` is given.
 
@@ -162,15 +182,19 @@ def new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kwargs
         tensor([1., 1., 1.], dtype=torch.float64)
     """
     check_cpu(device)
+    size = _new_size("new_ones", size, kwargs)
     return _C.ones(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
 
 
+@_transforms.values_op
 def new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """An uninitialised tensor of the given size, with self's dtype unless given."""
     check_cpu(device)
+    size = _new_size("new_empty", size, kwargs)
     return _C.empty(*_sizes(size), dtype=_like(self, dtype), requires_grad=requires_grad)
 
 
+@_transforms.values_op
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kwargs):
     """A tensor of shape ``size`` filled with ``fill_value``, with this tensor's dtype unless
     ``dtype`` is given.
@@ -190,6 +214,7 @@ def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=F
         tensor([7., 7.])
     """
     check_cpu(device)
+    _new_size("new_full", (), kwargs)
     return _C.full(size, fill_value, dtype=_like(self, dtype), requires_grad=requires_grad)
 
 

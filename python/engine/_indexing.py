@@ -37,7 +37,29 @@ def _all_bool(seq):
     return bool(flat) and all(isinstance(x, bool) for x in flat)
 
 
+_SEQUENCE_INDEX = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed "
+    "in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
+    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error or "
+    "a different result"
+)
+
+
+def _sequence_as_tuple(key):
+    """PyTorch's legacy rule for a list index: one holding tensors, sequences, slices, None or
+    ``...`` (and shorter than 32) is a tuple of indices, ``x[[rows, cols]]`` meaning
+    ``x[rows, cols]``, with a deprecation warning; a list of numbers is one index tensor."""
+    if not isinstance(key, list) or len(key) >= 32:
+        return False
+    return any(
+        isinstance(k, (_Tensor, list, tuple, slice)) or k is None or k is Ellipsis for k in key
+    )
+
+
 def _normalize(key):
+    if _sequence_as_tuple(key):
+        warnings.warn(_SEQUENCE_INDEX, UserWarning, stacklevel=4)
+        key = tuple(key)
     if not isinstance(key, tuple):
         key = (key,)
     out = []

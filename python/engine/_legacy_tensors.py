@@ -165,8 +165,26 @@ def _tensor_init(self, *args, **kwargs):
     """The tensor was complete when ``__new__`` returned it."""
 
 
+_VOLATILE_SET = "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
+
+
+def _volatile_get(self):
+    """Always False (PyTorch 0.3's flag, replaced by ``no_grad``); warns as PyTorch does."""
+    import warnings
+
+    warnings.warn("volatile was removed (Variable.volatile is always False)", UserWarning, 2)
+    return False
+
+
+def _volatile_set(self, value):
+    import warnings
+
+    warnings.warn(_VOLATILE_SET, UserWarning, 2)
+
+
 def _install():
     T = _Tensor
+    T.volatile = property(_volatile_get, _volatile_set, doc=_volatile_get.__doc__)
     T.__new__ = staticmethod(_tensor_new)
     T.__init__ = _tensor_init
     T.type = _type

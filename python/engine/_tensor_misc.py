@@ -286,7 +286,28 @@ METHODS = {
     "map_": map_,
     "map2_": map2_,
 }
-PROPERTIES = {"H": _H, "mH": _mH, "is_cpu": _is_cpu, "layout": _layout}
+
+
+def _is_sparse(self):
+    """Whether this is a sparse tensor: False for dense ones (see ``engine.sparse_coo_tensor``)."""
+    return False
+
+
+def to_dense(self, dtype=None, *, masked_grad=None):
+    """A dense tensor is its own dense form (``self``, or a copy in ``dtype``)."""
+    return self if dtype is None else self.to(dtype)
+
+
+def to_sparse(self, *args, **kwargs):
+    """This tensor as a sparse COO tensor (see engine/_sparse.py)."""
+    from engine._sparse import to_sparse
+
+    return to_sparse(self, *args, **kwargs)
+
+
+METHODS["to_dense"] = to_dense
+METHODS["to_sparse"] = to_sparse
+PROPERTIES = {"H": _H, "mH": _mH, "is_cpu": _is_cpu, "layout": _layout, "is_sparse": _is_sparse}
 
 
 def _volatile_get(self):

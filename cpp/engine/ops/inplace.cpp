@@ -204,6 +204,35 @@ Tensor& inplace(Tensor& self, const Tensor& other, F op, kernels::BinaryOp direc
 
 }  // namespace
 
+// A view an autograd.Function wrote in place (ctx.mark_dirty), just given that Function's node as
+// its history: the history moves into the base as a built-in in-place op's does (commit_view),
+// so gradients that reach the base, or any other view of it, pass through the Function's backward.
+void rebase_dirty_view(Tensor& view) {
+  if (!GradMode::is_enabled() || !view.is_view() || !grad_fn(view)) return;
+  Tensor base(view.get()->view_base);
+  ENGINE_CHECK(base.is_contiguous(), std::runtime_error,
+               "in-place modification of a view of a non-contiguous base tensor that requires grad is not "
+               "supported; apply the operation to a clone");
+  const Dims vshape = view.shape(), vstrides = view.strides();
+  const int64_t rel = view.offset() - base.offset();
+  ViewFn fn = [vshape, vstrides, rel](const Dims&, const Dims&, int64_t off) {
+    return ViewGeom{vshape, vstrides, off + rel};
+  };
+  // The Function's output, as an alias carrying its history: the source of the base's new node.
+  Tensor src = detach(view);
+  auto& sm = ensure_autograd_meta(src);
+  sm.grad_fn = grad_fn(view);
+  sm.output_nr = output_nr(view);
+  rebase_history_of_view(base, src, fn);
+  Tensor fresh = strided_view(base, fn);
+  auto& m = ensure_autograd_meta(view);
+  std::shared_ptr<Node> old_fn = m.grad_fn;
+  m.grad_fn = grad_fn(fresh);
+  m.output_nr = output_nr(fresh);
+  note_view_history(view);
+  move_retained_grad(view, old_fn);
+}
+
 Tensor& add_(Tensor& self, const Tensor& other, double alpha) {
   return inplace(self, other, [&] { return add(self, other, alpha); }, kernels::BinaryOp::Add, alpha == 1.0);
 }

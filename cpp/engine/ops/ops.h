@@ -112,6 +112,9 @@ Tensor strided_view_scatter(const Tensor& base, const Tensor& src, ViewFn fn);
 // Gives `base` (whose fn-region has just been overwritten by `src` in place) the history of that
 // write: PyTorch's CopySlices.
 void rebase_history_of_view(const Tensor& base, const Tensor& src, ViewFn fn);
+// A view written in place by an autograd.Function (ctx.mark_dirty) and given the Function's node:
+// that history moves into its base (PyTorch's CopySlices), the view becoming a view of it.
+void rebase_dirty_view(Tensor& view);
 Tensor slice(const Tensor& a, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step);
 Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length);
 Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2);

@@ -60,6 +60,9 @@ py::object node_to_py(const std::shared_ptr<Node>& node);
 // Shape argument as PyTorch accepts it: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)); errors
 // name the function and the argument `arg`.
 Dims shape_from_args(const py::args& args, const char* fname, const char* arg = "size");
+// A factory's shape: positional ints, one sequence, or the size= keyword (taken out of kw, so the
+// remaining keywords parse as factory options), as PyTorch's zeros/ones/empty/rand/randn take it.
+Dims factory_shape(const py::args& args, py::kwargs& kw, const char* fname);
 // A tuple or list of ints (anything with __index__ but floats) as Dims.
 Dims dims_from_sequence(py::handle seq, const char* fname, const char* arg = "size");
 // obj.__index__() as int64, with the Python error it raised (or "Overflow when unpacking long").

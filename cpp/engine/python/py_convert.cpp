@@ -139,6 +139,16 @@ Dims shape_from_args(const py::args& args, const char* fname, const char* arg) {
   return dims_from_sequence(args, fname, arg);
 }
 
+Dims factory_shape(const py::args& args, py::kwargs& kw, const char* fname) {
+  if (!kw.contains("size")) return shape_from_args(args, fname);
+  ENGINE_CHECK(args.size() == 0, engine::TypeError, fname, "() got multiple values for argument 'size'");
+  py::object size = kw["size"];
+  PyDict_DelItemString(kw.ptr(), "size");
+  ENGINE_CHECK(!is_index_like(size), engine::TypeError, fname, "(): argument 'size' must be tuple of ints, not ",
+               type_name(size));
+  return dims_from_sequence(size, fname);
+}
+
 namespace {
 
 enum class Kind { Bool = 0, Int = 1, Float = 2 };

@@ -172,6 +172,12 @@ Tensor FunctionCtx::unpack(const SavedTensor& s, bool intermediate, const std::s
   return t;
 }
 
+// engine._C.Tensor itself (a saved tensor of a subclass keeps its Python object).
+py::handle plain_tensor_type() {
+  static py::handle type = py::object(py::module_::import("engine._C").attr("Tensor")).release();
+  return type;
+}
+
 py::tuple FunctionCtx::saved_tensors(const std::shared_ptr<Node>& owner) {
   if (saved_released) throw std::runtime_error(kSavedTensorsFreedMessage);
   py::tuple out(saved.size());
@@ -180,7 +186,12 @@ py::tuple FunctionCtx::saved_tensors(const std::shared_ptr<Node>& owner) {
       out[i] = packed[i].first(packed[i].second);
       continue;
     }
-    out[i] = py::cast(unpack(saved[i], saved_intermediate[i], owner, str_cat("saved tensor ", i)));
+    Tensor t = unpack(saved[i], saved_intermediate[i], owner, str_cat("saved tensor ", i));
+    if (i < subclass_saved.size() && subclass_saved[i]) {
+      out[i] = subclass_saved[i];
+      continue;
+    }
+    out[i] = py::cast(std::move(t));
   }
   return out;
 }
@@ -215,6 +226,7 @@ void PyNode::release_variables() {
   if (!native_->has_saved) return;
   for (auto& s : native_->saved) s.reset();
   native_->packed.clear();
+  native_->subclass_saved.clear();
   native_->saved_released = true;
 }
 
@@ -293,10 +305,12 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
     if (is_tensor(obj)) {
       Tensor t = obj.cast<Tensor>();
       input_is_tensor[i] = true;
-      needs_grad = grad_on && requires_grad(t);
+      // PyTorch's needs_input_grad reads the inputs alone, grad mode aside (a forward run
+      // under no_grad still sees True); whether a node is recorded also asks grad mode.
+      needs_grad = requires_grad(t);
       tensor_inputs.push_back(std::move(t));
     }
-    any_requires = any_requires || needs_grad;
+    any_requires = any_requires || (grad_on && needs_grad);
     needs[i] = py::bool_(needs_grad);
   }
 
@@ -375,8 +389,10 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       if (!node) {
         // Nothing to differentiate (no_grad, or no input requires grad): as in PyTorch, no output
         // requires grad, even a leaf forward made with requires_grad=True, and an input returned
-        // as-is comes back as a history-free alias rather than as the input itself.
-        if (is_input) {
+        // as-is comes back as a history-free alias rather than as the input itself, unless it was
+        // written in place (ctx.mark_dirty) and requires no grad: that one is the caller's own
+        // object, as in PyTorch (which detaches one that requires grad, dirty or not).
+        if (is_input && (!contains(native->dirty, t) || requires_grad(t))) {
           t = detach(t);
           // A Tensor subclass comes back as an instance of its class, as in PyTorch.
           py::handle cls = py::type::handle_of(o);
@@ -441,6 +457,7 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
         }
       } else {
         set_history(t, node);
+        if (dirty && t.is_view()) ops::rebase_dirty_view(t);
         if (!dirty && t.is_view()) {
           // A view made in forward (or an input returned as-is): an in-place write to it would
           // bypass the custom backward, so it is refused (see inplace.cpp). The output's number and
@@ -492,6 +509,10 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
       }
       saved.emplace_back(t, is_output(t));
       intermediate.push_back(is_intermediate(t));
+      if (intermediate.back() && !py::type::handle_of(s).is(plain_tensor_type())) {
+        native->subclass_saved.resize(native->to_save.size());
+        native->subclass_saved[saved.size() - 1] = py::reinterpret_borrow<py::object>(s);
+      }
     }
     native->saved = std::move(saved);
     native->saved_intermediate = std::move(intermediate);

@@ -37,6 +37,10 @@ struct FunctionCtx {
   py::tuple dirty;
   // saved_intermediate[i]: saved[i] is neither an input nor an output (a value computed in forward).
   std::vector<bool> saved_intermediate;
+  // subclass_saved[i]: the Python object of an intermediate saved[i] whose type is a Tensor
+  // subclass (a sparse tensor, say), kept so saved_tensors gives that object back as PyTorch
+  // does; null otherwise. An intermediate has no history, so this forms no cycle.
+  std::vector<py::object> subclass_saved;
   // With saved_tensors_hooks active at save time: (unpack, packed) per saved tensor.
   std::vector<std::pair<py::object, py::object>> packed;
   // Tensor-valued attributes (ctx.x = t), kept like saved tensors once apply has finished: no

@@ -335,7 +335,7 @@ void init_math(py::module_& m) {
   cls.def("minimum", [](const Tensor& a, py::handle b) { return ops::minimum(a, operand_arg(b, "minimum", "other", 1, false)); });
   cls.def("where", [](const Tensor& self, const Tensor& cond, py::handle other) {
     return ops::where(cond, self, operand_arg(other, "where", "other", 2));
-  });
+  }, py::arg("condition"), py::arg("other"));
   dunders<ops::floor_divide>(cls, "__floordiv__", "__rfloordiv__", "__ifloordiv__");
   dunders<ops::remainder>(cls, "__mod__", "__rmod__", "__imod__");
   dunders<ops::bitwise_and>(cls, "__and__", "__rand__", "__iand__");
@@ -356,8 +356,8 @@ void init_math(py::module_& m) {
       return ops::apply_(t, [&](const Tensor& x) { return clamp_op(x, lo, hi, name); });
     }, py::arg("min") = py::none(), py::arg("max") = py::none());
   }
-  cls.def("clamp_min", [](const Tensor& t, py::handle lo) { return one_sided_clamp(t, lo, true); });
-  cls.def("clamp_max", [](const Tensor& t, py::handle hi) { return one_sided_clamp(t, hi, false); });
+  cls.def("clamp_min", [](const Tensor& t, py::handle lo) { return one_sided_clamp(t, lo, true); }, py::arg("min"));
+  cls.def("clamp_max", [](const Tensor& t, py::handle hi) { return one_sided_clamp(t, hi, false); }, py::arg("max"));
   m.def("lerp", [](const Tensor& a, const Tensor& b, py::handle w, py::handle out) {
     Tensor wt = operand_arg(w, "lerp", "weight", 3);
     check_out_args(out, {&a, &b, &wt}, "lerp");
@@ -449,14 +449,14 @@ void init_math(py::module_& m) {
   }
 
   // ---- linear algebra ----
-  m.def("bmm", [](const Tensor& a, const Tensor& b) { return ops::bmm(a, b); });
-  cls.def("bmm", [](const Tensor& a, const Tensor& b) { return ops::bmm(a, b); });
+  m.def("bmm", [](const Tensor& a, const Tensor& b) { return ops::bmm(a, b); }, py::arg("input"), py::arg("mat2"));
+  cls.def("bmm", [](const Tensor& a, const Tensor& b) { return ops::bmm(a, b); }, py::arg("mat2"));
   m.def("mv", [](const Tensor& a, const Tensor& v) { return ops::mv(a, v); });
   cls.def("mv", [](const Tensor& a, const Tensor& v) { return ops::mv(a, v); });
   m.def("dot", [](const Tensor& a, const Tensor& b) { return ops::dot(a, b); });
   cls.def("dot", [](const Tensor& a, const Tensor& b) { return ops::dot(a, b); });
-  m.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); });
-  cls.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); });
+  m.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); }, py::arg("input"), py::arg("vec2"));
+  cls.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); }, py::arg("vec2"));
 
   // ---- conversion ----
   cls.def("type_as", [](const Tensor& t, const Tensor& other) { return ops::to_dtype(t, other.dtype()); });

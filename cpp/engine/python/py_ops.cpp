@@ -76,23 +76,26 @@ void init_ops(py::module_& m) {
     return finish(tensor_from_data(data, o.dtype), o);
   });
   m.def("empty", [](py::args size, py::kwargs kw) {
+    Dims shape = factory_shape(size, kw, "empty");
     auto o = parse_factory_kwargs(kw, "empty");
-    return finish(ops::empty(shape_from_args(size, "empty"), o.dtype.value_or(default_dtype())), o);
+    return finish(ops::empty(shape, o.dtype.value_or(default_dtype())), o);
   });
   m.def("zeros", [](py::args size, py::kwargs kw) {
+    Dims shape = factory_shape(size, kw, "zeros");
     auto o = parse_factory_kwargs(kw, "zeros");
-    return finish(ops::zeros(shape_from_args(size, "zeros"), o.dtype.value_or(default_dtype())), o);
+    return finish(ops::zeros(shape, o.dtype.value_or(default_dtype())), o);
   });
   m.def("ones", [](py::args size, py::kwargs kw) {
+    Dims shape = factory_shape(size, kw, "ones");
     auto o = parse_factory_kwargs(kw, "ones");
-    return finish(ops::ones(shape_from_args(size, "ones"), o.dtype.value_or(default_dtype())), o);
+    return finish(ops::ones(shape, o.dtype.value_or(default_dtype())), o);
   });
   m.def("full", [](py::handle size, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full");
     Dims shape = PyLong_Check(size.ptr()) ? Dims{py_index(size)} : dims_from_sequence(size, "full");
     Tensor v = number_arg(value, "full", "fill_value", 2);
     return finish(ops::full(shape, v, o.dtype.value_or(category_dtype(v))), o);
-  });
+  }, py::arg("size"), py::arg("fill_value"));
   auto like = [](const char* name, double value, bool fill) {
     return [name, value, fill](const Tensor& t, py::kwargs kw) {
       auto o = parse_factory_kwargs(kw, name);
@@ -100,15 +103,15 @@ void init_ops(py::module_& m) {
       return finish(layout_like(t, fill ? ops::full(t.shape(), value, dt) : ops::empty(t.shape(), dt)), o);
     };
   };
-  m.def("zeros_like", like("zeros_like", 0.0, true));
-  m.def("ones_like", like("ones_like", 1.0, true));
-  m.def("empty_like", like("empty_like", 0.0, false));
+  m.def("zeros_like", like("zeros_like", 0.0, true), py::arg("input"));
+  m.def("ones_like", like("ones_like", 1.0, true), py::arg("input"));
+  m.def("empty_like", like("empty_like", 0.0, false), py::arg("input"));
   m.def("full_like", [](const Tensor& t, py::handle value, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "full_like");
     return finish(
         layout_like(t, ops::full(t.shape(), number_arg(value, "full_like", "fill_value", 2), o.dtype.value_or(t.dtype()))),
         o);
-  });
+  }, py::arg("input"), py::arg("fill_value"));
   m.def("arange", [](py::args args, py::kwargs kw) {
     std::vector<py::object> vals;
     py::kwargs rest;
@@ -188,7 +191,7 @@ void init_ops(py::module_& m) {
     check_out_args(out, {&a, &b}, "matmul");
     return write_out(out, ops::matmul(a, b));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
-  m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); });
+  m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); }, py::arg("input"), py::arg("mat2"));
   def_unary<ops::neg>(m, "neg", true);
   def_unary<ops::exp>(m, "exp");
   def_unary<ops::log>(m, "log");
@@ -205,14 +208,17 @@ void init_ops(py::module_& m) {
   m.def("t", [](const Tensor& t) { return ops::t(t); });
   m.def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },
         py::arg("input"), py::arg("dim"), py::arg("index"));
-  m.def("transpose", [](const Tensor& t, int64_t a, int64_t b) { return ops::transpose(t, a, b); });
-  m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); });
+  m.def("transpose", [](const Tensor& t, int64_t a, int64_t b) { return ops::transpose(t, a, b); }, py::arg("input"),
+        py::arg("dim0"), py::arg("dim1"));
+  m.def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); }, py::arg("input"), py::arg("dim"));
   m.def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
         py::arg("input"), py::arg("dim") = py::none());
   m.def("squeeze", [](const Tensor& t, const std::vector<int64_t>& d) { return ops::squeeze_dims(t, d); },
         py::arg("input"), py::arg("dim"));
-  m.def("reshape", [](const Tensor& t, py::handle shape) { return ops::reshape(t, dims_from_sequence(shape, "reshape", "shape")); });
-  m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute", "dims")); });
+  m.def("reshape", [](const Tensor& t, py::handle shape) { return ops::reshape(t, dims_from_sequence(shape, "reshape", "shape")); },
+        py::arg("input"), py::arg("shape"));
+  m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute", "dims")); },
+        py::arg("input"), py::arg("dims"));
   m.def("is_tensor", [](py::handle o) { return is_tensor(o); });
   m.def("numel", [](const Tensor& t) { return t.numel(); });
   m.def("result_type", [](py::handle a, py::handle b) {

@@ -226,14 +226,16 @@ void init_random(py::module_& m) {
   m.attr("default_generator") = py::cast(&default_generator(), py::return_value_policy::reference);
 
   m.def("rand", [](py::args size, py::kwargs kw) {
+    Dims shape = factory_shape(size, kw, "rand");
     auto o = parse_factory_kwargs(kw, "rand");
-    Tensor t = ops::empty(shape_from_args(size, "rand"), o.dtype.value_or(default_dtype()));
+    Tensor t = ops::empty(shape, o.dtype.value_or(default_dtype()));
     uniform_(t, 0.0, 1.0, generator_of(o.generator), false);
     return finish(t, o);
   });
   m.def("randn", [](py::args size, py::kwargs kw) {
+    Dims shape = factory_shape(size, kw, "randn");
     auto o = parse_factory_kwargs(kw, "randn");
-    Tensor t = ops::empty(shape_from_args(size, "randn"), o.dtype.value_or(default_dtype()));
+    Tensor t = ops::empty(shape, o.dtype.value_or(default_dtype()));
     normal_(t, 0.0, 1.0, generator_of(o.generator), false);
     return finish(t, o);
   });

@@ -404,11 +404,12 @@ void init_tensor(py::module_& m) {
              Tensor o = operand_or_throw(b, "sub");
              return ops::sub(a, o, alpha_arg(alpha, a, o, "sub"));
            }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
-      .def("mul", [](const Tensor& a, py::handle b) { return ops::mul(a, operand_or_throw(b, "mul")); })
-      .def("div", [](const Tensor& a, py::handle b) { return ops::div(a, operand_or_throw(b, "div")); })
-      .def("pow", [](const Tensor& a, py::handle b) { return ops::pow(a, operand_or_throw(b, "pow", "exponent")); })
-      .def("matmul", [](const Tensor& a, const Tensor& b) { return ops::matmul(a, b); })
-      .def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); })
+      .def("mul", [](const Tensor& a, py::handle b) { return ops::mul(a, operand_or_throw(b, "mul")); }, py::arg("other"))
+      .def("div", [](const Tensor& a, py::handle b) { return ops::div(a, operand_or_throw(b, "div")); }, py::arg("other"))
+      .def("pow", [](const Tensor& a, py::handle b) { return ops::pow(a, operand_or_throw(b, "pow", "exponent")); },
+           py::arg("exponent"))
+      .def("matmul", [](const Tensor& a, const Tensor& b) { return ops::matmul(a, b); }, py::arg("other"))
+      .def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); }, py::arg("mat2"))
       .def("neg", [](const Tensor& t) { return ops::neg(t); })
       .def("exp", [](const Tensor& t) { return ops::exp(t); })
       .def("log", [](const Tensor& t) { return ops::log(t); })
@@ -442,8 +443,9 @@ void init_tensor(py::module_& m) {
       .def("t", [](const Tensor& t) { return ops::t(t); })
       .def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },
            py::arg("dim"), py::arg("index"))
-      .def("transpose", [](const Tensor& t, int64_t d0, int64_t d1) { return ops::transpose(t, d0, d1); })
-      .def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); })
+      .def("transpose", [](const Tensor& t, int64_t d0, int64_t d1) { return ops::transpose(t, d0, d1); },
+           py::arg("dim0"), py::arg("dim1"))
+      .def("unsqueeze", [](const Tensor& t, int64_t d) { return ops::unsqueeze(t, d); }, py::arg("dim"))
       .def("squeeze", [](const Tensor& t, std::optional<int64_t> d) { return ops::squeeze(t, d); },
            py::arg("dim") = py::none())
       .def("squeeze", [](const Tensor& t, const std::vector<int64_t>& d) { return ops::squeeze_dims(t, d); },
@@ -457,9 +459,9 @@ void init_tensor(py::module_& m) {
              Tensor other = operand_or_throw(o, "sub_");
              return ops::sub_(t, other, alpha_arg(alpha, t, other, "sub_"));
            }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
-      .def("mul_", [](Tensor t, py::handle o) { return ops::mul_(t, operand_or_throw(o, "mul_")); })
-      .def("div_", [](Tensor t, py::handle o) { return ops::div_(t, operand_or_throw(o, "div_")); })
-      .def("fill_", [](Tensor t, double v) { return ops::fill_(t, v); })
+      .def("mul_", [](Tensor t, py::handle o) { return ops::mul_(t, operand_or_throw(o, "mul_")); }, py::arg("other"))
+      .def("div_", [](Tensor t, py::handle o) { return ops::div_(t, operand_or_throw(o, "div_")); }, py::arg("other"))
+      .def("fill_", [](Tensor t, double v) { return ops::fill_(t, v); }, py::arg("value"))
       .def("zero_", [](Tensor t) { return ops::zero_(t); })
       .def("copy_", [](Tensor t, const Tensor& src) { return ops::copy_(t, src); });
 }

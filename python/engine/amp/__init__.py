@@ -14,7 +14,57 @@ import engine
 
 __all__ = ["GradScaler", "autocast", "custom_bwd", "custom_fwd", "is_autocast_available"]
 
-_state = {"enabled": False, "dtype": None}
+# PyTorch's device types, in the order its "Expected one of ..." message lists them.
+_DEVICE_TYPES = (
+    "cpu cuda ipu xpu mkldnn opengl opencl ideep hip ve fpga maia xla lazy vulkan mps meta hpu "
+    "mtia privateuseone"
+).split()
+
+# Per device type: whether an autocast region is on, and its dtype (PyTorch's defaults:
+# bfloat16 on the CPU, float16 elsewhere).
+_state: dict = {}
+
+
+def _slot(device_type):
+    if device_type not in _DEVICE_TYPES:
+        raise RuntimeError(
+            f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device string: "
+            f"{device_type}"
+        )
+    slot = _state.get(device_type)
+    if slot is None:
+        dtype = engine.bfloat16 if device_type == "cpu" else engine.float16
+        slot = _state[device_type] = {"enabled": False, "dtype": dtype}
+    return slot
+
+
+def get_autocast_dtype(device_type):
+    """The dtype autocast regions on ``device_type`` use (bfloat16 on 'cpu' unless set)."""
+    return _slot(device_type)["dtype"]
+
+
+def _deprecated(old, new):
+    warnings.warn(
+        f"torch.{old}() is deprecated. Please use torch.{new} instead.", DeprecationWarning, 3
+    )
+
+
+def is_autocast_cpu_enabled():
+    """Deprecated: ``is_autocast_enabled('cpu')``."""
+    _deprecated("is_autocast_cpu_enabled", "is_autocast_enabled('cpu')")
+    return _slot("cpu")["enabled"]
+
+
+def get_autocast_cpu_dtype():
+    """Deprecated: ``get_autocast_dtype('cpu')``."""
+    _deprecated("get_autocast_cpu_dtype", "get_autocast_dtype('cpu')")
+    return get_autocast_dtype("cpu")
+
+
+def get_autocast_gpu_dtype():
+    """Deprecated: ``get_autocast_dtype('cuda')``."""
+    _deprecated("get_autocast_gpu_dtype", "get_autocast_dtype('cuda')")
+    return get_autocast_dtype("cuda")
 
 
 def is_autocast_available(device_type):
@@ -34,10 +84,8 @@ class autocast:  # noqa: N801 - PyTorch's name
                 f"User specified an unsupported autocast device_type '{device_type}'"
             )
         self.device = device_type
-        self.fast_dtype = dtype if dtype is not None else (
-            engine.bfloat16 if device_type == "cpu" and hasattr(engine, "bfloat16") else engine.float16
-            if hasattr(engine, "float16") else None
-        )  # fmt: skip
+        # Unset, the dtype is the device's current one (what an enclosing region chose).
+        self.fast_dtype = dtype if dtype is not None else get_autocast_dtype(device_type)
         self._enabled = enabled
         if device_type == "cuda" and enabled:
             warnings.warn(
@@ -46,13 +94,13 @@ class autocast:  # noqa: N801 - PyTorch's name
             self._enabled = False
 
     def __enter__(self):
-        self._previous = dict(_state)
-        _state.update(enabled=self._enabled, dtype=self.fast_dtype)
+        slot = _slot(self.device)
+        self._previous = dict(slot)
+        slot.update(enabled=self._enabled, dtype=self.fast_dtype)
         return self
 
     def __exit__(self, *exc):
-        _state.clear()
-        _state.update(self._previous)
+        _slot(self.device).update(self._previous)
         return False
 
     def __call__(self, func):
@@ -65,12 +113,18 @@ class autocast:  # noqa: N801 - PyTorch's name
 
 
 def is_autocast_enabled(device_type=None):
-    """Whether an autocast region is active."""
-    return _state["enabled"]
+    """Whether an autocast region is active on ``device_type`` ('cuda' when not given, as in
+    PyTorch)."""
+    return _slot("cuda" if device_type is None else device_type)["enabled"]
 
 
 def _cast(value, dtype):
-    if isinstance(value, engine.Tensor) and value.is_floating_point():
+    # PyTorch casts the floating tensors autocast would touch: float64 ones keep their dtype.
+    if (
+        isinstance(value, engine.Tensor)
+        and value.is_floating_point()
+        and value.dtype != engine.float64
+    ):
         return value.to(dtype)
     if isinstance(value, (list, tuple)):
         return type(value)(_cast(v, dtype) for v in value)
@@ -90,8 +144,13 @@ def custom_fwd(fwd=None, *, device_type, cast_inputs=None):
     @functools.wraps(fwd)
     def decorate_fwd(*args, **kwargs):
         ctx = args[0]
-        ctx._fwd_used_autocast = is_autocast_enabled(device_type)
-        if cast_inputs is None or not ctx._fwd_used_autocast:
+        ctx._dtype = get_autocast_dtype(device_type)
+        if cast_inputs is None:
+            ctx._fwd_used_autocast = is_autocast_enabled(device_type)
+            return fwd(*args, **kwargs)
+        # Inputs cast: forward and backward both run outside autocast, as PyTorch's do.
+        ctx._fwd_used_autocast = False
+        if not is_autocast_enabled(device_type):
             return fwd(*args, **kwargs)
         with autocast(device_type=device_type, enabled=False):
             return fwd(*_cast(args, cast_inputs), **_cast(kwargs, cast_inputs))
@@ -109,7 +168,10 @@ def custom_bwd(bwd=None, *, device_type):
     @functools.wraps(bwd)
     def decorate_bwd(*args, **kwargs):
         enabled = getattr(args[0], "_fwd_used_autocast", False)
-        with autocast(device_type=device_type, enabled=enabled and device_type != "cuda"):
+        dtype = getattr(args[0], "_dtype", None)
+        with autocast(
+            device_type=device_type, enabled=enabled and device_type != "cuda", dtype=dtype
+        ):
             return bwd(*args, **kwargs)
 
     return decorate_bwd

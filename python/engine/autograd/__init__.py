@@ -102,11 +102,15 @@ def grad(
     grad_outputs=None,
     retain_graph=None,
     create_graph=False,
+    only_inputs=True,
     allow_unused=None,
     is_grads_batched=False,
     materialize_grads=False,
 ):
-    """Returns the gradients of ``outputs`` w.r.t. ``inputs`` without touching ``.grad``."""
+    """Returns the gradients of ``outputs`` w.r.t. ``inputs`` without touching ``.grad``.
+
+    ``only_inputs`` is accepted and ignored, as in PyTorch (which deprecated it: use
+    :func:`backward` to accumulate into other leaves)."""
     outputs = _as_tuple(outputs)
     inputs = tuple(inputs.values()) if type(inputs) is dict else _as_tuple(inputs)
     if not inputs:

@@ -180,9 +180,20 @@ def gradcheck(
         return False
 
 
+# PyTorch's note, line for line (scripts print the error's last line).
 _NONDET_NOTE = (
-    "\n\nNOTE: If your op relies on non-deterministic operations, this failure might be "
-    "expected: call gradcheck/gradgradcheck with `nondet_tol=<tol>` as a keyword argument."
+    "\n\nNOTE: If your op relies on non-deterministic operations i.e., it is listed here:\n"
+    "https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html\n"
+    "this failure might be expected.\n\n"
+    "If you are adding a new operator, please file an issue and then use one of the\n"
+    "workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.\n"
+    "If the test\n"
+    "- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck\n"
+    "  with `nondet_tol=<tol>` as a keyword argument.\n"
+    "- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test\n"
+    "  to have `gradcheck_nondet_tol=<tol>`.\n"
+    "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
+    "  module_test entry to have `gradcheck_nondet_tol=<tol>`\n"
 )
 
 

@@ -32,6 +32,12 @@ class Variable(metaclass=_VariableMeta):
             data = _C.empty((0,))
         if not _C.is_tensor(data):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+        if volatile:
+            import warnings
+
+            from engine._legacy_tensors import _VOLATILE_SET
+
+            warnings.warn(_VOLATILE_SET, UserWarning, 2)
         out = data.detach()
         if requires_grad:
             out.requires_grad_(True)

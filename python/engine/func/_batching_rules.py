@@ -338,6 +338,16 @@ def unary_like(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     return level.wrap_result(func(physical, *args[1:], **kwargs))
 
 
+def new_creation(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``self.new_zeros(size)`` and its kin on a batched ``self``: one fresh tensor per sample
+    (a batched result, as PyTorch's rule gives, so a backward that fills it per sample works)."""
+    physical = level.physical(args[0])
+    if physical is None or _batched_args(level, args[1:], kwargs):
+        return NotImplemented
+    sample = func(physical, *args[1:], **kwargs)
+    return level.wrap(sample.unsqueeze(0).expand((level.batch_size, *sample.shape)).contiguous())
+
+
 def dim_op(
     pos: int = 1,
     keyword: str = "dim",
@@ -1069,6 +1079,8 @@ clone contiguous detach to float double half bfloat16 bool byte char short int l
 zeros_like ones_like full_like empty_like
 """
 
+_NEW_CREATION = "new_zeros new_ones new_empty new_full"
+
 _INPLACE = """
 abs_ absolute_ acos_ arccos_ acosh_ asin_ arcsin_ asinh_ atan_ arctan_ atanh_ ceil_ cos_ cosh_
 erf_ exp_ exp2_ expm1_ fix_ floor_ log_ log10_ log1p_ log2_ logical_not_ bitwise_not_ neg_
@@ -1089,6 +1101,7 @@ Tensor.__len__ Tensor._is_view numel get:_base Tensor.__hash__ is_tensor result_
 RULES: dict[str, _Rule] = {}
 RULES.update({name: elementwise for name in _ELEMENTWISE.split()})
 RULES.update({name: unary_like for name in _UNARY_LIKE.split()})
+RULES.update({name: new_creation for name in _NEW_CREATION.split()})
 RULES.update({name: inplace_elementwise for name in _INPLACE.split()})
 RULES.update({name: logical for name in _LOGICAL.split()})
 RULES.update(

@@ -83,28 +83,35 @@ def _make_differentiable(level: GradLevel, value: Any) -> Any:
     return fresh
 
 
-def _reaches_outside(tensor: Any, level: GradLevel, seen: dict) -> bool:
-    """Whether ``tensor``'s graph reaches a tensor that requires grad and is not this level's."""
+def _reaches_outside(tensor: Any, level: GradLevel, memo: dict) -> bool:
+    """Whether ``tensor``'s graph reaches a tensor that requires grad and is not this level's.
+
+    ``memo`` (node -> answer) is shared by the leaves of one result: each node is walked once,
+    and a node first met under one leaf still answers for the next (post-order, as a graph is a
+    DAG)."""
     if not tensor.requires_grad:
         return False
     root = tensor.grad_fn
     if root is None:
         return id(tensor) not in level.own
-    stack = [root]
+    stack = [(root, False)]
     while stack:
-        node = stack.pop()
-        if node in seen:
+        node, children_done = stack.pop()
+        if children_done:
+            memo[node] = any(memo[c] for c, _ in node.next_functions if c is not None)
             continue
-        seen[node] = True
+        if node in memo:
+            continue
         variable = getattr(node, "variable", None)
         if variable is not None and node.__class__.__name__ == "AccumulateGrad":
-            if id(variable) not in level.own:
-                return True
+            memo[node] = id(variable) not in level.own
             continue
+        memo[node] = False  # in progress; answered once its children are
+        stack.append((node, True))
         for child, _ in node.next_functions:
-            if child is not None and child not in seen:
-                stack.append(child)
-    return False
+            if child is not None and child not in memo:
+                stack.append((child, False))
+    return memo[root]
 
 
 def _unwrap(tree: Any, level: GradLevel, tensors_only: bool = False) -> Any:

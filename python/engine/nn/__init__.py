@@ -26,6 +26,8 @@ _SUBMODULES = (
 
 __all__ = ["Buffer", "Module", "Parameter", "functional", "grad", "init", "utils"]
 __all__ += sorted(name for name in _ATTRIBUTES if name[:1].isupper() and name not in __all__)
+# Reachable as engine.nn.DataParallel (as torch.nn.DataParallel) though it is no layer family's.
+_ATTRIBUTES["DataParallel"] = ("engine.nn.parallel.data_parallel", "DataParallel")
 
 # engine/_docs documents some of engine.nn.functional: its texts attach once it has loaded.
 __getattr__, __dir__ = _lazy.attach(__name__, _SUBMODULES, _ATTRIBUTES, _docs.apply_pending)

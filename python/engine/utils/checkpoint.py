@@ -30,6 +30,7 @@ from engine.autograd.graph import saved_tensors_hooks
 
 __all__ = [
     "CheckpointError",
+    "CheckpointFunction",
     "check_backward_validity",
     "checkpoint",
     "checkpoint_sequential",
@@ -131,7 +132,11 @@ def _replay_context(snapshot: _RngSnapshot | None):
 # ---- reentrant -----------------------------------------------------------------------------------
 
 
-class _CheckpointFunction(Function):
+class CheckpointFunction(Function):
+    """The reentrant checkpoint (``use_reentrant=True``) as a custom Function: forward runs
+    without saving intermediates, backward recomputes them and differentiates through. Its node
+    shows as ``CheckpointFunctionBackward``, PyTorch's name."""
+
     @staticmethod
     def forward(ctx, run_function, preserve_rng_state, *args):
         check_backward_validity(args)
@@ -344,7 +349,7 @@ def checkpoint(
             raise ValueError(
                 "Passing `context_fn` or `debug` is only supported when use_reentrant=False."
             )
-        return _CheckpointFunction.apply(function, preserve, *args)
+        return CheckpointFunction.apply(function, preserve, *args)
     return _checkpoint_without_reentrant(
         function, preserve, context_fn, determinism_check, debug, early_stop, args, kwargs
     )

@@ -1,0 +1,92 @@
+"""Keyword spellings real scripts use for common tensor operations (``x.unsqueeze(dim=0)``,
+``torch.var_mean(w, dim=..., unbiased=False)`` as weight-standardised convolutions call it, ...).
+
+Golden values recorded from PyTorch 2.13; with torch installed the same checks run on it too.
+"""
+
+from __future__ import annotations
+
+import engine
+import pytest
+
+LIBS = [engine]
+try:  # live comparison where PyTorch is installed
+    import torch
+
+    LIBS.append(torch)
+except ImportError:
+    pass
+
+lib_param = pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
+
+X = [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+XXT = [[5.0, 14.0], [14.0, 50.0]]
+
+CASES = {
+    "unsqueeze": (lambda lib, x: x.unsqueeze(dim=0), [X]),
+    "torch.unsqueeze": (lambda lib, x: lib.unsqueeze(input=x, dim=1), [[r] for r in X]),
+    "transpose": (lambda lib, x: x.transpose(dim0=0, dim1=1), [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]]),
+    "torch.transpose": (
+        lambda lib, x: lib.transpose(input=x, dim0=1, dim1=0),
+        [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]],
+    ),
+    "pow": (lambda lib, x: x.pow(exponent=2), [[0.0, 1.0, 4.0], [9.0, 16.0, 25.0]]),
+    "mul": (lambda lib, x: x.mul(other=2), [[0.0, 2.0, 4.0], [6.0, 8.0, 10.0]]),
+    "mul_": (lambda lib, x: x.clone().mul_(other=2), [[0.0, 2.0, 4.0], [6.0, 8.0, 10.0]]),
+    "div_": (lambda lib, x: x.clone().div_(other=2), [[0.0, 0.5, 1.0], [1.5, 2.0, 2.5]]),
+    "matmul": (lambda lib, x: x.matmul(other=x.t()), XXT),
+    "mm": (lambda lib, x: x.mm(mat2=x.t()), XXT),
+    "torch.mm": (lambda lib, x: lib.mm(input=x, mat2=x.t()), XXT),
+    "bmm": (lambda lib, x: x[None].bmm(mat2=x.t()[None]), [XXT]),
+    "torch.bmm": (lambda lib, x: lib.bmm(input=x[None], mat2=x.t()[None]), [XXT]),
+    "outer": (lambda lib, x: lib.outer(input=x[0, :2], vec2=x[1, :2]), [[0.0, 0.0], [3.0, 4.0]]),
+    "Tensor.outer": (lambda lib, x: x[0, :2].outer(vec2=x[1, :2]), [[0.0, 0.0], [3.0, 4.0]]),
+    "where": (
+        lambda lib, x: x.where(condition=x > 2, other=0.0),
+        [[0.0, 0.0, 0.0], [3.0, 4.0, 5.0]],
+    ),
+    "torch.where": (
+        lambda lib, x: lib.where(condition=x > 1, input=x, other=lib.zeros(1)),
+        [[0.0, 0.0, 2.0], [3.0, 4.0, 5.0]],
+    ),
+    "clamp_min": (lambda lib, x: x.clamp_min(min=2), [[2.0, 2.0, 2.0], [3.0, 4.0, 5.0]]),
+    "clamp_max": (lambda lib, x: x.clamp_max(max=2), [[0.0, 1.0, 2.0], [2.0, 2.0, 2.0]]),
+    "fill_": (lambda lib, x: x.clone().fill_(value=1), [[1.0] * 3] * 2),
+    "torch.reshape": (lambda lib, x: lib.reshape(input=x, shape=(-1,)), sum(X, [])),
+    "torch.permute": (
+        lambda lib, x: lib.permute(input=x, dims=(1, 0)),
+        [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]],
+    ),
+}
+
+
+@lib_param
+@pytest.mark.parametrize("name", list(CASES))
+def test_keyword_spelling(lib, name):
+    fn, expected = CASES[name]
+    x = lib.tensor(X)
+    assert fn(lib, x).tolist() == expected
+
+
+@lib_param
+def test_var_mean_unbiased_keyword(lib):
+    x = lib.tensor(X)
+    var, mean = lib.var_mean(x, dim=[1], keepdim=True, unbiased=False)
+    assert var.flatten().tolist() == pytest.approx([2 / 3, 2 / 3])
+    assert mean.tolist() == [[1.0], [4.0]]
+    var, mean = lib.var_mean(x, 1, False)
+    assert var.tolist() == pytest.approx([2 / 3, 2 / 3])
+    var, mean = lib.var_mean(x, False)
+    assert var.item() == pytest.approx(2.9166667) and mean.item() == 2.5
+    std, mean = lib.std_mean(x, dim=0, unbiased=True)
+    assert std.tolist() == pytest.approx([2.1213203] * 3) and mean.tolist() == [1.5, 2.5, 3.5]
+    var, _ = lib.var_mean(x, dim=1, correction=0)
+    assert var.tolist() == pytest.approx([2 / 3, 2 / 3])
+    var, mean = lib.var_mean(x)
+    assert var.item() == pytest.approx(3.5) and mean.item() == 2.5
+
+
+@lib_param
+def test_unknown_keyword_still_raises(lib):
+    with pytest.raises(TypeError):
+        lib.tensor(X).unsqueeze(position=0)
