@@ -310,30 +310,8 @@ METHODS["to_sparse"] = to_sparse
 PROPERTIES = {"H": _H, "mH": _mH, "is_cpu": _is_cpu, "layout": _layout, "is_sparse": _is_sparse}
 
 
-def _volatile_get(self):
-    warnings.warn(
-        "volatile was removed (Variable.volatile is always False)", UserWarning, stacklevel=2
-    )
-    return False
-
-
-def _volatile_set(self, value):
-    warnings.warn(
-        "volatile was removed and now has no effect. Use `with torch.no_grad():` instead.",
-        UserWarning,
-        stacklevel=2,
-    )
-
-
 def install():
     """Adds the Tensor methods and properties (existing native ones are kept)."""
-    if not hasattr(_Tensor, "volatile"):
-        _Tensor.volatile = property(
-            _volatile_get,
-            _volatile_set,
-            doc="Removed flag of PyTorch's old Variable API: always False, with a warning; setting"
-            " it only warns (use ``with engine.no_grad():``).",
-        )
     for name, fn in METHODS.items():
         if not hasattr(_Tensor, name):
             setattr(_Tensor, name, fn)
