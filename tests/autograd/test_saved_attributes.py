@@ -10,15 +10,20 @@ FREED = "Trying to backward through the graph a second time"
 NEG_ONE = 2**64 - 1  # PyTorch's getters convert ints as unsigned: a dim of -1 reads as 2**64 - 1
 
 
+def _is_tensor(v):
+    # either library's tensors (test_matches_pytorch summarises torch's nodes too)
+    return hasattr(v, "grad_fn") and hasattr(v, "shape")
+
+
 def _values(fn):
     out = {}
     for name in dir(fn):
         if name.startswith("_saved_"):
             v = getattr(fn, name)
-            if isinstance(v, torch.Tensor):
+            if _is_tensor(v):
                 v = ("T", tuple(v.shape))
             elif isinstance(v, tuple):
-                v = tuple(("T", tuple(x.shape)) if isinstance(x, torch.Tensor) else x for x in v)
+                v = tuple(("T", tuple(x.shape)) if _is_tensor(x) else x for x in v)
             out[name] = (v, type(v).__name__)
     return type(fn).__name__, out
 
