@@ -515,6 +515,11 @@ class Tensor:
         input with its columns (dim 1) reversed; input needs 2 or more dims.
         """
     @staticmethod
+    def flipud(input):
+        """
+        input with its rows (dim 0) reversed; input needs 1 or more dims.
+        """
+    @staticmethod
     def float_power(input, exponent):
         """
         ``input ** exponent`` computed in float64 (either may be a Python number).
@@ -1069,7 +1074,7 @@ class Tensor:
     @staticmethod
     def square(input):
         """
-        ``input * input`` (integers stay integers).
+        ``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2)).
         """
     @staticmethod
     def subtract(*args, **kwargs):
@@ -1374,6 +1379,8 @@ class Tensor:
     def __invert__(self) -> Tensor:
         ...
     def __ior__(self, arg0: typing.Any) -> typing.Any:
+        ...
+    def __ipow__(self, arg0: typing.Any) -> typing.Any:
         ...
     def __irshift__(self, arg0: typing.Any) -> typing.Any:
         ...
@@ -2620,7 +2627,7 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.logit`.
         """
-    def logsumexp(self, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
+    def logsumexp(self, dim: typing.Any, keepdim: bool = False) -> Tensor:
         """
         Computes :math:`\\log \\sum_i e^{x_i}` over ``dim`` without overflow (the largest element is
         subtracted first).
@@ -3973,8 +3980,6 @@ class SavedTensor:
         """
         Create and return a new object.  See help(type) for accurate signature.
         """
-    def __init__(self) -> None:
-        ...
     def __init__(self) -> None:
         ...
     def register_hooks(self, pack_hook: typing.Any, unpack_hook: typing.Any = None) -> None:
@@ -6039,8 +6044,8 @@ def log(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     
     Example::
     
-        >>> engine.log(engine.tensor([1.0, 2.718281828]))
-        tensor([0., 1.])
+        >>> engine.log(engine.tensor([1.0, 4.0]))
+        tensor([0.0000, 1.3863])
     """
 def log10(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
@@ -6229,7 +6234,7 @@ def logit(input: typing.Any, eps: typing.SupportsFloat | typing.SupportsIndex | 
         >>> engine.logit(engine.tensor([0.5, 0.75]))
         tensor([0.0000, 1.0986])
     """
-def logsumexp(input: Tensor, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
+def logsumexp(input: Tensor, dim: typing.Any, keepdim: bool = False) -> Tensor:
     """
     logsumexp(input, dim=None, keepdim=False) -> Tensor
     
@@ -6793,7 +6798,7 @@ def reciprocal(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.reciprocal(engine.tensor([2.0, -0.5]))
         tensor([ 0.5000, -2.0000])
     """
-def relu(input: Tensor, *, out: typing.Any = None) -> typing.Any:
+def relu(input: Tensor) -> Tensor:
     """
     relu(input, *, out=None) -> Tensor
     
@@ -7332,7 +7337,7 @@ def var(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keep
         >>> engine.var(engine.tensor([1.0, 2.0, 3.0, 4.0]), correction=0)
         tensor(1.2500)
     """
-def where(condition: Tensor, input: typing.Any, other: typing.Any) -> Tensor:
+def where(condition: Tensor, input: typing.Any = None, other: typing.Any = None) -> typing.Any:
     """
     where(condition, input, other) -> Tensor
     where(condition) -> tuple of Tensors

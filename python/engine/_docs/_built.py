@@ -68,7 +68,7 @@ TEXTS = (
         "engine",
         "",
         "log",
-        "log(input, *, out=None) -> Tensor\n\nNatural logarithm of each element; ``-inf`` at 0 and NaN below it.\n\nArgs:\n    input (Tensor): the input tensor.\n\nKeyword args:\n    out (Tensor, optional): the output tensor.\n\nExample::\n\n    >>> engine.log(engine.tensor([1.0, 2.718281828]))\n    tensor([0., 1.])",
+        "log(input, *, out=None) -> Tensor\n\nNatural logarithm of each element; ``-inf`` at 0 and NaN below it.\n\nArgs:\n    input (Tensor): the input tensor.\n\nKeyword args:\n    out (Tensor, optional): the output tensor.\n\nExample::\n\n    >>> engine.log(engine.tensor([1.0, 4.0]))\n    tensor([0.0000, 1.3863])",
     ),
     (
         "engine",

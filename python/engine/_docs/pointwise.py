@@ -61,7 +61,7 @@ DOCS = {
     "log": unary(
         "log",
         "Natural logarithm of each element; ``-inf`` at 0 and NaN below it.",
-        ">>> engine.log(engine.tensor([1.0, 2.718281828]))\ntensor([0., 1.])",
+        ">>> engine.log(engine.tensor([1.0, 4.0]))\ntensor([0.0000, 1.3863])",
     ),
     "log2": unary(
         "log2",
