@@ -25,7 +25,6 @@ routed while a counter is positive (open vmap levels; open ``engine.func`` level
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from engine import _C
 
@@ -41,11 +40,11 @@ class Interpreter:
     # Python-level operations computed from values (``values_op``) come to it (vmap).
     takes_values_ops: bool = False
 
-    def process(self, func: Any, args: tuple, kwargs: dict) -> Any:
+    def process(self, func: object, args: tuple, kwargs: dict) -> object:
         """Runs native ``func(*args, **kwargs)`` where some arguments carry this level's state."""
         raise NotImplementedError
 
-    def on_dead_state(self, func: Any, args: tuple, kwargs: dict) -> Any:  # pragma: no cover
+    def on_dead_state(self, func: object, args: tuple, kwargs: dict) -> object:  # pragma: no cover
         raise NotImplementedError
 
 
@@ -75,7 +74,7 @@ def pop(interpreter: Interpreter) -> None:
 FUNCTORCH = 0  # an engine.func transform is open
 RANDOM = 1  # an interpreter that takes random creation (vmap) is open
 
-_unmarked: dict[int, Any] = {}  # id(native function) -> handler(func, args, kwargs)
+_unmarked: dict[int, object] = {}  # id(native function) -> handler(func, args, kwargs)
 
 
 def _count_routes() -> None:
@@ -83,7 +82,7 @@ def _count_routes() -> None:
     _C._set_route_counter(RANDOM, sum(1 for i in _open.values() if i.takes_random))
 
 
-def route_unmarked(func: Any, condition: int, handler: Any) -> None:
+def route_unmarked(func: object, condition: int, handler: object) -> None:
     """Sends calls of native ``func`` to ``handler(func, args, kwargs)`` while ``condition``'s
     counter is positive, whether or not an argument is marked; ``handler`` runs ``func`` itself
     with :func:`call_unrouted`."""
@@ -92,7 +91,7 @@ def route_unmarked(func: Any, condition: int, handler: Any) -> None:
     _unmarked[id(target)] = handler
 
 
-def call_unrouted(func: Any, *args: Any, **kwargs: Any) -> Any:
+def call_unrouted(func: object, *args: object, **kwargs: object) -> object:
     """``func(*args, **kwargs)`` past the routing of :func:`route_unmarked` (once)."""
     return _C._call_unrouted(func, *args, **kwargs)
 
@@ -110,7 +109,7 @@ def current(kind: type | None = None) -> Interpreter | None:
     return None
 
 
-def state_of(value: Any) -> Any:
+def state_of(value: object) -> object:
     """The transform state attached to ``value`` if it is a marked tensor, else None."""
     if isinstance(value, _C.Tensor):
         return _C._transform_state(value)
@@ -130,7 +129,7 @@ def _states(args: tuple, kwargs: dict):
                 yield value, state
 
 
-def dispatch(func: Any, args: tuple, kwargs: dict) -> Any:
+def dispatch(func: object, args: tuple, kwargs: dict) -> object:
     """Called by the native module for ``func(*args, **kwargs)`` when an argument is marked."""
     top = None
     marked = False
@@ -166,7 +165,7 @@ class paused:
 _C._set_transform_handler(dispatch)
 
 
-def values_op(func: Any) -> Any:
+def values_op(func: object) -> object:
     """Decorates an operation engine writes in Python and computes from its tensors' values
     (through NumPy: sorting, selection, data-dependent shapes). Such code cannot run on a tensor
     batched by vmap, whose values are not one sample's: while a transform is open and the
@@ -175,7 +174,7 @@ def values_op(func: Any) -> Any:
     plain function, one dict test more."""
 
     @functools.wraps(func)
-    def op(*args: Any, **kwargs: Any) -> Any:
+    def op(*args: object, **kwargs: object) -> object:
         if _open:
             top = None
             for _tensor, state in _states(args, kwargs):
