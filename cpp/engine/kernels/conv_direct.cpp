@@ -1,0 +1,30 @@
+#include "engine/kernels/conv_direct.h"
+
+#include "engine/kernels/simd/table.h"
+
+namespace engine::kernels {
+
+bool conv_direct_fits(const ConvGeometry& g, int64_t rows) {
+  if (!conv_direct_avx512::kCompiled || &simd::active() != &simd::avx512::table) return false;
+  if (g.in[0] != 1 || g.out[0] != 1 || g.kernel[0] != 1) return false;  // conv3d
+  if (g.stride[1] != 1 || g.stride[2] != 1 || rows < 1) return false;
+  if (g.out[1] < 1 || g.out[2] < 1) return false;
+  // The padded plane is the output plane widened by the kernel's span. Where dilation or padding
+  // make it far larger than the output, the direct kernel would mostly compute discarded
+  // positions (and its padded copy could exceed the column matrix it replaces).
+  const double padded = static_cast<double>(g.in[1] + 2 * g.padding[1]) * static_cast<double>(g.in[2] + 2 * g.padding[2]);
+  const double out = static_cast<double>(g.out[1]) * static_cast<double>(g.out[2]);
+  return padded <= 2 * out + 4096 && padded < static_cast<double>(int64_t(1) << 40);
+}
+
+void conv_direct_forward(const float* input, const float* weight, const float* bias, float* out, int64_t batch,
+                         int64_t in_channels, int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  conv_direct_avx512::forward(input, weight, bias, out, batch, in_channels, out_channels, groups, g);
+}
+
+void conv_direct_weight_grad(const float* input, const float* grad_out, float* grad_weight, int64_t batch,
+                             int64_t in_channels, int64_t out_channels, int64_t groups, const ConvGeometry& g) {
+  conv_direct_avx512::weight_grad(input, grad_out, grad_weight, batch, in_channels, out_channels, groups, g);
+}
+
+}  // namespace engine::kernels
