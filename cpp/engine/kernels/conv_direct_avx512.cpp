@@ -217,42 +217,64 @@ void forward(const float* input, const float* weight, const float* bias, float* 
 }
 
 // ---------------------------------------------------------------- weight gradient
+//
+// grad_weight[o][r] = sum over samples and output positions (y, x) of grad_out[o][y][x] *
+// padded[offs[r] + y*Wp + x]. The output gradient is first transposed to (position, channel)
+// with the group's channels padded to a multiple of 16, so that one vector holds 16 output
+// channels at a position and the input element is a broadcast: the sum runs over the kept
+// positions only (no dropped columns), and each block's accumulators stay in registers for a
+// whole sample.
 
 namespace {
 
-constexpr int kGradOut = 8;   // output channels per register block
-constexpr int kGradRows = 3;  // (input channel, kernel offset) rows per register block
+constexpr int kGradRows = 6;  // (input channel, kernel offset) rows per register block
+constexpr int kGradVecs = 4;  // at most this many vectors of 16 output channels per register block
 
-// acc[j][i] += sum over vectors v of grad[j][16 v ..] * src[i][16 v ..] (the source lanes masked to
-// the kept positions): 24 accumulators, 4 + 6 loads per 24 multiply-adds.
-inline void weight_grad_tile(const float* const (&grad)[kGradOut], const float* const (&src)[kGradRows],
-                             const __mmask16* masks, int64_t vecs, float* accum) {
-  __m512 acc[kGradOut][kGradRows];
-#pragma GCC unroll 8
-  for (int j = 0; j < kGradOut; ++j) {
-#pragma GCC unroll 8
-    for (int i = 0; i < kGradRows; ++i) acc[j][i] = _mm512_setzero_ps();
+// acc[i][v] += sum over positions of padded[src[i] + y*Wp + x] * gradT[(y*Wo + x)*ld + 16 v ..],
+// acc being accum[(i * V + v) * 16 ..]: V loads and 6 broadcasts per 6 V multiply-adds.
+template <int V>
+void weight_grad_tile(const float* const (&src)[kGradRows], const float* gradT, int64_t ld, const Plan& p,
+                      float* accum) {
+  __m512 acc[kGradRows][V];
+#pragma GCC unroll 6
+  for (int i = 0; i < kGradRows; ++i) {
+#pragma GCC unroll 4
+    for (int v = 0; v < V; ++v) acc[i][v] = _mm512_loadu_ps(accum + (i * V + v) * 16);
   }
-  for (int64_t v = 0; v < vecs; ++v) {
-    const __mmask16 m = masks[v];
-    __m512 x[kGradRows];
-#pragma GCC unroll 8
-    for (int i = 0; i < kGradRows; ++i) x[i] = _mm512_maskz_loadu_ps(m, src[i] + 16 * v);
-#pragma GCC unroll 8
-    for (int j = 0; j < kGradOut; ++j) {
-      __m512 gj = _mm512_loadu_ps(grad[j] + 16 * v);
-      keep_in_register(gj);
-#pragma GCC unroll 8
-      for (int i = 0; i < kGradRows; ++i) acc[j][i] = _mm512_fmadd_ps(gj, x[i], acc[j][i]);
+  for (int64_t y = 0; y < p.Ho; ++y) {
+    const float* g = gradT + y * p.Wo * ld;
+    const int64_t row = y * p.Wp;
+    for (int64_t x = 0; x < p.Wo; ++x, g += ld) {
+      __m512 gv[V];
+#pragma GCC unroll 4
+      for (int v = 0; v < V; ++v) {
+        gv[v] = _mm512_loadu_ps(g + 16 * v);
+        keep_in_register(gv[v]);
+      }
+#pragma GCC unroll 6
+      for (int i = 0; i < kGradRows; ++i) {
+        __m512 xi = _mm512_set1_ps(src[i][row + x]);
+        keep_in_register(xi);
+#pragma GCC unroll 4
+        for (int v = 0; v < V; ++v) acc[i][v] = _mm512_fmadd_ps(xi, gv[v], acc[i][v]);
+      }
     }
   }
-#pragma GCC unroll 8
-  for (int j = 0; j < kGradOut; ++j) {
-#pragma GCC unroll 8
-    for (int i = 0; i < kGradRows; ++i) {
-      float* a = accum + (j * kGradRows + i) * 16;
-      _mm512_storeu_ps(a, _mm512_add_ps(_mm512_loadu_ps(a), acc[j][i]));
-    }
+#pragma GCC unroll 6
+  for (int i = 0; i < kGradRows; ++i) {
+#pragma GCC unroll 4
+    for (int v = 0; v < V; ++v) _mm512_storeu_ps(accum + (i * V + v) * 16, acc[i][v]);
+  }
+}
+
+using WeightGradTile = void (*)(const float* const (&)[kGradRows], const float*, int64_t, const Plan&, float*);
+
+WeightGradTile weight_grad_tile_for(int64_t vecs) {
+  switch (vecs) {
+    case 1: return &weight_grad_tile<1>;
+    case 2: return &weight_grad_tile<2>;
+    case 3: return &weight_grad_tile<3>;
+    default: return &weight_grad_tile<4>;
   }
 }
 
@@ -265,80 +287,65 @@ void weight_grad(const float* input, const float* grad_out, float* grad_weight, 
   const int64_t rows = Cg * p.kh * p.kw;
   std::fill(grad_weight, grad_weight + out_channels * rows, 0.0f);
   if (batch == 0 || out_channels == 0 || rows == 0) return;
-  const int64_t vecs = (p.flat + 15) / 16, flat_len = vecs * 16;
   ReleaseInterpreterLock unlocked(checked_mul(batch * out_channels, L, "conv2d"));
   Buffer padded(checked_mul(checked_mul(batch, in_channels, "conv2d"), p.plane, "conv2d") + kSlack);
   pad_planes(input, batch * in_channels, p, padded.data());
-  // The output gradient in the padded planes' row width (Wp), zero on the dropped columns and
-  // past the last position, so that it lines up with the flat positions of the input.
-  Buffer grad(checked_mul(batch * out_channels, flat_len, "conv2d"));
-  parallel_for(batch * out_channels, std::max<int64_t>(1, kParallelGrain / flat_len), [&](int64_t i0, int64_t i1) {
-    for (int64_t i = i0; i < i1; ++i) {
-      const float* s = grad_out + i * L;
-      float* d = grad.data() + i * flat_len;
-      for (int64_t y = 0; y < p.Ho; ++y) {
-        copy_row(d + y * p.Wp, s + y * p.Wo, p.Wo);
-        zero_row(d + y * p.Wp + p.Wo, std::min(flat_len, (y + 1) * p.Wp) - (y * p.Wp + p.Wo));
-      }
-      zero_row(d + p.flat, flat_len - p.flat);
-    }
-  });
-  // The kept lanes of each vector of positions: inside the plane and left of the dropped columns.
-  // The input beyond them is masked out so that an inf there cannot turn a zero gradient into nan.
-  std::vector<__mmask16> masks(static_cast<size_t>(vecs));
-  for (int64_t v = 0; v < vecs; ++v) {
-    unsigned m = 0;
-    for (int64_t l = 0; l < 16; ++l) {
-      const int64_t q = v * 16 + l;
-      if (q < p.flat && q % p.Wp < p.Wo) m |= 1u << l;
-    }
-    masks[static_cast<size_t>(v)] = static_cast<__mmask16>(m);
-  }
+  // The output gradient as gradT[n][group][position][channel], channels padded with zeros to ld.
+  const int64_t vecs = (Og + 15) / 16, ld = vecs * 16;
+  Buffer gradT(checked_mul(checked_mul(batch * groups, L, "conv2d"), ld, "conv2d"));
+  parallel_for(batch * groups, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(L * ld, 1)),
+               [&](int64_t i0, int64_t i1) {
+                 for (int64_t i = i0; i < i1; ++i) {
+                   const float* s = grad_out + i * Og * L;  // (n, group) blocks are consecutive
+                   float* d = gradT.data() + i * L * ld;
+                   // 16 positions at a time, so that each channel's row is read in vectors.
+                   for (int64_t q0 = 0; q0 < L; q0 += 16) {
+                     const int64_t q1 = std::min(L, q0 + 16);
+                     for (int64_t o = 0; o < Og; ++o) {
+                       const float* so = s + o * L;
+                       for (int64_t q = q0; q < q1; ++q) d[q * ld + o] = so[q];
+                     }
+                     for (int64_t q = q0; q < q1; ++q) std::fill(d + q * ld + Og, d + (q + 1) * ld, 0.0f);
+                   }
+                 }
+               });
   const std::vector<int64_t> offs = row_offsets(Cg, p);
-  const int64_t out_blocks = (Og + kGradOut - 1) / kGradOut, row_blocks = (rows + kGradRows - 1) / kGradRows;
-  // Items: (group, block of output channels, range of row blocks), enough of them for every
-  // thread; each item sums its weight-gradient entries over all samples in sample order.
-  const int64_t wanted = std::max<int64_t>(1, 4 * num_threads());
-  const int64_t splits = std::min<int64_t>(row_blocks, std::max<int64_t>(1, (wanted + groups * out_blocks - 1) /
-                                                                                 (groups * out_blocks)));
-  const int64_t span = (row_blocks + splits - 1) / splits;
-  parallel_for_items(groups * out_blocks * splits, [&](int64_t item) {
-    const int64_t grp = item / (out_blocks * splits), ob = item / splits % out_blocks, part = item % splits;
-    const int64_t rb0 = part * span, rb1 = std::min(row_blocks, rb0 + span);
-    if (rb0 >= rb1) return;
-    std::vector<float> accum(static_cast<size_t>((rb1 - rb0) * kGradOut * kGradRows * 16), 0.0f);
+  const int64_t row_blocks = (rows + kGradRows - 1) / kGradRows;
+  const int64_t out_blocks = (vecs + kGradVecs - 1) / kGradVecs;
+  const int64_t tiles = groups * out_blocks * row_blocks;
+  const int64_t tile_floats = kGradRows * kGradVecs * 16;
+  // Tiles are split into one fixed range per thread; each range runs sample by sample (that
+  // sample's padded planes and gradient stay in cache across its tiles), the tiles' sums kept in
+  // `accum` between samples. Every sum runs over samples, then positions, in order.
+  Buffer accum(checked_mul(tiles, tile_floats, "conv2d"));
+  zero_row(accum.data(), tiles * tile_floats);
+  parallel_for(tiles, 1, [&](int64_t t0, int64_t t1) {
     for (int64_t n = 0; n < batch; ++n) {
-      const float* gr[kGradOut];
-      for (int j = 0; j < kGradOut; ++j) {
-        const int64_t o = std::min(ob * kGradOut + j, Og - 1);  // past the group's end: recomputed, dropped
-        gr[j] = grad.data() + (n * out_channels + grp * Og + o) * flat_len;
-      }
-      const float* base = padded.data() + (n * in_channels + grp * Cg) * p.plane;
-      for (int64_t rb = rb0; rb < rb1; ++rb) {
+      for (int64_t t = t0; t < t1; ++t) {
+        const int64_t grp = t / (out_blocks * row_blocks), ob = t / row_blocks % out_blocks, rb = t % row_blocks;
+        const int64_t v0 = ob * kGradVecs, nv = std::min<int64_t>(kGradVecs, vecs - v0);
+        const float* base = padded.data() + (n * in_channels + grp * Cg) * p.plane;
         const float* src[kGradRows];
-        for (int i = 0; i < kGradRows; ++i) src[i] = base + offs[static_cast<size_t>(std::min(rb * kGradRows + i, rows - 1))];
-        weight_grad_tile(gr, src, masks.data(), vecs, accum.data() + (rb - rb0) * kGradOut * kGradRows * 16);
-      }
-    }
-    for (int64_t rb = rb0; rb < rb1; ++rb) {
-      for (int j = 0; j < kGradOut; ++j) {
-        const int64_t o = ob * kGradOut + j;
-        if (o >= Og) break;
         for (int i = 0; i < kGradRows; ++i) {
-          const int64_t r = rb * kGradRows + i;
-          if (r >= rows) break;
-          const float* a = accum.data() + (((rb - rb0) * kGradOut + j) * kGradRows + i) * 16;
-          // The 16 lanes summed pairwise (GCC's _mm512_reduce_add_ps trips -Wmaybe-uninitialized).
-          float lanes[16];
-          std::copy(a, a + 16, lanes);
-          for (int width = 8; width >= 1; width /= 2) {
-            for (int l = 0; l < width; ++l) lanes[l] += lanes[l + width];
-          }
-          grad_weight[(grp * Og + o) * rows + r] = lanes[0];
+          src[i] = base + offs[static_cast<size_t>(std::min(rb * kGradRows + i, rows - 1))];  // past the end: dropped
         }
+        const float* gT = gradT.data() + (n * groups + grp) * L * ld + v0 * 16;
+        weight_grad_tile_for(nv)(src, gT, ld, p, accum.data() + t * tile_floats);
       }
     }
   });
+  for (int64_t t = 0; t < tiles; ++t) {
+    const int64_t grp = t / (out_blocks * row_blocks), ob = t / row_blocks % out_blocks, rb = t % row_blocks;
+    const int64_t v0 = ob * kGradVecs, nv = std::min<int64_t>(kGradVecs, vecs - v0);
+    const float* a = accum.data() + t * tile_floats;
+    for (int64_t i = 0; i < kGradRows && rb * kGradRows + i < rows; ++i) {
+      const int64_t r = rb * kGradRows + i;
+      for (int64_t l = 0; l < nv * 16; ++l) {
+        const int64_t o = v0 * 16 + l;
+        if (o < Og) grad_weight[(grp * Og + o) * rows + r] = a[i * nv * 16 + l];
+      }
+    }
+  }
 }
 
 #else  // no AVX-512 compiler support: conv_direct_fits never picks these
