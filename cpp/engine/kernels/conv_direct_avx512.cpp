@@ -16,7 +16,16 @@
 #include "engine/kernels/parallel.h"
 
 #if defined(__AVX512F__)
+// GCC 12's intrinsics pass an undefined vector as the unused source of several shuffles, which
+// its own -Wmaybe-uninitialized then reports at the header's line (GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 #endif
 
 namespace engine::kernels::conv_direct_avx512 {
@@ -267,6 +276,50 @@ void weight_grad_tile(const float* const (&src)[kGradRows], const float* gradT, 
   }
 }
 
+// out[c] = column c of the 16 x 16 matrix whose rows are r[0..15].
+inline void transpose16(const __m512 (&r)[16], __m512 (&out)[16]) {
+  __m512 t[16], u[16];
+  for (int i = 0; i < 8; ++i) {
+    t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+  }
+  // u[4k + j], 128-bit lane l: column 4l + j, rows 4k .. 4k + 3
+  for (int k = 0; k < 4; ++k) {
+    const __m512d a = _mm512_castps_pd(t[4 * k]), b = _mm512_castps_pd(t[4 * k + 2]);
+    const __m512d c = _mm512_castps_pd(t[4 * k + 1]), d = _mm512_castps_pd(t[4 * k + 3]);
+    u[4 * k] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, b));
+    u[4 * k + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, b));
+    u[4 * k + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(c, d));
+    u[4 * k + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(c, d));
+  }
+  for (int j = 0; j < 4; ++j) {
+    const __m512 v0 = _mm512_shuffle_f32x4(u[j], u[4 + j], 0x44), v1 = _mm512_shuffle_f32x4(u[j], u[4 + j], 0xEE);
+    const __m512 w0 = _mm512_shuffle_f32x4(u[8 + j], u[12 + j], 0x44);
+    const __m512 w1 = _mm512_shuffle_f32x4(u[8 + j], u[12 + j], 0xEE);
+    out[j] = _mm512_shuffle_f32x4(v0, w0, 0x88);
+    out[4 + j] = _mm512_shuffle_f32x4(v0, w0, 0xDD);
+    out[8 + j] = _mm512_shuffle_f32x4(v1, w1, 0x88);
+    out[12 + j] = _mm512_shuffle_f32x4(v1, w1, 0xDD);
+  }
+}
+
+// dst[q * ld + o] = src[o * L + q] for the `channels` rows of src, zero for o in [channels, ld);
+// ld is a multiple of 16. Blocks of 16 channels x 16 positions are transposed in registers.
+void transpose_to_channels_last(const float* src, int64_t channels, int64_t L, float* dst, int64_t ld) {
+  for (int64_t q0 = 0; q0 < L; q0 += 16) {
+    const int64_t nq = std::min<int64_t>(16, L - q0);
+    const __mmask16 m = nq == 16 ? static_cast<__mmask16>(0xFFFF) : first_lanes(nq);
+    for (int64_t o0 = 0; o0 < ld; o0 += 16) {
+      __m512 r[16], c[16];
+      for (int i = 0; i < 16; ++i) {
+        r[i] = o0 + i < channels ? _mm512_maskz_loadu_ps(m, src + (o0 + i) * L + q0) : _mm512_setzero_ps();
+      }
+      transpose16(r, c);
+      for (int64_t q = 0; q < nq; ++q) _mm512_storeu_ps(dst + (q0 + q) * ld + o0, c[q]);
+    }
+  }
+}
+
 using WeightGradTile = void (*)(const float* const (&)[kGradRows], const float*, int64_t, const Plan&, float*);
 
 WeightGradTile weight_grad_tile_for(int64_t vecs) {
@@ -296,17 +349,8 @@ void weight_grad(const float* input, const float* grad_out, float* grad_weight, 
   parallel_for(batch * groups, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(L * ld, 1)),
                [&](int64_t i0, int64_t i1) {
                  for (int64_t i = i0; i < i1; ++i) {
-                   const float* s = grad_out + i * Og * L;  // (n, group) blocks are consecutive
-                   float* d = gradT.data() + i * L * ld;
-                   // 16 positions at a time, so that each channel's row is read in vectors.
-                   for (int64_t q0 = 0; q0 < L; q0 += 16) {
-                     const int64_t q1 = std::min(L, q0 + 16);
-                     for (int64_t o = 0; o < Og; ++o) {
-                       const float* so = s + o * L;
-                       for (int64_t q = q0; q < q1; ++q) d[q * ld + o] = so[q];
-                     }
-                     for (int64_t q = q0; q < q1; ++q) std::fill(d + q * ld + Og, d + (q + 1) * ld, 0.0f);
-                   }
+                   // (n, group) blocks of the output gradient are consecutive
+                   transpose_to_channels_last(grad_out + i * Og * L, Og, L, gradT.data() + i * L * ld, ld);
                  }
                });
   const std::vector<int64_t> offs = row_offsets(Cg, p);
