@@ -191,15 +191,11 @@ void forward(const float* input, const float* weight, const float* bias, float* 
   const int64_t rows = Cg * p.kh * p.kw;
   const int64_t blocks = (Og + kOutBlock - 1) / kOutBlock, tiles = (p.flat + kTile - 1) / kTile;
   ReleaseInterpreterLock unlocked(checked_mul(batch * out_channels, L, "conv2d"));
-  Buffer padded(checked_mul(checked_mul(batch, in_channels, "conv2d"), p.plane, "conv2d") + kSlack);
-  pad_planes(input, batch * in_channels, p, padded.data());
   const std::vector<int64_t> offs = row_offsets(Cg, p);
   const std::vector<float> packed = pack_weights(weight, groups, Og, rows, blocks);
-  // One item per (sample, group, block of output channels): its tiles run over the sample's
-  // padded planes (in cache) once per block.
-  parallel_for_items(batch * groups * blocks, [&](int64_t item) {
-    const int64_t n = item / (groups * blocks), grp = item / blocks % groups, blk = item % blocks;
-    const float* src = padded.data() + (n * in_channels + grp * Cg) * p.plane;
+  // Output channels [o0, o0 + 8) of sample n from the group's padded planes `src`: the tiles
+  // run over them (in cache) once per block.
+  auto run_block = [&](const float* src, int64_t n, int64_t grp, int64_t blk) {
     const float* w = packed.data() + (grp * blocks + blk) * rows * kOutBlock;
     const int64_t o0 = grp * Og + blk * kOutBlock, count = std::min<int64_t>(kOutBlock, Og - blk * kOutBlock);
     float* dst = out + (n * out_channels + o0) * L;
@@ -222,6 +218,25 @@ void forward(const float* input, const float* weight, const float* bias, float* 
         q = row_end;
       }
     }
+  };
+  const int64_t group_floats = checked_mul(Cg, p.plane, "conv2d") + kSlack;
+  if (batch * groups >= 2 * num_threads()) {
+    // One item per (sample, group), enough for every thread: the item pads its planes into a
+    // buffer of its own just before the blocks read them, so they are still in cache.
+    parallel_for_items(batch * groups, [&](int64_t item) {
+      const int64_t n = item / groups, grp = item % groups;
+      Buffer padded(group_floats);
+      pad_planes(input + (n * in_channels + grp * Cg) * p.H * p.W, Cg, p, padded.data());
+      for (int64_t blk = 0; blk < blocks; ++blk) run_block(padded.data(), n, grp, blk);
+    });
+    return;
+  }
+  // Few samples: all of them padded first, then one item per (sample, group, block).
+  Buffer padded(checked_mul(checked_mul(batch, in_channels, "conv2d"), p.plane, "conv2d") + kSlack);
+  pad_planes(input, batch * in_channels, p, padded.data());
+  parallel_for_items(batch * groups * blocks, [&](int64_t item) {
+    const int64_t n = item / (groups * blocks), grp = item / blocks % groups, blk = item % blocks;
+    run_block(padded.data() + (n * in_channels + grp * Cg) * p.plane, n, grp, blk);
   });
 }
 
