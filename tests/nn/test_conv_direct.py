@@ -73,6 +73,16 @@ def test_float32_matches_float64_and_reference(case):
         assert_close32(got32, reference(*args))
 
 
+@pytest.mark.parametrize("out_channels", [1, 7, 8, 9, 15, 16, 17, 65])
+@pytest.mark.parametrize("width", [5, 16, 22, 23, 24, 47])
+def test_register_block_edges(out_channels, width):
+    # 8 output channels and 48 flat positions per block in the forward pass, 6 kernel rows and
+    # 64 channels in the weight gradient's: counts just below, at and above each edge.
+    case = ((2, 3, 2, width), out_channels, (1, 3), (0, 1), 1, 1)
+    got32, args = run_case(case, engine.float32, seed=out_channels * 100 + width)
+    assert_close32(got32, reference(*args))
+
+
 def test_empty_batch():
     x = engine.zeros(0, 4, 6, 6, requires_grad=True)
     w = engine.randn(8, 4, 3, 3, requires_grad=True)

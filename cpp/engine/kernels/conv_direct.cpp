@@ -12,7 +12,8 @@ bool conv_direct_fits(const ConvGeometry& g, int64_t rows) {
   // The padded plane is the output plane widened by the kernel's span. Where dilation or padding
   // make it far larger than the output, the direct kernel would mostly compute discarded
   // positions (and its padded copy could exceed the column matrix it replaces).
-  const double padded = static_cast<double>(g.in[1] + 2 * g.padding[1]) * static_cast<double>(g.in[2] + 2 * g.padding[2]);
+  const double padded =
+      static_cast<double>(g.in[1] + 2 * g.padding[1]) * static_cast<double>(g.in[2] + 2 * g.padding[2]);
   const double out = static_cast<double>(g.out[1]) * static_cast<double>(g.out[2]);
   return padded <= 2 * out + 4096 && padded < static_cast<double>(int64_t(1) << 40);
 }

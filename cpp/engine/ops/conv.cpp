@@ -1,5 +1,6 @@
 // Convolution, transposed convolution and the im2col / col2im pair (F.unfold / F.fold) they rest
-// on. The forward passes are native (im2col + one GEMM per block of samples). The backward rule is
+// on. The forward passes are native (im2col + one GEMM per block of samples, or for float32 with
+// unit strides on AVX-512 the direct kernel of conv_direct.h). The backward rule is
 // written with im2col, col2im and matmul, which are differentiable themselves, so double backward
 // works; when nothing records (no create_graph) the same gradients come from the native kernels.
 #include <limits>
@@ -318,13 +319,15 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
       if (wants(0)) {
         Tensor wc = contiguous(weight_.unpack(me));
         Tensor gi = Tensor::empty(input_shape, g.dtype());
-        if (!a.transposed && unit_stride_fits(w) && (O <= C || flipped_runs_direct<T>(gspatial, image, w, O / a.groups))) {
+        if (!a.transposed && unit_stride_fits(w) &&
+            (O <= C || flipped_runs_direct<T>(gspatial, image, w, O / a.groups))) {
           // With stride 1 the input gradient is itself a convolution: of the output gradient, by
           // the weight flipped in space with its channel roles swapped, padded by d(k-1) - p. Its
           // column buffer holds O * kernel rows per position, the transposed form's (W^T @ g,
           // then scattered back) C * kernel: the flipped form wins where the convolution does
           // not widen its channels, the transposed one where it does (32 -> 64 channels on 28x28:
-          // 2.3 against 3.2 ms; 64 -> 32: 2.3 against 3.2 ms the other way).
+          // 2.3 against 3.2 ms; 64 -> 32: 2.3 against 3.2 ms the other way). The direct kernel
+          // (conv_direct.h) has no column buffer, so where it runs the flipped form always wins.
           Tensor wf = Tensor::empty({C, O / a.groups, numel_of(w.kernel)}, g.dtype());
           flip_weight<T>(wc.data<T>(), wf.data<T>(), O, C, a.groups, numel_of(w.kernel));
           Dims pad(w.kernel.size()), ones(w.kernel.size(), 1);
