@@ -372,7 +372,7 @@ void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_
   if (batch == 0 || out_channels == 0) return;
   const int64_t L = g.out_numel(), P = g.in_numel(), rows = in_channels / groups * g.kernel_numel();
   if constexpr (std::is_same_v<T, float>) {
-    if (conv_direct_fits(g, rows)) {
+    if (conv_direct_fits(g, rows, out_channels / groups)) {
       conv_direct_forward(input, weight, bias, out, batch, in_channels, out_channels, groups, g);
       return;
     }
@@ -406,7 +406,7 @@ void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t
   std::fill(grad_weight, grad_weight + size, T(0));
   if (batch == 0 || rows == 0 || out_channels == 0) return;
   if constexpr (std::is_same_v<T, float>) {
-    if (conv_direct_fits(g, rows)) {
+    if (conv_direct_fits(g, rows, out_channels / groups)) {
       conv_direct_weight_grad(input, grad_out, grad_weight, batch, in_channels, out_channels, groups, g);
       return;
     }

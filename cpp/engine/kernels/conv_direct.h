@@ -14,9 +14,10 @@
 namespace engine::kernels {
 
 // Whether the direct kernels serve this geometry with `rows` (input channels per group * kernel
-// size) products per output: unit strides, at most two spatial dims, a padded plane not much
-// larger than the output plane, and the AVX-512 table active.
-bool conv_direct_fits(const ConvGeometry& g, int64_t rows);
+// size) products per output and `outputs` output channels per group: the AVX-512 table active,
+// unit strides, at most two spatial dims, a kernel larger than 1x1, 32 products per output or
+// more, 8 output channels or more, and a padded plane not much larger than the output plane.
+bool conv_direct_fits(const ConvGeometry& g, int64_t rows, int64_t outputs);
 
 // conv_forward's contract (input (N, C, in), weight (O, C/groups, K), out (N, O, out), bias null
 // or O long), for geometries that conv_direct_fits.

@@ -231,17 +231,19 @@ void flip_weight(const T* w, T* out, int64_t O, int64_t C, int64_t groups, int64
 }
 
 // Whether the flipped-kernel form of the input gradient (a unit-stride convolution of the output
-// gradient, `channels` = O / groups input channels) would run on the direct kernel, which reads
-// its input in place: it then beats the transposed form whatever the channel counts.
+// gradient, from `channels` = O / groups to `outputs` = C / groups channels) would run on the
+// direct kernel, which reads its input in place: it then beats the transposed form whatever the
+// channel counts.
 template <typename T>
-bool flipped_runs_direct(const Dims& gspatial, const Dims& image, const WindowArgs& w, int64_t channels) {
+bool flipped_runs_direct(const Dims& gspatial, const Dims& image, const WindowArgs& w, int64_t channels,
+                         int64_t outputs) {
   if constexpr (!std::is_same_v<T, float>) {
     return false;
   } else {
     Dims pad(w.kernel.size()), ones(w.kernel.size(), 1);
     for (size_t i = 0; i < pad.size(); ++i) pad[i] = w.dilation[i] * (w.kernel[i] - 1) - w.padding[i];
     return kernels::conv_direct_fits(geometry(gspatial, image, w.kernel, ones, pad, w.dilation),
-                                     channels * numel_of(w.kernel));
+                                     channels * numel_of(w.kernel), outputs);
   }
 }
 
@@ -320,7 +322,7 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
         Tensor wc = contiguous(weight_.unpack(me));
         Tensor gi = Tensor::empty(input_shape, g.dtype());
         if (!a.transposed && unit_stride_fits(w) &&
-            (O <= C || flipped_runs_direct<T>(gspatial, image, w, O / a.groups))) {
+            (O <= C || flipped_runs_direct<T>(gspatial, image, w, O / a.groups, C / a.groups))) {
           // With stride 1 the input gradient is itself a convolution: of the output gradient, by
           // the weight flipped in space with its channel roles swapped, padded by d(k-1) - p. Its
           // column buffer holds O * kernel rows per position, the transposed form's (W^T @ g,
