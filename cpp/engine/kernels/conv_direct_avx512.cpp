@@ -54,8 +54,8 @@ Plan plan_of(const ConvGeometry& g) {
   return p;
 }
 
-// Floats past the last padded plane that the kernels may read (they land on dropped positions
-// or masked lanes): kept zero.
+// Floats past the last padded plane that the forward blocks read (up to 47: they feed dropped
+// positions only): kept zero.
 constexpr int64_t kSlack = 64;
 
 // A scratch buffer from the caching allocator (the padded copies are needed on every call).
