@@ -94,7 +94,8 @@ inline void zero_row(float* dst, int64_t n) {
   if (i < n) _mm512_mask_storeu_ps(dst + i, first_lanes(n - i), _mm512_setzero_ps());
 }
 
-// Copies `planes` planes of H x W into zero-padded planes of Hp x Wp (plus the zeroed slack).
+// Copies `planes` planes of H x W into zero-padded planes of Hp x Wp (the slack after them is
+// the caller's: zeroing it here would race with the next sample's copy).
 void pad_planes(const float* src, int64_t planes, const Plan& p, float* dst) {
   parallel_for(planes, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(p.plane, 1)),
                [&](int64_t i0, int64_t i1) {
@@ -111,7 +112,6 @@ void pad_planes(const float* src, int64_t planes, const Plan& p, float* dst) {
                    zero_row(d + (p.ph + p.H) * p.Wp, p.ph * p.Wp);
                  }
                });
-  zero_row(dst + planes * p.plane, kSlack);
 }
 
 // The shift of each (channel, kernel offset) row within one sample's padded planes, in the
@@ -227,6 +227,7 @@ void forward(const float* input, const float* weight, const float* bias, float* 
       const int64_t n = item / groups, grp = item % groups;
       Buffer padded(group_floats);
       pad_planes(input + (n * in_channels + grp * Cg) * p.H * p.W, Cg, p, padded.data());
+      zero_row(padded.data() + Cg * p.plane, kSlack);
       for (int64_t blk = 0; blk < blocks; ++blk) run_block(padded.data(), n, grp, blk);
     });
     return;
@@ -234,6 +235,7 @@ void forward(const float* input, const float* weight, const float* bias, float* 
   // Few samples: all of them padded first, then one item per (sample, group, block).
   Buffer padded(checked_mul(checked_mul(batch, in_channels, "conv2d"), p.plane, "conv2d") + kSlack);
   pad_planes(input, batch * in_channels, p, padded.data());
+  zero_row(padded.data() + batch * in_channels * p.plane, kSlack);
   parallel_for_items(batch * groups * blocks, [&](int64_t item) {
     const int64_t n = item / (groups * blocks), grp = item / blocks % groups, blk = item % blocks;
     run_block(padded.data() + (n * in_channels + grp * Cg) * p.plane, n, grp, blk);
@@ -356,29 +358,38 @@ void weight_grad(const float* input, const float* grad_out, float* grad_weight, 
   std::fill(grad_weight, grad_weight + out_channels * rows, 0.0f);
   if (batch == 0 || out_channels == 0 || rows == 0) return;
   ReleaseInterpreterLock unlocked(checked_mul(batch * out_channels, L, "conv2d"));
-  Buffer padded(checked_mul(checked_mul(batch, in_channels, "conv2d"), p.plane, "conv2d") + kSlack);
-  pad_planes(input, batch * in_channels, p, padded.data());
-  // The output gradient as gradT[n][group][position][channel], channels padded with zeros to ld.
+  // The input in padded planes, and the output gradient as gradT[n][group][position][channel]
+  // with the channels padded with zeros to ld; one sample per task, both in one parallel region.
   const int64_t vecs = (Og + 15) / 16, ld = vecs * 16;
+  Buffer padded(checked_mul(checked_mul(batch, in_channels, "conv2d"), p.plane, "conv2d") + kSlack);
   Buffer gradT(checked_mul(checked_mul(batch * groups, L, "conv2d"), ld, "conv2d"));
-  parallel_for(batch * groups, std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(L * ld, 1)),
-               [&](int64_t i0, int64_t i1) {
-                 for (int64_t i = i0; i < i1; ++i) {
-                   // (n, group) blocks of the output gradient are consecutive
-                   transpose_to_channels_last(grad_out + i * Og * L, Og, L, gradT.data() + i * L * ld, ld);
-                 }
-               });
+  zero_row(padded.data() + batch * in_channels * p.plane, kSlack);
+  const int64_t per_sample = in_channels * p.plane + groups * L * ld;
+  const int64_t grain = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(per_sample, 1));
+  parallel_for(batch, grain, [&](int64_t n0, int64_t n1) {
+    for (int64_t n = n0; n < n1; ++n) {
+      float* planes = padded.data() + n * in_channels * p.plane;
+      pad_planes(input + n * in_channels * p.H * p.W, in_channels, p, planes);
+      for (int64_t grp = 0; grp < groups; ++grp) {
+        const int64_t i = n * groups + grp;  // (n, group) blocks of the output gradient are consecutive
+        transpose_to_channels_last(grad_out + i * Og * L, Og, L, gradT.data() + i * L * ld, ld);
+      }
+    }
+  });
   const std::vector<int64_t> offs = row_offsets(Cg, p);
   const int64_t row_blocks = (rows + kGradRows - 1) / kGradRows;
   const int64_t out_blocks = (vecs + kGradVecs - 1) / kGradVecs;
   const int64_t tiles = groups * out_blocks * row_blocks;
   const int64_t tile_floats = kGradRows * kGradVecs * 16;
-  // Tiles are split into one fixed range per thread; each range runs sample by sample (that
-  // sample's padded planes and gradient stay in cache across its tiles), the tiles' sums kept in
-  // `accum` between samples. Every sum runs over samples, then positions, in order.
+  // Tiles are split into ranges, two per thread, claimed one at a time; each range runs sample
+  // by sample (that sample's padded planes and gradient stay in cache across its tiles), the
+  // tiles' sums kept in `accum` between samples. Every sum runs over samples, then positions, in
+  // order, whichever thread runs it.
   Buffer accum(checked_mul(tiles, tile_floats, "conv2d"));
   zero_row(accum.data(), tiles * tile_floats);
-  parallel_for(tiles, 1, [&](int64_t t0, int64_t t1) {
+  const int64_t ranges = std::min<int64_t>(tiles, 2 * num_threads()), span = (tiles + ranges - 1) / ranges;
+  parallel_for_items(ranges, [&](int64_t range) {
+    const int64_t t0 = range * span, t1 = std::min(tiles, t0 + span);
     for (int64_t n = 0; n < batch; ++n) {
       for (int64_t t = t0; t < t1; ++t) {
         const int64_t grp = t / (out_blocks * row_blocks), ob = t / row_blocks % out_blocks, rb = t % row_blocks;
