@@ -11,8 +11,10 @@ bool conv_direct_fits(const ConvGeometry& g, int64_t rows, int64_t outputs) {
   // The padded plane is the output plane widened by the kernel's span. Where dilation or padding
   // make it far larger than the output, the direct kernel would mostly compute dropped positions
   // (and its padded copy could exceed the column matrix it replaces).
-  const double padded =
-      static_cast<double>(g.in[1] + 2 * g.padding[1]) * static_cast<double>(g.in[2] + 2 * g.padding[2]);
+  // (in doubles: the flipped geometry of an input gradient pads by d(k-1) - p, which the caller's
+  // checks bound only loosely)
+  const auto side = [](int64_t in, int64_t pad) { return static_cast<double>(in) + 2.0 * static_cast<double>(pad); };
+  const double padded = side(g.in[1], g.padding[1]) * side(g.in[2], g.padding[2]);
   const double out = static_cast<double>(g.out[1]) * static_cast<double>(g.out[2]);
   if (padded > 2 * out + 4096 || padded >= static_cast<double>(int64_t(1) << 40)) return false;
   // Where im2col + GEMM does better (measured on one core; the benchmark's layer runs 0.8x):
