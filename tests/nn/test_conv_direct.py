@@ -153,3 +153,19 @@ def test_matches_pytorch(case):
     y = conv(xt, wt, bt, s, p, d, groups)
     y.backward(torch.tensor(g, dtype=torch.float32))
     assert_close32(got, [t.detach().numpy() for t in (y, xt.grad, wt.grad, bt.grad)])
+
+
+@pytest.mark.parametrize("groups", [1, 2])
+def test_transposed_convolution_gradients(groups):
+    # With unit strides the transposed convolution's input gradient is a plain convolution and its
+    # weight gradient the plain one's with the roles swapped: both reach the direct kernel.
+    rng = np.random.default_rng(groups)
+    x64, w64 = rng.standard_normal((3, 32, 12, 13)), rng.standard_normal((32, 16 // groups, 3, 3))
+    results = []
+    for dtype in (engine.float32, engine.float64):
+        x = engine.tensor(x64, dtype=dtype, requires_grad=True)
+        w = engine.tensor(w64, dtype=dtype, requires_grad=True)
+        y = F.conv_transpose2d(x, w, padding=1, groups=groups)
+        y.backward(engine.tensor(np.cos(np.arange(y.numel())).reshape(tuple(y.shape)), dtype=dtype))
+        results.append([t.numpy() for t in (y.detach(), x.grad, w.grad)])
+    assert_close32(*results)
