@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "engine/core/allocator.h"
+#include "engine/kernels/conv_direct.h"
 #include "engine/kernels/matmul.h"
 #include "engine/kernels/parallel.h"
 
@@ -369,6 +371,12 @@ void conv_forward(const T* input, const T* weight, const T* bias, T* out, int64_
                   int64_t out_channels, int64_t groups, const ConvGeometry& g) {
   if (batch == 0 || out_channels == 0) return;
   const int64_t L = g.out_numel(), P = g.in_numel(), rows = in_channels / groups * g.kernel_numel();
+  if constexpr (std::is_same_v<T, float>) {
+    if (conv_direct_fits(g, rows, out_channels / groups)) {
+      conv_direct_forward(input, weight, bias, out, batch, in_channels, out_channels, groups, g);
+      return;
+    }
+  }
   ReleaseInterpreterLock unlocked(batch * out_channels * L);  // the output's size: checked, and a fair measure
   over_sample_chunks(batch, sample_chunks(batch, out_channels * rows * L), [&](int64_t, int64_t n0, int64_t nb) {
     conv_forward_samples(input + n0 * in_channels * P, weight, bias, out + n0 * out_channels * L, nb, in_channels,
@@ -397,6 +405,12 @@ void conv_weight_grad(const T* input, const T* grad_out, T* grad_weight, int64_t
   const int64_t Og = out_channels / groups, size = out_channels * rows;
   std::fill(grad_weight, grad_weight + size, T(0));
   if (batch == 0 || rows == 0 || out_channels == 0) return;
+  if constexpr (std::is_same_v<T, float>) {
+    if (conv_direct_fits(g, rows, out_channels / groups)) {
+      conv_direct_weight_grad(input, grad_out, grad_weight, batch, in_channels, out_channels, groups, g);
+      return;
+    }
+  }
   ReleaseInterpreterLock unlocked(size + batch * in_channels * P);
   const int64_t chunks = sample_chunks(batch, size * L);
   Scratch<T> partial(chunks * size);

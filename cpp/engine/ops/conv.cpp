@@ -1,15 +1,18 @@
 // Convolution, transposed convolution and the im2col / col2im pair (F.unfold / F.fold) they rest
-// on. The forward passes are native (im2col + one GEMM per block of samples). The backward rule is
+// on. The forward passes are native (im2col + one GEMM per block of samples, or for float32 with
+// unit strides on AVX-512 the direct kernel of conv_direct.h). The backward rule is
 // written with im2col, col2im and matmul, which are differentiable themselves, so double backward
 // works; when nothing records (no create_graph) the same gradients come from the native kernels.
 #include <limits>
 #include <sstream>
+#include <type_traits>
 
 #include "engine/autograd/grad_mode.h"
 #include "engine/core/checked.h"
 #include "engine/autograd/edge_use.h"
 #include "engine/core/error.h"
 #include "engine/kernels/conv.h"
+#include "engine/kernels/conv_direct.h"
 #include "engine/kernels/parallel.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/float_dispatch.h"
@@ -227,6 +230,23 @@ void flip_weight(const T* w, T* out, int64_t O, int64_t C, int64_t groups, int64
   }
 }
 
+// Whether the flipped-kernel form of the input gradient (a unit-stride convolution of the output
+// gradient, from `channels` = O / groups to `outputs` = C / groups channels) would run on the
+// direct kernel, which reads its input in place: it then beats the transposed form whatever the
+// channel counts.
+template <typename T>
+bool flipped_runs_direct(const Dims& gspatial, const Dims& image, const WindowArgs& w, int64_t channels,
+                         int64_t outputs) {
+  if constexpr (!std::is_same_v<T, float>) {
+    return false;
+  } else {
+    Dims pad(w.kernel.size()), ones(w.kernel.size(), 1);
+    for (size_t i = 0; i < pad.size(); ++i) pad[i] = w.dilation[i] * (w.kernel[i] - 1) - w.padding[i];
+    return kernels::conv_direct_fits(geometry(gspatial, image, w.kernel, ones, pad, w.dilation),
+                                     channels * numel_of(w.kernel), outputs);
+  }
+}
+
 struct ConvArgs {
   WindowArgs w;
   bool transposed;
@@ -301,13 +321,15 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
       if (wants(0)) {
         Tensor wc = contiguous(weight_.unpack(me));
         Tensor gi = Tensor::empty(input_shape, g.dtype());
-        if (!a.transposed && unit_stride_fits(w) && O <= C) {
+        if (!a.transposed && unit_stride_fits(w) &&
+            (O <= C || flipped_runs_direct<T>(gspatial, image, w, O / a.groups, C / a.groups))) {
           // With stride 1 the input gradient is itself a convolution: of the output gradient, by
           // the weight flipped in space with its channel roles swapped, padded by d(k-1) - p. Its
           // column buffer holds O * kernel rows per position, the transposed form's (W^T @ g,
           // then scattered back) C * kernel: the flipped form wins where the convolution does
           // not widen its channels, the transposed one where it does (32 -> 64 channels on 28x28:
-          // 2.3 against 3.2 ms; 64 -> 32: 2.3 against 3.2 ms the other way).
+          // 2.3 against 3.2 ms; 64 -> 32: 2.3 against 3.2 ms the other way). The direct kernel
+          // (conv_direct.h) has no column buffer, so where it runs the flipped form always wins.
           Tensor wf = Tensor::empty({C, O / a.groups, numel_of(w.kernel)}, g.dtype());
           flip_weight<T>(wc.data<T>(), wf.data<T>(), O, C, a.groups, numel_of(w.kernel));
           Dims pad(w.kernel.size()), ones(w.kernel.size(), 1);
