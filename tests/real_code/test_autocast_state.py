@@ -8,21 +8,9 @@ Recorded from PyTorch 2.13; with torch installed the same checks run on it too.
 
 from __future__ import annotations
 
-import engine
 import pytest
 
-LIBS = [engine]
-try:  # live comparison where PyTorch is installed
-    import torch
 
-    LIBS.append(torch)
-except ImportError:
-    pass
-
-lib_param = pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
-
-
-@lib_param
 def test_state_per_device(lib):
     assert lib.is_autocast_enabled() is False
     assert lib.get_autocast_dtype("cpu") == lib.bfloat16
@@ -38,7 +26,6 @@ def test_state_per_device(lib):
     assert lib.get_autocast_dtype("cpu") == lib.bfloat16
 
 
-@lib_param
 def test_deprecated_spellings_warn(lib):
     with pytest.warns(DeprecationWarning, match="is_autocast_cpu_enabled"):
         assert lib.is_autocast_cpu_enabled() is False
@@ -48,13 +35,11 @@ def test_deprecated_spellings_warn(lib):
         assert lib.get_autocast_gpu_dtype() == lib.float16
 
 
-@lib_param
 def test_unknown_device_type(lib):
     with pytest.raises(RuntimeError, match="device type at start of device string: foo"):
         lib.get_autocast_dtype("foo")
 
 
-@lib_param
 def test_custom_fwd_bwd_under_cpu_autocast(lib):
     seen = []
 

@@ -8,21 +8,7 @@ it too.
 
 from __future__ import annotations
 
-import engine
-import pytest
 
-LIBS = [engine]
-try:  # live comparison where PyTorch is installed
-    import torch
-
-    LIBS.append(torch)
-except ImportError:
-    pass
-
-lib_param = pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
-
-
-@lib_param
 def test_calls_the_module_and_trains(lib):
     lib.manual_seed(0)
     inner = lib.nn.Linear(3, 2)
@@ -34,7 +20,6 @@ def test_calls_the_module_and_trains(lib):
     assert inner.weight.grad.tolist() == [[4.0] * 3] * 2
 
 
-@lib_param
 def test_repr_and_state_dict_prefix(lib):
     dp = lib.nn.parallel.DataParallel(lib.nn.Linear(2, 1))
     assert repr(dp) == (
@@ -46,7 +31,6 @@ def test_repr_and_state_dict_prefix(lib):
     assert lib.equal(other.module.weight, dp.module.weight)
 
 
-@lib_param
 def test_keyword_inputs_pass_through(lib):
     class Scale(lib.nn.Module):
         def forward(self, x, *, factor=1.0):

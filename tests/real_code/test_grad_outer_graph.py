@@ -7,19 +7,7 @@ With torch installed the same checks run on it too.
 
 from __future__ import annotations
 
-import engine
-import pytest
 
-LIBS = [engine]
-try:  # live comparison where PyTorch is installed
-    import torch
-
-    LIBS.append(torch)
-except ImportError:
-    pass
-
-
-@pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
 def test_every_gradient_keeps_its_graph(lib):
     lib.manual_seed(0)
     lin = lib.nn.Linear(3, 2)
@@ -38,7 +26,6 @@ def test_every_gradient_keeps_its_graph(lib):
     assert lin.bias.grad is not None and lin.weight.grad is not None
 
 
-@pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
 def test_inputs_of_the_level_alone_come_back_detached(lib):
     def f(p):
         return (p["a"] * p["b"]).sum()

@@ -6,36 +6,23 @@ Messages recorded from PyTorch 2.13; with torch installed the same checks run on
 
 from __future__ import annotations
 
-import engine
 import pytest
 
-LIBS = [engine]
-try:  # live comparison where PyTorch is installed
-    import torch
-
-    LIBS.append(torch)
-except ImportError:
-    pass
-
-lib_param = pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
 SET = "volatile was removed and now has no effect. Use `with torch.no_grad\\(\\):` instead."
 GET = "volatile was removed \\(Variable.volatile is always False\\)"
 
 
-@lib_param
 def test_variable_volatile_keyword_warns(lib):
     with pytest.warns(UserWarning, match=SET):
         v = lib.autograd.Variable(lib.ones(2), volatile=True)
     assert v.requires_grad is False
 
 
-@lib_param
 def test_reading_volatile_is_false_with_a_warning(lib):
     with pytest.warns(UserWarning, match=GET):
         assert lib.ones(2).volatile is False
 
 
-@lib_param
 def test_setting_volatile_has_no_effect(lib):
     t = lib.ones(2)
     with pytest.warns(UserWarning, match=SET):

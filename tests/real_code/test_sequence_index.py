@@ -7,29 +7,17 @@ Golden values recorded from PyTorch 2.13; with torch installed the same checks r
 
 from __future__ import annotations
 
-import engine
 import pytest
 
-LIBS = [engine]
-try:  # live comparison where PyTorch is installed
-    import torch
-
-    LIBS.append(torch)
-except ImportError:
-    pass
-
-lib_param = pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
 DEPRECATED = "Using a non-tuple sequence for multidimensional indexing is deprecated"
 
 
-@lib_param
 def test_list_of_lists_is_a_tuple(lib):
     x = lib.arange(12).reshape(3, 4)
     with pytest.warns(UserWarning, match=DEPRECATED):
         assert x[[[0, 1], [1, 2]]].tolist() == [1, 6]
 
 
-@lib_param
 def test_list_of_tensors_and_slices(lib):
     x = lib.arange(12).reshape(3, 4)
     with pytest.warns(UserWarning, match=DEPRECATED):
@@ -40,7 +28,6 @@ def test_list_of_tensors_and_slices(lib):
         assert tuple(x[[0, None]].shape) == (1, 4)
 
 
-@lib_param
 def test_assignment_through_a_list_of_tensors(lib):
     y = lib.zeros(3, 4)
     with pytest.warns(UserWarning, match=DEPRECATED):
@@ -48,7 +35,6 @@ def test_assignment_through_a_list_of_tensors(lib):
     assert y.sum(1).tolist() == [4.0, 0.0, 4.0]
 
 
-@lib_param
 def test_plain_lists_stay_index_tensors(lib, recwarn):
     x = lib.arange(12).reshape(3, 4)
     assert x[[0, 2]].tolist() == [[0, 1, 2, 3], [8, 9, 10, 11]]

@@ -10,18 +10,8 @@ from __future__ import annotations
 
 import warnings
 
-import engine
 import pytest
 
-LIBS = [engine]
-try:  # live comparison where PyTorch is installed
-    import torch
-
-    LIBS.append(torch)
-except ImportError:
-    pass
-
-lib_param = pytest.mark.parametrize("lib", LIBS, ids=lambda m: m.__name__)
 pytestmark = pytest.mark.filterwarnings("ignore:Sparse invariant checks")
 
 REPR = (
@@ -37,7 +27,6 @@ def _example(lib, **kw):
     return lib.sparse_coo_tensor(i, lib.tensor([3.0, 4.0, 5.0]), (2, 3), **kw)
 
 
-@lib_param
 def test_face(lib):
     s = _example(lib)
     assert s.is_sparse and not lib.ones(1).is_sparse
@@ -49,7 +38,6 @@ def test_face(lib):
     assert tuple(s.shape) == (2, 3)
 
 
-@lib_param
 def test_coalesce_sums_repeated_entries(lib):
     s = lib.sparse_coo_tensor(lib.tensor([[1, 0, 1]]), lib.tensor([1.0, 2.0, 3.0]), (3,))
     assert not s.is_coalesced()
@@ -61,7 +49,6 @@ def test_coalesce_sums_repeated_entries(lib):
     assert s.to_dense().tolist() == [2.0, 4.0, 0.0]
 
 
-@lib_param
 def test_products_and_gradients(lib):
     v = lib.tensor([3.0, 4.0, 5.0], requires_grad=True)
     s = lib.sparse_coo_tensor(lib.tensor([[0, 1, 1], [2, 0, 2]]), v, (2, 3))
@@ -73,7 +60,6 @@ def test_products_and_gradients(lib):
     assert b.grad.tolist() == [[4.0, 4.0], [0.0, 0.0], [8.0, 8.0]]
 
 
-@lib_param
 def test_legacy_constructor_and_to_sparse(lib):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -88,7 +74,6 @@ def test_legacy_constructor_and_to_sparse(lib):
     assert d.values().tolist() == [1.5, 2.5]
 
 
-@lib_param
 def test_custom_function_saving_a_sparse_tensor(lib):
     class SpecialSpmm(lib.autograd.Function):
         @staticmethod
