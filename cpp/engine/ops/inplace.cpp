@@ -116,6 +116,25 @@ void move_retained_grad(const Tensor& self, const std::shared_ptr<Node>& old_fn)
   m->grad_fn->retained_grads().emplace_back(m->output_nr, self.impl());
 }
 
+// The view's geometry inside its base, as a function of the base's (offsets relative to it).
+ViewFn geometry_in_base(const Tensor& view, const Tensor& base) {
+  const Dims vshape = view.shape(), vstrides = view.strides();
+  const int64_t rel = view.offset() - base.offset();
+  return [vshape, vstrides, rel](const Dims&, const Dims&, int64_t off) { return ViewGeom{vshape, vstrides, off + rel}; };
+}
+
+// After the base's history was rebased onto the write, the view's history becomes a strided view
+// of the base's new node; retain_grad() follows it.
+void take_history_from_base(Tensor& view, const Tensor& base, const ViewFn& fn) {
+  Tensor fresh = strided_view(base, fn);
+  auto& m = ensure_autograd_meta(view);
+  std::shared_ptr<Node> old_fn = m.grad_fn;
+  m.grad_fn = grad_fn(fresh);
+  m.output_nr = output_nr(fresh);
+  note_view_history(view);
+  move_retained_grad(view, old_fn);
+}
+
 // An in-place write through a view whose base has (or gets) history: the base's history becomes
 // "base with this region replaced by `result`" (PyTorch's CopySlices), and the view's history a
 // strided view of that. Returns false when the plain path applies.
@@ -126,21 +145,11 @@ bool commit_view(Tensor& self, const Tensor& result) {
   ENGINE_CHECK(base.is_contiguous(), std::runtime_error,
                "in-place modification of a view of a non-contiguous base tensor that requires grad is not "
                "supported; apply the operation to a clone");
-  const Dims vshape = self.shape(), vstrides = self.strides();
-  const int64_t rel = self.offset() - base.offset();
-  ViewFn fn = [vshape, vstrides, rel](const Dims&, const Dims&, int64_t off) {
-    return ViewGeom{vshape, vstrides, off + rel};
-  };
+  const ViewFn fn = geometry_in_base(self, base);
   kernels::copy(self, result);
   self.bump_version();
   rebase_history_of_view(base, result, fn);
-  Tensor fresh = strided_view(base, fn);
-  auto& m = ensure_autograd_meta(self);
-  std::shared_ptr<Node> old_fn = m.grad_fn;
-  m.grad_fn = grad_fn(fresh);
-  m.output_nr = output_nr(fresh);
-  note_view_history(self);
-  move_retained_grad(self, old_fn);
+  take_history_from_base(self, base, fn);
   return true;
 }
 
@@ -213,24 +222,14 @@ void rebase_dirty_view(Tensor& view) {
   ENGINE_CHECK(base.is_contiguous(), std::runtime_error,
                "in-place modification of a view of a non-contiguous base tensor that requires grad is not "
                "supported; apply the operation to a clone");
-  const Dims vshape = view.shape(), vstrides = view.strides();
-  const int64_t rel = view.offset() - base.offset();
-  ViewFn fn = [vshape, vstrides, rel](const Dims&, const Dims&, int64_t off) {
-    return ViewGeom{vshape, vstrides, off + rel};
-  };
+  const ViewFn fn = geometry_in_base(view, base);
   // The Function's output, as an alias carrying its history: the source of the base's new node.
   Tensor src = detach(view);
   auto& sm = ensure_autograd_meta(src);
   sm.grad_fn = grad_fn(view);
   sm.output_nr = output_nr(view);
   rebase_history_of_view(base, src, fn);
-  Tensor fresh = strided_view(base, fn);
-  auto& m = ensure_autograd_meta(view);
-  std::shared_ptr<Node> old_fn = m.grad_fn;
-  m.grad_fn = grad_fn(fresh);
-  m.output_nr = output_nr(fresh);
-  note_view_history(view);
-  move_retained_grad(view, old_fn);
+  take_history_from_base(view, base, fn);
 }
 
 Tensor& add_(Tensor& self, const Tensor& other, double alpha) {
