@@ -493,7 +493,7 @@ class Tensor:
             torch.Size([2, 12])
         """
     @staticmethod
-    def flip(input, *dims):
+    def flip(input, *dims_given, dims = None):
         """
         flip(input, dims) -> Tensor
         
@@ -1047,24 +1047,6 @@ class Tensor:
                 values=tensor([1, 2, 3]),
                 indices=tensor([1, 2, 0]))
             
-        """
-    @staticmethod
-    def split(tensor, split_size_or_sections, dim = 0):
-        """
-        split(tensor, split_size_or_sections, dim=0) -> tuple of Tensors
-        
-        Splits ``tensor`` into views along ``dim``: chunks of ``split_size_or_sections`` elements (the
-        last may be smaller), or, given a list, chunks of those sizes.
-        
-        Args:
-            tensor (Tensor): the tensor to split.
-            split_size_or_sections (int or list of ints): the chunk size, or each chunk's size.
-            dim (int): the dimension to split along. Default: 0.
-        
-        Example::
-        
-            >>> engine.split(engine.arange(5), [1, 4])
-            (tensor([0]), tensor([1, 2, 3, 4]))
         """
     @staticmethod
     def split_with_sizes(input, split_sizes, dim = 0):
@@ -3051,7 +3033,7 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.renorm`.
         """
-    def repeat(self, *sizes):
+    def repeat(self, *sizes, repeats = None):
         """
         repeat(*repeats) -> Tensor
         
@@ -3156,7 +3138,7 @@ class Tensor:
         """
         In-place version of :meth:`~Tensor.rsqrt`: writes the result into ``self`` and returns it.
         """
-    def scatter(self, dim: typing.SupportsInt | typing.SupportsIndex, index: Tensor, src: typing.Any) -> Tensor:
+    def scatter(self, dim: typing.SupportsInt | typing.SupportsIndex, index: Tensor, src: typing.Any = None, *, value: typing.Any = None) -> Tensor:
         """
         Out-of-place :meth:`Tensor.scatter_`: a copy of ``input`` where, for ``dim=0``,
         ``out[index[i][j]][j] = src[i][j]``; ``src`` may be a number.
@@ -3299,6 +3281,11 @@ class Tensor:
                 >>> engine.tensor([0.0, 0.0]).softmax(0)
                 tensor([0.5000, 0.5000])
             
+        """
+    def split(self, split_size, dim = 0):
+        """
+        ``Tensor.split`` (PyTorch names its size argument ``split_size`` on the method and
+            ``split_size_or_sections`` on ``torch.split``).
         """
     def sqrt(self) -> Tensor:
         """
@@ -3491,7 +3478,7 @@ class Tensor:
         With no dtype, the legacy type name ('torch.FloatTensor'); otherwise this tensor as
             ``dtype`` (a dtype, a legacy class or its name), itself when nothing changes.
         """
-    def type_as(self, arg0: Tensor) -> Tensor:
+    def type_as(self, other: Tensor) -> Tensor:
         """
         type_as(tensor) -> Tensor
         
@@ -6906,7 +6893,7 @@ def rsqrt(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.rsqrt(engine.tensor([4.0, 0.25]))
         tensor([0.5000, 2.0000])
     """
-def scatter(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, index: Tensor, src: typing.Any) -> Tensor:
+def scatter(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, index: Tensor, src: typing.Any = None, *, value: typing.Any = None) -> Tensor:
     """
     scatter(input, dim, index, src) -> Tensor
     

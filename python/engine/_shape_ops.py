@@ -71,8 +71,17 @@ def broadcast_to(input, size):
     return input.expand(size)
 
 
-def repeat(self, *sizes):
-    reps = _sizes(sizes)
+def _one_spelling(fname, name, args, named):
+    """``f(x, 1, 2)`` / ``f(x, (1, 2))`` or ``f(x, name=(1, 2))``, as PyTorch's parser takes them."""
+    if named is None:
+        return _sizes(args)
+    if args:
+        raise TypeError(f"{fname}() got multiple values for argument '{name}'")
+    return _sizes((named,))
+
+
+def repeat(self, *sizes, repeats=None):
+    reps = _one_spelling("repeat", "repeats", sizes, repeats)
     if len(reps) < self.dim():
         raise RuntimeError(
             "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
@@ -85,14 +94,13 @@ def repeat(self, *sizes):
     )
 
 
-def flip(input, *dims):
+def flip(input, *dims_given, dims=None):
+    dims = _one_spelling("flip", "dims", dims_given, dims)
     out = input
-    for d in _sizes(dims):
+    for d in dims:
         n = input.shape[_wrap(d, input.dim())]
         out = out.index_select(d, _C.arange(n - 1, -1, -1))
-    return _grad_fn_names.name_grad_fn(
-        out, "FlipBackward0", (input,), {"dims": tuple(_sizes(dims))}
-    )
+    return _grad_fn_names.name_grad_fn(out, "FlipBackward0", (input,), {"dims": tuple(dims)})
 
 
 def roll(input, shifts, dims=None):
@@ -114,6 +122,12 @@ def roll(input, shifts, dims=None):
             out = _C.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
     shown = {"dims": tuple(dims), "shifts": tuple(shifts)}
     return _grad_fn_names.name_grad_fn(out, "RollBackward0", (input,), shown)
+
+
+def _split_method(self, split_size, dim=0):
+    """``Tensor.split`` (PyTorch names its size argument ``split_size`` on the method and
+    ``split_size_or_sections`` on ``torch.split``)."""
+    return split(self, split_size, dim)
 
 
 def split(tensor, split_size_or_sections, dim=0):
@@ -291,6 +305,7 @@ def install():
     for name, fn in FUNCTIONS.items():
         setattr(T, name, fn)
     T.repeat = repeat
+    T.split = _split_method
     T.T = property(_T)
     T.mT = property(_mT)
     T.__contains__ = _contains

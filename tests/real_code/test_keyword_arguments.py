@@ -46,7 +46,48 @@ CASES = {
         lambda lib, x: lib.permute(input=x, dims=(1, 0)),
         [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]],
     ),
+    "flip": (lambda lib, x: x.flip(dims=(0,)), [X[1], X[0]]),
+    "torch.flip": (lambda lib, x: lib.flip(x, dims=[1]), [r[::-1] for r in X]),
+    "split": (lambda lib, x: lib.stack(x.split(split_size=2, dim=1)[1:]), [[[2.0], [5.0]]]),
+    "scatter value": (
+        lambda lib, x: x.scatter(1, lib.tensor([[0], [1]]), value=9.0),
+        [[9.0, 1.0, 2.0], [3.0, 9.0, 5.0]],
+    ),
+    "scatter_ value": (
+        lambda lib, x: x.clone().scatter_(0, lib.tensor([[1, 0, 1]]), value=-1.0),
+        [[0.0, -1.0, 2.0], [-1.0, 4.0, -1.0]],
+    ),
+    "torch.scatter src": (
+        lambda lib, x: lib.scatter(x, 1, lib.tensor([[2], [0]]), src=-x),
+        [[0.0, 1.0, -0.0], [-3.0, 4.0, 5.0]],
+    ),
+    "repeat": (lambda lib, x: x[:, :1].repeat(repeats=(1, 2)), [[0.0, 0.0], [3.0, 3.0]]),
+    "type_as": (lambda lib, x: x.type_as(other=x.int()), [[0, 1, 2], [3, 4, 5]]),
 }
+
+
+def test_randint_by_name(lib):
+    for call in (
+        lambda: lib.randint(0, 10, size=(5,)),
+        lambda: lib.randint(10, size=(5,)),
+        lambda: lib.randint(low=0, high=10, size=(5,)),
+        lambda: lib.randint(high=10, size=(5,)),
+        lambda: lib.randint(3, high=10, size=(5,)),
+    ):
+        t = call()
+        assert tuple(t.shape) == (5,) and str(t.dtype).endswith("int64")
+        assert 0 <= t.min().item() and t.max().item() < 10
+    lib.manual_seed(0)
+    named = lib.randint(low=2, high=9, size=(6,), generator=None).tolist()
+    lib.manual_seed(0)
+    assert named == lib.randint(2, 9, (6,)).tolist()
+    with pytest.raises(TypeError):
+        lib.randint(size=(5,))
+
+
+def test_flip_dims_given_twice_raises(lib):
+    with pytest.raises(TypeError, match="multiple values for argument 'dims'"):
+        lib.tensor(X).flip(0, dims=(1,))
 
 
 @pytest.mark.parametrize("name", list(CASES))

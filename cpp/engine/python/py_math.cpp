@@ -459,7 +459,8 @@ void init_math(py::module_& m) {
   cls.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); }, py::arg("vec2"));
 
   // ---- conversion ----
-  cls.def("type_as", [](const Tensor& t, const Tensor& other) { return ops::to_dtype(t, other.dtype()); });
+  cls.def("type_as", [](const Tensor& t, const Tensor& other) { return ops::to_dtype(t, other.dtype()); },
+          py::arg("other"));
 }
 
 }  // namespace engine::python

@@ -249,14 +249,35 @@ void init_random(py::module_& m) {
     return t;
   }, py::arg("n"), py::arg("generator") = py::none());
   m.def("randint", [](py::args args, py::kwargs kw) {
-    // randint(high, size) or randint(low, high, size)
-    ENGINE_CHECK(args.size() == 2 || args.size() == 3, engine::TypeError,
+    // randint(high, size) or randint(low, high, size); any of them may be given by name, as in PyTorch
+    // (randint(0, 10, size=(4,)) is the common spelling). Positional values fill the leading slots.
+    std::vector<py::object> named(3);
+    const char* names[3] = {"low", "high", "size"};
+    for (int i = 0; i < 3; ++i) {
+      if (kw.contains(names[i])) {
+        named[i] = kw[names[i]];
+        PyDict_DelItemString(kw.ptr(), names[i]);
+      }
+    }
+    const size_t given = args.size() + !!named[0] + !!named[1] + !!named[2];
+    ENGINE_CHECK(given == 2 || given == 3, engine::TypeError,
                  "randint() received an invalid combination of arguments - expected (int high, tuple of ints size) "
                  "or (int low, int high, tuple of ints size)");
-    const int64_t low = args.size() == 3 ? int_arg(args[0], "randint", "low") : 0;
-    const int64_t high = int_arg(args[args.size() - 2], "randint", "high");
+    std::vector<py::object> slot(3);  // low, high, size
+    size_t next = 0;
+    for (int i = given == 3 ? 0 : 1; i < 3; ++i) {
+      if (named[i]) {
+        slot[i] = named[i];
+      } else {
+        ENGINE_CHECK(next < args.size(), engine::TypeError, "randint() missing required argument '", names[i], "'");
+        slot[i] = py::reinterpret_borrow<py::object>(args[next++]);
+      }
+    }
+    ENGINE_CHECK(next == args.size(), engine::TypeError, "randint() got multiple values for an argument");
+    const int64_t low = slot[0] ? int_arg(slot[0], "randint", "low") : 0;
+    const int64_t high = int_arg(slot[1], "randint", "high");
     auto o = parse_factory_kwargs(kw, "randint");
-    Tensor t = ops::empty(dims_from_sequence(args[args.size() - 1], "randint"), o.dtype.value_or(DType::Int64));
+    Tensor t = ops::empty(dims_from_sequence(slot[2], "randint"), o.dtype.value_or(DType::Int64));
     random_from_to_(t, low, high, generator_of(o.generator), false);
     return finish(t, o);
   });
