@@ -2101,7 +2101,7 @@ class Tensor:
             tensor([[1, 1, 1],
                     [2, 2, 2]])
         """
-    def expand_as(self, arg0: Tensor) -> Tensor:
+    def expand_as(self, other: Tensor) -> Tensor:
         """
         expand_as(other) -> Tensor
         
@@ -3070,7 +3070,7 @@ class Tensor:
         
         See :func:`engine.reshape`.
         """
-    def reshape_as(self, arg0: Tensor) -> Tensor:
+    def reshape_as(self, other: Tensor) -> Tensor:
         """
         reshape_as(other) -> Tensor
         
@@ -3568,7 +3568,7 @@ class Tensor:
             >>> x[0]
             tensor(9)
         """
-    def view_as(self, arg0: Tensor) -> Tensor:
+    def view_as(self, other: Tensor) -> Tensor:
         """
         view_as(other) -> Tensor
         

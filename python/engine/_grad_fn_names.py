@@ -52,7 +52,8 @@ def named_grad_fn(name):
         @functools.wraps(fn)
         def inner(*args, **kwargs):
             out = fn(*args, **kwargs)
-            return name_grad_fn(out, name(*args, **kwargs) if callable(name) else name, args)
+            inputs = (*args, *kwargs.values()) if kwargs else args  # F.f(input=x, ...) too
+            return name_grad_fn(out, name(*args, **kwargs) if callable(name) else name, inputs)
 
         return inner
 

@@ -117,3 +117,29 @@ def test_var_mean_unbiased_keyword(lib):
 def test_unknown_keyword_still_raises(lib):
     with pytest.raises(TypeError):
         lib.tensor(X).unsqueeze(position=0)
+
+
+def test_functional_ops_take_every_argument_by_name(lib):
+    from importlib import import_module
+
+    F = import_module(lib.__name__ + ".nn.functional")
+    v = lib.tensor(X, requires_grad=True)
+    target = lib.tensor([0, 2])
+    loss = F.cross_entropy(input=v, target=target, reduction="mean", label_smoothing=0.0)
+    assert type(loss.grad_fn).__name__ == "NllLossBackward0"
+    assert round(loss.item(), 5) == 1.40761
+    loss = F.nll_loss(input=v.log_softmax(1), target=target, reduction="sum")
+    assert type(loss.grad_fn).__name__ == "NllLossBackward0"
+    x = lib.arange(24.0).reshape(1, 2, 3, 4).requires_grad_()
+    up = F.interpolate(input=x, scale_factor=2, mode="bilinear", align_corners=False)
+    assert tuple(up.shape) == (1, 2, 6, 8)
+    assert type(up.grad_fn).__name__ == "UpsampleBilinear2DBackward0"
+    grid = F.grid_sample(input=x, grid=lib.zeros(1, 2, 2, 2), align_corners=False)
+    assert type(grid.grad_fn).__name__ == "GridSampler2DBackward0"
+
+
+def test_as_methods_take_other_by_name(lib):
+    v = lib.tensor(X)
+    assert tuple(v[:1].expand_as(other=v).shape) == (2, 3)
+    assert tuple(v.view_as(other=v.t()).shape) == (3, 2)
+    assert tuple(v.reshape_as(other=v.t()).shape) == (3, 2)

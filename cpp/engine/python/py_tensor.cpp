@@ -435,10 +435,10 @@ void init_tensor(py::module_& m) {
            }, py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(), py::arg("dtype") = py::none())
       .def("reshape", [](const Tensor& t, py::args shape) { return ops::reshape(t, shape_from_args(shape, "reshape", "shape")); })
       .def("view", [](const Tensor& t, py::args shape) { return ops::view(t, shape_from_args(shape, "view")); })
-      .def("view_as", [](const Tensor& t, const Tensor& o) { return ops::view(t, o.shape()); })
-      .def("reshape_as", [](const Tensor& t, const Tensor& o) { return ops::reshape(t, o.shape()); })
+      .def("view_as", [](const Tensor& t, const Tensor& o) { return ops::view(t, o.shape()); }, py::arg("other"))
+      .def("reshape_as", [](const Tensor& t, const Tensor& o) { return ops::reshape(t, o.shape()); }, py::arg("other"))
       .def("expand", [](const Tensor& t, py::args shape) { return ops::expand(t, shape_from_args(shape, "expand")); })
-      .def("expand_as", [](const Tensor& t, const Tensor& o) { return ops::expand(t, o.shape()); })
+      .def("expand_as", [](const Tensor& t, const Tensor& o) { return ops::expand(t, o.shape()); }, py::arg("other"))
       .def("permute", [](const Tensor& t, py::args dims) { return ops::permute(t, shape_from_args(dims, "permute", "dims")); })
       .def("t", [](const Tensor& t) { return ops::t(t); })
       .def("select", [](const Tensor& t, int64_t dim, int64_t index) { return ops::select(t, dim, index); },

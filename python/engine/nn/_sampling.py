@@ -209,7 +209,11 @@ def _check_sizes(input, sizes):
     )
 
 
-@named_grad_fn(lambda *a, **k: _interpolate_name(a[0].dim() - 2, arg(a, k, 3, "mode", "nearest")))
+@named_grad_fn(
+    lambda *a, **k: _interpolate_name(
+        arg(a, k, 0, "input").dim() - 2, arg(a, k, 3, "mode", "nearest")
+    )
+)
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):  # fmt: skip
     """Resamples the spatial dimensions of ``input`` (N, C, *) to ``size`` or by
@@ -439,7 +443,9 @@ def _check_grid_sample(input, grid, mode):
 
 
 @named_grad_fn(
-    lambda *a, **k: "GridSampler2DBackward0" if a[0].dim() == 4 else "GridSampler3DBackward0"
+    lambda *a, **k: (
+        "GridSampler2DBackward0" if arg(a, k, 0, "input").dim() == 4 else "GridSampler3DBackward0"
+    )
 )
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """Samples (N, C, H, W) at the normalised (x, y) points of grid (N, Ho, Wo, 2), or

@@ -134,7 +134,7 @@ def _class_last(input):
     return input.permute(0, *range(2, input.dim()), 1)
 
 
-@named_grad_fn(lambda *a, **k: _nll_name(a[0], arg(a, k, 6, "reduction", "mean")))
+@named_grad_fn(lambda *a, **k: _nll_name(arg(a, k, 0, "input"), arg(a, k, 6, "reduction", "mean")))
 def nll_loss(
     input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"
 ):
@@ -169,8 +169,8 @@ def nll_loss(
 
 @named_grad_fn(
     lambda *a, **k: (
-        _nll_name(a[0], arg(a, k, 6, "reduction", "mean"))
-        if not _is_float(a[1]) and not arg(a, k, 7, "label_smoothing", 0.0)
+        _nll_name(arg(a, k, 0, "input"), arg(a, k, 6, "reduction", "mean"))
+        if not _is_float(arg(a, k, 1, "target")) and not arg(a, k, 7, "label_smoothing", 0.0)
         else None
     )
 )
