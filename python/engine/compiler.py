@@ -15,8 +15,9 @@ __all__ = [
 ]
 
 
-def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None,
-            disable=False):  # fmt: skip
+def compile(model=None, *, fullgraph=False, dynamic=None, backend=None, mode=None, options=None,
+            name=None, disable=False, recompile_limit=None, isolate_recompiles=False,
+            shapes_spec=None):  # fmt: skip
     """Returns ``model`` unchanged (or, without one, a decorator that does); it runs eagerly."""
     if model is None:
         return lambda fn: fn

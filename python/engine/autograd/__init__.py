@@ -66,9 +66,30 @@ def _grad_list(grads, n, what):
     return grads
 
 
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+def backward(
+    tensors,
+    grad_tensors=None,
+    retain_graph=None,
+    create_graph=False,
+    grad_variables=None,
+    inputs=None,
+):
     """Accumulates the gradient of ``tensors`` into the leaves' ``.grad``
-    (``torch.autograd.backward``)."""
+    (``torch.autograd.backward``); ``grad_variables`` is the deprecated name of ``grad_tensors``."""
+    if grad_variables is not None:
+        import warnings
+
+        warnings.warn(
+            "`grad_variables` is deprecated. Use `grad_tensors` instead.",
+            FutureWarning,
+            stacklevel=2,
+        )
+        if grad_tensors is not None:
+            raise RuntimeError(
+                "`grad_tensors` and `grad_variables` (deprecated) arguments both passed to "
+                "`backward()`. Please only use `grad_tensors`."
+            )
+        grad_tensors = grad_variables
     tensors = _as_tuple(tensors)
     grads = _grad_list(grad_tensors, len(tensors), "grad_tensors")
     if retain_graph is None:

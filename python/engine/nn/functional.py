@@ -242,10 +242,18 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     return _reduce(d * d, reduction)
 
 
-def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     reduction = _reduction(size_average, reduce, reduction)
     _check_same_size(input, target)
-    return _reduce(_C.abs(input - target), reduction)
+    if weight is None:
+        return _reduce(_C.abs(input - target), reduction)
+    # per-element weights; "mean" divides by their sum (PyTorch 2.13's weighted L1)
+    if tuple(weight.shape) != tuple(input.shape):
+        raise ValueError("Weights and input must have the same size.")
+    weighted = _C.abs(input - target) * weight
+    if reduction == "mean":
+        return weighted.sum() / weight.sum()
+    return _reduce(weighted, reduction)
 
 
 @named_grad_fn("BinaryCrossEntropyBackward0")
