@@ -1,24 +1,11 @@
 #include "engine/core/layout.h"
 
+#include "engine/core/overlap.h"
+
 #include <algorithm>
 
 
 namespace engine {
-
-bool is_non_overlapping_and_dense(const Tensor& t) {
-  if (t.is_contiguous()) return true;
-  Dims order;  // the dims of size > 1, innermost (smallest stride) first
-  for (size_t d = 0; d < t.shape().size(); ++d) {
-    if (t.shape()[d] != 1) order.push_back(static_cast<int64_t>(d));
-  }
-  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) { return t.strides()[x] < t.strides()[y]; });
-  int64_t expected = 1;
-  for (int64_t d : order) {
-    if (t.strides()[d] != expected) return false;
-    expected *= t.shape()[d];
-  }
-  return true;
-}
 
 namespace {
 
@@ -49,7 +36,7 @@ Dims elementwise_strides(const Dims& shape, std::initializer_list<const Tensor*>
   // Inputs of the result's shape sharing one dense layout: the result takes it as it is.
   if (same_shape) {
     const Tensor* first = *inputs.begin();
-    bool shared = is_non_overlapping_and_dense(*first);
+    bool shared = non_overlapping_and_dense(*first);
     for (const Tensor* t : inputs) shared = shared && t->strides() == first->strides();
     if (shared) return first->strides();
   }

@@ -19,9 +19,6 @@ Dims elementwise_strides(const Dims& shape, std::initializer_list<const Tensor*>
 // A fresh, uninitialised tensor of `shape` and `dtype` with elementwise_strides' layout.
 Tensor empty_like_operands(const Dims& shape, DType dtype, std::initializer_list<const Tensor*> inputs);
 
-// Whether `t` covers a dense block of memory without overlap (some permutation of row-major).
-bool is_non_overlapping_and_dense(const Tensor& t);
-
 // A fresh, uninitialised tensor of `shape` whose strides are a permutation of dense strides.
 Tensor empty_dense_strided(const Dims& shape, const Dims& strides, DType dtype);
 

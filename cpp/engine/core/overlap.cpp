@@ -7,10 +7,6 @@
 
 namespace engine {
 
-namespace {
-
-// Every element at a distinct offset and the offsets filling one contiguous range, in some order
-// of dimensions (a permuted contiguous tensor qualifies; a sliced or expanded one does not).
 bool non_overlapping_and_dense(const Tensor& t) {
   if (t.is_contiguous()) return true;
   const int64_t n = t.dim();
@@ -28,8 +24,6 @@ bool non_overlapping_and_dense(const Tensor& t) {
   }
   return true;
 }
-
-}  // namespace
 
 bool same_elements(const Tensor& a, const Tensor& b) {
   return a.get() == b.get() || (a.get()->storage == b.get()->storage && a.offset() == b.offset() &&

@@ -13,6 +13,9 @@ enum class Overlap {
   TooHard,  // same storage, layouts too irregular to decide cheaply
 };
 
+// Every element at a distinct offset and the offsets filling one contiguous range, in some order
+// of dimensions (a permuted contiguous tensor qualifies; a sliced or expanded one does not).
+bool non_overlapping_and_dense(const Tensor& t);
 // How the elements of a and b relate (PyTorch's get_overlap_status).
 Overlap overlap_status(const Tensor& a, const Tensor& b);
 // True when a and b are the same elements in the same order (writing a while reading b is safe).

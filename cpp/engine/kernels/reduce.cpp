@@ -256,11 +256,9 @@ void sum_typed(const Tensor& out, const Tensor& in, const std::vector<bool>& red
       Acc* a = acc.data<Acc>();
       if (p.reduce_outer && (p.reduce_inner || p.inner == 1)) {
         *a = cascade::sum(x, in.numel());
-      } else if (p.reduce_inner && (p.reduce_outer || p.outer == 1)) {
-        for (int64_t r = 0; r < p.outer; ++r) a[r] = cascade::sum(x + r * p.inner, p.inner);
       } else if (p.reduce_outer) {
         cascade::column_sums(x, p.outer, p.inner, a);
-      } else {
+      } else {  // rows reduced (a single row when outer is 1)
         for (int64_t r = 0; r < p.outer; ++r) a[r] = cascade::sum(x + r * p.inner, p.inner);
       }
       copy(out, acc);

@@ -58,14 +58,16 @@ void def_binary(py::module_& m, const char* name, bool number_input = true, bool
 }
 
 // PyTorch's preserve_format for the *_like factories: a dense input's strides, else dense strides
-// in the input's dimension order (as an elementwise result is laid out).
+// in the input's dimension order (as an elementwise result is laid out). `out` is fresh and
+// constant (or uninitialised), and a constant's bytes are the same in every dense layout, so it
+// only takes the strides: no second buffer, no copy.
 Tensor layout_like(const Tensor& t, Tensor out) {
   if (t.is_contiguous() || out.numel() == 0) return out;
-  const Dims strides = elementwise_strides(t.shape(), {&t});
+  Dims strides = elementwise_strides(t.shape(), {&t});
   if (strides.empty()) return out;
-  Tensor strided = empty_dense_strided(t.shape(), strides, out.dtype());
-  kernels::copy(strided, out);
-  return strided;
+  out.get()->strides = std::move(strides);
+  out.get()->refresh_layout();
+  return out;
 }
 
 }  // namespace
