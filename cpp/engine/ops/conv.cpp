@@ -230,20 +230,23 @@ void flip_weight(const T* w, T* out, int64_t O, int64_t C, int64_t groups, int64
   }
 }
 
-// Whether the flipped-kernel form of the input gradient (a unit-stride convolution of the output
-// gradient, from `channels` = O / groups to `outputs` = C / groups channels) would run on the
-// direct kernel, which reads its input in place: it then beats the transposed form whatever the
-// channel counts.
+// The geometry of the flipped-kernel form of a unit-stride input gradient: the output gradient
+// (spatial `gspatial`) convolved with stride 1 and padding d(k-1) - p back to `image`.
+kernels::ConvGeometry flipped_geometry(const Dims& gspatial, const Dims& image, const WindowArgs& w) {
+  Dims pad(w.kernel.size()), ones(w.kernel.size(), 1);
+  for (size_t i = 0; i < pad.size(); ++i) pad[i] = w.dilation[i] * (w.kernel[i] - 1) - w.padding[i];
+  return geometry(gspatial, image, w.kernel, ones, pad, w.dilation);
+}
+
+// Whether the flipped-kernel form of the input gradient (from `channels` = O / groups to `outputs`
+// = C / groups channels) would run on the direct kernel, which reads its input in place: it then
+// beats the transposed form whatever the channel counts.
 template <typename T>
-bool flipped_runs_direct(const Dims& gspatial, const Dims& image, const WindowArgs& w, int64_t channels,
-                         int64_t outputs) {
+bool flipped_runs_direct(const kernels::ConvGeometry& flipped, const WindowArgs& w, int64_t channels, int64_t outputs) {
   if constexpr (!std::is_same_v<T, float>) {
     return false;
   } else {
-    Dims pad(w.kernel.size()), ones(w.kernel.size(), 1);
-    for (size_t i = 0; i < pad.size(); ++i) pad[i] = w.dilation[i] * (w.kernel[i] - 1) - w.padding[i];
-    return kernels::conv_direct_fits(geometry(gspatial, image, w.kernel, ones, pad, w.dilation),
-                                     channels * numel_of(w.kernel), outputs);
+    return kernels::conv_direct_fits(flipped, channels * numel_of(w.kernel), outputs);
   }
 }
 
@@ -321,8 +324,9 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
       if (wants(0)) {
         Tensor wc = contiguous(weight_.unpack(me));
         Tensor gi = Tensor::empty(input_shape, g.dtype());
-        if (!a.transposed && unit_stride_fits(w) &&
-            (O <= C || flipped_runs_direct<T>(gspatial, image, w, O / a.groups, C / a.groups))) {
+        const bool unit = !a.transposed && unit_stride_fits(w);
+        const auto flipped = unit ? flipped_geometry(gspatial, image, w) : geom;
+        if (unit && (O <= C || flipped_runs_direct<T>(flipped, w, O / a.groups, C / a.groups))) {
           // With stride 1 the input gradient is itself a convolution: of the output gradient, by
           // the weight flipped in space with its channel roles swapped, padded by d(k-1) - p. Its
           // column buffer holds O * kernel rows per position, the transposed form's (W^T @ g,
@@ -332,9 +336,6 @@ struct ConvolutionBackward0 : BuiltinNode<ConvolutionBackward0> {
           // (conv_direct.h) has no column buffer, so where it runs the flipped form always wins.
           Tensor wf = Tensor::empty({C, O / a.groups, numel_of(w.kernel)}, g.dtype());
           flip_weight<T>(wc.data<T>(), wf.data<T>(), O, C, a.groups, numel_of(w.kernel));
-          Dims pad(w.kernel.size()), ones(w.kernel.size(), 1);
-          for (size_t i = 0; i < pad.size(); ++i) pad[i] = w.dilation[i] * (w.kernel[i] - 1) - w.padding[i];
-          const auto flipped = geometry(gspatial, image, w.kernel, ones, pad, w.dilation);
           kernels::conv_forward<T>(g.data<T>(), wf.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, flipped);
         } else if (!a.transposed) {
           kernels::conv_transpose_forward<T>(g.data<T>(), wc.data<T>(), nullptr, gi.data<T>(), N, O, C, a.groups, geom);
