@@ -452,7 +452,7 @@ __getattr__, __dir__ = _lazy.attach(
     __name__,
     submodules=(
         "serialization func distributed viz jit compiler version multiprocessing overrides optim"
-        " distributions special nn utils sparse"
+        " distributions special nn utils sparse cpu"
     ).split(),
     attributes={
         **_NN_FUNCTIONS,
@@ -470,6 +470,13 @@ __getattr__, __dir__ = _lazy.attach(
                 "is_autocast_cpu_enabled",
                 "get_autocast_cpu_dtype",
                 "get_autocast_gpu_dtype",
+                "set_autocast_enabled",
+                "set_autocast_dtype",
+                "is_autocast_cache_enabled",
+                "set_autocast_cache_enabled",
+                "clear_autocast_cache",
+                "autocast_increment_nesting",
+                "autocast_decrement_nesting",
             )
         },
     },

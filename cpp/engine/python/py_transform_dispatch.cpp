@@ -11,7 +11,8 @@
 // (`randn(3)` inside a vmapped function follows vmap's `randomness`) and `Function.apply` (an
 // old-style Function is refused under any engine.func transform). They are registered with a
 // *condition*, a counter engine's Python layer keeps (open vmap levels, open engine.func levels);
-// while it is positive, calls to them go to the handler too. The handler runs the function itself
+// while it is positive, calls to them go to the handler too. Autocast uses the same door: while a
+// region is on, the ops its policy casts go to the handler, which casts their inputs. The handler runs the function itself
 // through `_call_unrouted`, which lets exactly the next call through.
 #include <string>
 #include <unordered_map>
@@ -45,8 +46,16 @@ int g_active_transforms = 0;
 ENGINE_FAST_TLS thread_local bool t_paused = false;
 // Counters of the conditions under which registered functions are routed without a marked
 // argument, and whether the next call on this thread skips that routing once.
-constexpr int kRouteConditions = 2;
-int g_route_counters[kRouteConditions] = {0, 0};
+// (0: an engine.func transform is open, 1: vmap is open, 2: an autocast region is on.)
+constexpr int kRouteConditions = 3;
+int g_route_counters[kRouteConditions] = {0, 0, 0};
+
+bool any_route_condition() {
+  for (int c : g_route_counters) {
+    if (c > 0) return true;
+  }
+  return false;
+}
 ENGINE_FAST_TLS thread_local bool t_skip_unmarked = false;
 py::object* g_handler = nullptr;  // leaked on purpose: it must outlive module teardown order
 // pybind11 calls its dispatcher with the function's capsule as `self`: this maps it back to the
@@ -100,7 +109,7 @@ bool transform_dispatch_wanted(PyObject* self, PyObject* const* args, Py_ssize_t
   for (Py_ssize_t i = 0; i < n; ++i) {
     if (any_marked(args[i])) return true;
   }
-  if (skip_unmarked || (g_route_counters[0] <= 0 && g_route_counters[1] <= 0)) return false;
+  if (skip_unmarked || !any_route_condition()) return false;
   const auto it = routed_unmarked().find(self);
   return it != routed_unmarked().end() && g_route_counters[it->second] > 0;
 }

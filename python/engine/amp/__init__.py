@@ -1,7 +1,8 @@
 """engine.amp: automatic mixed precision, as ``torch.amp``.
 
-engine runs on the CPU and computes every op in its inputs' dtype, so ``autocast`` regions
-change no dtypes (PyTorch's CPU autocast would run matmul-like ops in bfloat16), a CUDA
+A CPU ``autocast`` region runs each op in the dtype PyTorch 2.13's CPU policy gives it
+(``engine/amp/_policy.py``: matrix products and convolutions in bfloat16 or the region's dtype,
+losses and accuracy-sensitive ops in float32, joins in the widest input dtype). A CUDA
 ``autocast`` disables itself with PyTorch's warning, and ``GradScaler`` for CUDA is the disabled
 pass-through PyTorch makes it on a machine without a GPU. ``custom_fwd`` / ``custom_bwd``
 decorate custom Functions as in PyTorch, so code written for mixed precision runs unchanged.
@@ -11,6 +12,7 @@ import functools
 import warnings
 
 import engine
+from engine.amp import _policy
 
 __all__ = ["GradScaler", "autocast", "custom_bwd", "custom_fwd", "is_autocast_available"]
 
@@ -36,6 +38,61 @@ def _slot(device_type):
         dtype = engine.bfloat16 if device_type == "cpu" else engine.float16
         slot = _state[device_type] = {"enabled": False, "dtype": dtype}
     return slot
+
+
+# Open autocast regions (all devices), and whether casts are cached inside them (PyTorch's
+# process-wide settings of the same names).
+_nesting = 0
+_cache_enabled = True
+
+
+def _sync_cpu():
+    # The casts follow the CPU slot: engine's ops all run on the CPU.
+    slot = _slot("cpu")
+    _policy.sync(slot["enabled"], slot["dtype"], _cache_enabled)
+
+
+def set_autocast_enabled(device_type, enabled):
+    """Turns autocast on ``device_type`` on or off outside a region (as ``torch``'s)."""
+    _slot(device_type)["enabled"] = bool(enabled)
+    _sync_cpu()
+
+
+def set_autocast_dtype(device_type, dtype):
+    """Sets the dtype autocast regions on ``device_type`` use."""
+    _slot(device_type)["dtype"] = dtype
+    _sync_cpu()
+
+
+def is_autocast_cache_enabled():
+    """Whether casts of float32 parameters are cached inside autocast regions (default True)."""
+    return _cache_enabled
+
+
+def set_autocast_cache_enabled(enabled):
+    """Turns the cache of casted parameters on or off."""
+    global _cache_enabled
+    _cache_enabled = bool(enabled)
+    _sync_cpu()
+
+
+def autocast_increment_nesting():
+    """Counts one more open autocast region; returns how many are open."""
+    global _nesting
+    _nesting += 1
+    return _nesting
+
+
+def autocast_decrement_nesting():
+    """Counts one region closed; returns how many are still open."""
+    global _nesting
+    _nesting = max(_nesting - 1, 0)
+    return _nesting
+
+
+def clear_autocast_cache():
+    """Drops the cached casts of float32 parameters."""
+    _policy.clear_cache()
 
 
 def get_autocast_dtype(device_type):
@@ -73,8 +130,9 @@ def is_autocast_available(device_type):
 
 
 class autocast:  # noqa: N801 - PyTorch's name
-    """A region (context manager or decorator) where PyTorch would pick lower-precision dtypes
-    per op; see the module docstring for what engine does."""
+    """A region (context manager or decorator) where each op runs in the dtype of PyTorch's CPU
+    autocast policy (bfloat16 for matrix products and convolutions unless ``dtype`` says
+    float16; float32 for losses); see the module docstring."""
 
     def __init__(self, device_type, dtype=None, enabled=True, cache_enabled=None):
         if not isinstance(device_type, str):
@@ -86,21 +144,50 @@ class autocast:  # noqa: N801 - PyTorch's name
         self.device = device_type
         # Unset, the dtype is the device's current one (what an enclosing region chose).
         self.fast_dtype = dtype if dtype is not None else get_autocast_dtype(device_type)
-        self._enabled = enabled
+        self._cache_enabled = (
+            is_autocast_cache_enabled() if cache_enabled is None else cache_enabled
+        )
         if device_type == "cuda" and enabled:
             warnings.warn(
                 "CUDA is not available or torch_xla is imported. Disabling autocast.", stacklevel=2
             )
-            self._enabled = False
+            enabled = False
+        if (
+            device_type == "cpu"
+            and enabled
+            and self.fast_dtype
+            not in (
+                engine.bfloat16,
+                engine.float16,
+            )
+        ):
+            warnings.warn(
+                "In CPU autocast, but the target dtype is not supported. Disabling autocast.\n"
+                "CPU Autocast only supports dtypes of torch.bfloat16, torch.float16 currently.",
+                stacklevel=2,
+            )
+            enabled = False
+        self._enabled = enabled
 
     def __enter__(self):
+        global _cache_enabled
         slot = _slot(self.device)
         self._previous = dict(slot)
+        self._previous_cache_enabled = _cache_enabled
         slot.update(enabled=self._enabled, dtype=self.fast_dtype)
+        autocast_increment_nesting()
+        _cache_enabled = self._cache_enabled
+        _sync_cpu()
         return self
 
     def __exit__(self, *exc):
+        global _cache_enabled
+        # Casts cached in the outermost region die with it.
+        if autocast_decrement_nesting() == 0:
+            clear_autocast_cache()
         _slot(self.device).update(self._previous)
+        _cache_enabled = self._previous_cache_enabled
+        _sync_cpu()
         return False
 
     def __call__(self, func):

@@ -10,6 +10,7 @@ import numbers
 import warnings
 
 import engine
+from engine.amp import _policy
 from engine.nn import functional as F
 from engine.nn import init
 from engine.nn.modules.module import Module
@@ -357,6 +358,9 @@ class LSTM(RNNBase):
         input, lengths, packed = _unpack_input(input)
         hx = _sorted_hidden(hx, packed)
         input, h0, c0, batched = self._prepare(input, hx, lstm=True, packed=packed is not None)
+        # Under CPU autocast PyTorch runs the whole layer in lower precision (its weights are
+        # cast by the products they enter).
+        input, h0, c0 = _policy.cast_inputs("nn.LSTM", input, h0, c0)
         output, h_n, c_n = self._run(input, h0, c0, lengths)
         if packed is not None:
             return _pack_like(output, packed), (
