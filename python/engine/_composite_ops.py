@@ -7,6 +7,7 @@ import math
 
 from engine import _C, _grad_fn_names
 from engine._scalar_type_names import scalar_type_name
+from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
@@ -34,6 +35,7 @@ def _scaled_sum(fname, input, product, beta, alpha):
     return product + (input if beta == 1 else input * beta)
 
 
+@autocast_op("addmm")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """``beta * input + alpha * (mat1 @ mat2)`` for matrices ``mat1`` (n, m) and ``mat2``
     (m, p); ``input`` broadcasts to (n, p). With ``beta=0``, ``input`` is ignored (NaN in it
@@ -95,6 +97,7 @@ def _check_batches(fname, b1, b2):
             raise RuntimeError(f"{name} must be a 3D tensor")
 
 
+@autocast_op("baddbmm")
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """``beta * input + alpha * (batch1 @ batch2)`` over a batch of matrix products."""
     _tensor_arg("baddbmm", input, "input", 1)
@@ -102,6 +105,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return _scaled_sum("baddbmm", input, _C.bmm(batch1, batch2), beta, alpha)
 
 
+@autocast_op("addbmm")
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
     _tensor_arg("addbmm", input, "input", 1)
@@ -142,6 +146,7 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
     )
 
 
+@autocast_op("trace")
 def trace(input):
     """The sum of a matrix's diagonal (int64 for integer matrices)."""
     _tensor_arg("trace", input, "input", 1)

@@ -7,6 +7,7 @@ from engine import _C, _grad_fn_names, _user_warnings, linalg, return_types
 from engine import _linalg_checks as checks
 from engine._linalg_checks import _supports_out
 from engine._linalg_functions import _L, Geqrf
+from engine.amp._policy import autocast_op
 
 # PyTorch's deprecation notices for the old names, each given once per process as PyTorch does.
 _DEPRECATED = {
@@ -132,6 +133,7 @@ def cholesky(input, upper=False, *, out=None):
     return L
 
 
+@autocast_op("cholesky_solve")
 @_supports_out("cholesky_solve")
 def cholesky_solve(B, L, upper=False, *, out=None):
     """X with A X = B for A = L L^T (U^T U when upper), given the factor."""
@@ -201,6 +203,7 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=N
     return return_types.lu_unpack(P, L, U)
 
 
+@autocast_op("pinverse")
 def pinverse(input, rcond=1e-15):
     """``linalg.pinv`` with a relative tolerance."""
     return linalg.pinv(input, rtol=rcond)
@@ -321,6 +324,7 @@ def dist(input, other, p=2):
     return linalg.vector_norm(input - other, p)
 
 
+@autocast_op("cdist")
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """The p-norm distance between each row of x1 (..., P, M) and each row of x2 (..., R, M)."""
     for name, x in (("X1", x1), ("X2", x2)):

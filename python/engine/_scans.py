@@ -12,6 +12,7 @@ from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
 from engine._shape_ops import _wrap
 from engine._sorting import _empty_median, _refuse_bool, sort
+from engine.amp._policy import autocast_op
 
 _Tensor = _C.Tensor
 
@@ -323,6 +324,7 @@ def _quantile(fname, input, q, dim, keepdim, interpolation, ignore_nan):
     return out.squeeze(0) if scalar_q else out
 
 
+@autocast_op("quantile")
 @_transforms.values_op
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
     """The q-th quantiles (q a number or 1-D tensor in [0, 1]) of all elements or along dim, with
@@ -330,6 +332,7 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=N
     return _quantile("quantile", input, q, dim, keepdim, interpolation, False)
 
 
+@autocast_op("nanquantile")
 @_transforms.values_op
 def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
     """quantile ignoring NaN; NaN only where a slice is all NaN."""

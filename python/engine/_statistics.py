@@ -10,6 +10,7 @@ from engine import _C, _grad_fn_names
 from engine._composite_ops import _tensor_arg
 from engine._joining import _dtype_word
 from engine._shape_ops import _wrap
+from engine.amp._policy import autocast_op
 
 _Tensor = _C.Tensor
 
@@ -307,6 +308,7 @@ _COMPUTE_MODES = (
 )
 
 
+@autocast_op("cdist")
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """p-norm distances between each row of x1 (..., P, M) and each row of x2 (..., R, M), batch
     dims broadcast. Computed from the differences for every compute_mode (exact, at the cost of a

@@ -45,6 +45,7 @@ from engine._linalg_functions import (
     permutation_matrix,
     raise_for_info,
 )
+from engine.amp._policy import autocast_op
 
 __all__ = [
     "LinAlgError",
@@ -186,6 +187,7 @@ def _solver_singular(_value):
     return "The solver failed because the input matrix is singular."
 
 
+@autocast_op("linalg.solve")
 @_supports_out("linalg_solve")
 def solve(A, B, *, left=True, out=None):
     """The solution ``X`` of the linear system ``A X = B`` (``X A = B`` when ``left=False``).
@@ -214,6 +216,7 @@ def solve(A, B, *, left=True, out=None):
     return X.squeeze(-1) if vector else X
 
 
+@autocast_op("linalg.solve_triangular")
 @_supports_out("linalg_solve_triangular")
 def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     """X with A X = B (X A = B when left is False) for triangular A; no check of singularity."""
@@ -380,6 +383,7 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
 # ---- orthogonal factorisations and spectra ----
 
 
+@autocast_op("linalg.qr")
 @_supports_out("linalg_qr")
 def qr(A, mode="reduced", *, out=None):
     """QR decomposition ``A = Q R`` of (*, m, n) matrices: ``Q`` with orthonormal columns and
@@ -410,6 +414,7 @@ def qr(A, mode="reduced", *, out=None):
     return return_types.linalg_qr(Q, R)
 
 
+@autocast_op("linalg.svd")
 @_supports_out("linalg_svd")
 def svd(A, full_matrices=True, *, driver=None, out=None):
     """Singular value decomposition ``A = U diag(S) Vh`` of (*, m, n) matrices, returned as the
@@ -439,6 +444,7 @@ def svd(A, full_matrices=True, *, driver=None, out=None):
     return return_types.linalg_svd(U, S, Vh)
 
 
+@autocast_op("linalg.svdvals")
 @_supports_out("linalg_svdvals")
 def svdvals(A, *, driver=None, out=None):
     """The singular values of A, descending."""
@@ -469,6 +475,7 @@ def _check_eigh(A, fname, UPLO):
     return upper
 
 
+@autocast_op("linalg.eigh")
 @_supports_out("linalg_eigh")
 def eigh(A, UPLO="L", *, out=None):
     """Eigenvalues (ascending) and orthonormal eigenvectors (as columns) of symmetric matrices,
@@ -489,6 +496,7 @@ def eigh(A, UPLO="L", *, out=None):
     return return_types.linalg_eigh(w, V)
 
 
+@autocast_op("linalg.eigvalsh")
 @_supports_out("linalg_eigvalsh")
 def eigvalsh(A, UPLO="L", *, out=None):
     """The eigenvalues (ascending) of symmetric matrices, from the UPLO triangle."""
@@ -563,6 +571,7 @@ def reflectors_product(A, tau):
 _DRIVERS = {"gelsy": "y", "gelsd": "d", "gelss": "s", "gels": "l"}
 
 
+@autocast_op("linalg.lstsq")
 def lstsq(A, B, rcond=None, *, driver=None):
     """Least-squares solution of ``A X = B``: the ``X`` minimising ``||A X - B||``, returned as
     the named tuple ``(solution, residuals, rank, singular_values)`` (what the driver computes;
@@ -675,6 +684,7 @@ def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
     return (Vh.mT * Sinv.unsqueeze(-2)) @ U.mT
 
 
+@autocast_op("linalg.matrix_rank")
 @_supports_out("linalg_matrix_rank")
 def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The number of singular values above the tolerance (int64, batched)."""
@@ -914,6 +924,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     )
 
 
+@autocast_op("linalg.cond")
 @_supports_out("linalg_cond")
 def cond(A, p=None, *, out=None):
     """The condition number of A in the p-norm (2-norm by default: ratio of singular values)."""

@@ -6,6 +6,7 @@ gives it: the elu family passes the gradient through at NaN (its test is ``x <= 
 
 from engine import _C
 from engine._grad_fn_names import named_grad_fn
+from engine.amp._policy import autocast_op
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
@@ -173,6 +174,7 @@ def glu(input, dim=-1):
     return a * _C.sigmoid(b)
 
 
+@autocast_op("prelu")
 @named_grad_fn("PreluKernelBackward0")
 def prelu(input, weight):
     """x for x > 0, ``weight * x`` otherwise; a weight of C elements applies per channel (dim 1)."""

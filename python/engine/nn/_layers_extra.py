@@ -1,8 +1,10 @@
 """bilinear and local_response_norm for engine.nn.functional, composed from native ops."""
 
 from engine import _C
+from engine.amp._policy import autocast_op
 
 
+@autocast_op("bilinear")
 def bilinear(input1, input2, weight, bias=None):
     """``y[..., o] = sum_ij x1[..., i] * weight[o, i, j] * x2[..., j] + bias[o]``; the leading
     (batch) dims of input1 and input2 must agree."""

@@ -6,6 +6,7 @@ import math
 
 from engine import _C
 from engine._grad_fn_names import arg, named_grad_fn
+from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
 
 
@@ -258,6 +259,7 @@ def _pad_index(size, before, after, mode):
     return out
 
 
+@autocast_op("pad")
 @named_grad_fn(lambda *a, **k: _pad_name(arg(a, k, 1, "pad"), arg(a, k, 2, "mode", "constant")))
 def pad(input, pad, mode="constant", value=None):
     """Pads the last ``len(pad) // 2`` dimensions of ``input``: ``pad`` lists (before, after)

@@ -6,6 +6,7 @@ import warnings
 
 from engine import _C
 from engine._grad_fn_names import arg, named_grad_fn
+from engine.amp._policy import autocast_op
 
 
 def _functional():
@@ -19,6 +20,7 @@ def _reduced(loss, size_average, reduce, reduction):
     return f._reduce(loss, f._reduction(size_average, reduce, reduction))
 
 
+@autocast_op("huber_loss")
 @named_grad_fn("HuberLossBackward0")
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     """Huber loss of ``d = input - target``: ``0.5 d**2`` where ``|d| < delta``,
@@ -53,6 +55,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     return _reduced(loss, None, None, reduction)
 
 
+@autocast_op("smooth_l1_loss")
 @named_grad_fn(lambda *a, **k: "SmoothL1LossBackward0" if arg(a, k, 5, "beta", 1.0) else None)
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     """Smooth L1 loss of ``d = input - target``: ``0.5 d**2 / beta`` where ``|d| < beta``,
@@ -82,6 +85,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     return _reduced(loss, size_average, reduce, reduction)
 
 
+@autocast_op("kl_div")
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """Kullback-Leibler divergence ``target * (log(target) - input)`` summed as ``reduction``
     says, for log-probabilities ``input`` (0 where ``target`` is 0). ``'batchmean'`` (the sum
@@ -120,6 +124,7 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     return _reduced(loss, size_average, reduce, reduction)
 
 
+@autocast_op("margin_ranking_loss")
 def margin_ranking_loss(
     input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"
 ):
@@ -133,6 +138,7 @@ def margin_ranking_loss(
     return _reduced(loss, size_average, reduce, reduction)
 
 
+@autocast_op("soft_margin_loss")
 @named_grad_fn("SoftMarginLossBackward0")
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """``log(1 + exp(-target * input))``."""
@@ -140,6 +146,7 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     return _reduced(f._softplus_neg(target * input), size_average, reduce, reduction)
 
 
+@autocast_op("hinge_embedding_loss")
 def hinge_embedding_loss(
     input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"
 ):
@@ -151,6 +158,7 @@ def hinge_embedding_loss(
     return _reduced(loss, size_average, reduce, reduction)
 
 
+@autocast_op("cosine_embedding_loss")
 def cosine_embedding_loss(
     input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"
 ):
@@ -167,6 +175,7 @@ def cosine_embedding_loss(
     return _reduced(loss, size_average, reduce, reduction)
 
 
+@autocast_op("triplet_margin_loss")
 def triplet_margin_loss(
     anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None, reduce=None,
     reduction="mean",
@@ -181,6 +190,7 @@ def triplet_margin_loss(
     return _reduced(loss, size_average, reduce, reduction)
 
 
+@autocast_op("poisson_nll_loss")
 def poisson_nll_loss(
     input,
     target,

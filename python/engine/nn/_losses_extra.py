@@ -4,6 +4,7 @@ PyTorch's formulas, checks and reductions."""
 
 from engine import _C
 from engine._grad_fn_names import named_grad_fn
+from engine.amp._policy import autocast_op
 
 
 def _functional():
@@ -44,6 +45,7 @@ def _hinge(z, p):
     return positive if p == 1 else positive * positive
 
 
+@autocast_op("multi_margin_loss")
 @named_grad_fn("MultiMarginLossBackward0")
 def multi_margin_loss(
     input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"
@@ -82,6 +84,7 @@ def multi_margin_loss(
     return _functional()._reduce(loss, reduction)
 
 
+@autocast_op("multilabel_margin_loss")
 @named_grad_fn("MultilabelMarginLossBackward0")
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """``sum_{j in labels} sum_{i not in labels} max(0, 1 - (x[j] - x[i])) / C`` per sample; the

@@ -7,6 +7,7 @@ of every order, and max_unpool scatters by the same indices.
 
 from engine import _C
 from engine._grad_fn_names import named_grad_fn
+from engine.amp._policy import autocast_op
 from engine.nn._conv import _tuple
 
 
@@ -87,6 +88,7 @@ def max_pool2d(
     return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 2)
 
 
+@autocast_op("max_pool3d")
 def max_pool3d(
     input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
 ):
@@ -177,6 +179,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     )
 
 
+@autocast_op("avg_pool3d")
 @named_grad_fn("AvgPool3DBackward0")
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):  # fmt: skip
@@ -232,6 +235,7 @@ def adaptive_avg_pool2d(input, output_size):
     return _adaptive_avg(input, output_size, 2)
 
 
+@autocast_op("adaptive_avg_pool3d")
 @named_grad_fn(lambda input, output_size: _adaptive_avg_name(3, output_size))
 def adaptive_avg_pool3d(input, output_size):
     """The mean over windows tiling (N, C, D, H, W) into output_size."""
@@ -248,6 +252,7 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     return _adaptive_max(input, output_size, return_indices, 2)
 
 
+@autocast_op("adaptive_max_pool3d")
 def adaptive_max_pool3d(input, output_size, return_indices=False):
     """The maximum over windows tiling (N, C, D, H, W) into output_size."""
     return _adaptive_max(input, output_size, return_indices, 3)

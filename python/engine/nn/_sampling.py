@@ -14,6 +14,7 @@ import warnings
 import engine
 from engine import _C, _user_warnings
 from engine._grad_fn_names import arg, name_grad_fn, named_grad_fn
+from engine.amp._policy import autocast_op
 
 
 def _interpolate_name(dims, mode):
@@ -447,6 +448,7 @@ def _check_grid_sample(input, grid, mode):
         "GridSampler2DBackward0" if arg(a, k, 0, "input").dim() == 4 else "GridSampler3DBackward0"
     )
 )
+@autocast_op("grid_sample")
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """Samples (N, C, H, W) at the normalised (x, y) points of grid (N, Ho, Wo, 2), or
     (N, C, D, H, W) at the (x, y, z) points of grid (N, Do, Ho, Wo, 3); coordinates in [-1, 1]."""

@@ -9,6 +9,7 @@ log_softmax, hardshrink, prelu) to Tensor, leaving any name already defined ther
 install_own() leaves out those of the files it would import (``import engine`` loads them lazily)."""
 
 from engine import _C
+from engine.amp._policy import autocast_op
 
 _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
 
@@ -79,6 +80,7 @@ def hardshrink(input, lambd=0.5):
     return _F().hardshrink(input, lambd)
 
 
+@autocast_op("prelu")
 def prelu(input, weight):
     """x for x > 0, ``weight * x`` otherwise (weight per channel or shared)."""
     return _F().prelu(input, weight)
@@ -94,6 +96,7 @@ def log_softmax(input, dim, dtype=None):
     return _F().log_softmax(input, dim, dtype=dtype)
 
 
+@autocast_op("bilinear")
 def bilinear(input1, input2, weight, bias=None):
     """``x1^T A x2 + b`` (see ``nn.functional.bilinear``)."""
     return _F().bilinear(input1, input2, weight, bias)
@@ -142,6 +145,7 @@ def embedding_renorm_(input, indices, max_norm, norm_type):
     return input
 
 
+@autocast_op("kl_div")
 def kl_div(input, target, reduction=0, *, log_target=False):
     """``nn.functional.kl_div`` with an integer reduction ('mean' is the plain mean)."""
     name = _reduction(reduction)
@@ -149,6 +153,7 @@ def kl_div(input, target, reduction=0, *, log_target=False):
     return _F()._reduce(loss, name)
 
 
+@autocast_op("poisson_nll_loss")
 def poisson_nll_loss(input, target, log_input, full, eps, reduction):
     """``nn.functional.poisson_nll_loss`` with every argument positional."""
     return _F().poisson_nll_loss(
@@ -156,6 +161,7 @@ def poisson_nll_loss(input, target, log_input, full, eps, reduction):
     )
 
 
+@autocast_op("cosine_embedding_loss")
 def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=0):
     """``nn.functional.cosine_embedding_loss`` with an integer reduction."""
     return _F().cosine_embedding_loss(
@@ -163,16 +169,19 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=0):
     )
 
 
+@autocast_op("hinge_embedding_loss")
 def hinge_embedding_loss(input, target, margin=1.0, reduction=0):
     """``nn.functional.hinge_embedding_loss`` with an integer reduction."""
     return _F().hinge_embedding_loss(input, target, margin, reduction=_reduction(reduction))
 
 
+@autocast_op("margin_ranking_loss")
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=0):
     """``nn.functional.margin_ranking_loss`` with an integer reduction."""
     return _F().margin_ranking_loss(input1, input2, target, margin, reduction=_reduction(reduction))
 
 
+@autocast_op("triplet_margin_loss")
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6, swap=False,
                         reduction=0):  # fmt: skip
     """``nn.functional.triplet_margin_loss`` with an integer reduction."""
@@ -181,6 +190,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6,
     )
 
 
+@autocast_op("binary_cross_entropy_with_logits")
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction=0):
     """``nn.functional.binary_cross_entropy_with_logits`` with an integer reduction."""
     return _F().binary_cross_entropy_with_logits(

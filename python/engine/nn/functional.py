@@ -10,6 +10,7 @@ import math
 import engine
 from engine import _C, _transforms, _user_warnings
 from engine._grad_fn_names import arg, named_grad_fn
+from engine.amp._policy import autocast_op
 
 
 def _nll_name(input, reduction):
@@ -134,6 +135,7 @@ def _class_last(input):
     return input.permute(0, *range(2, input.dim()), 1)
 
 
+@autocast_op("nll_loss")
 @named_grad_fn(lambda *a, **k: _nll_name(arg(a, k, 0, "input"), arg(a, k, 6, "reduction", "mean")))
 def nll_loss(
     input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"
@@ -174,6 +176,7 @@ def nll_loss(
         else None
     )
 )
+@autocast_op("cross_entropy")
 def cross_entropy(
     input,
     target,
@@ -234,6 +237,7 @@ def _check_same_size(input, target):
         )
 
 
+@autocast_op("mse_loss")
 @named_grad_fn("MseLossBackward0")
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     reduction = _reduction(size_average, reduce, reduction)
@@ -242,6 +246,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     return _reduce(d * d, reduction)
 
 
+@autocast_op("l1_loss")
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     reduction = _reduction(size_average, reduce, reduction)
     _check_same_size(input, target)
@@ -256,6 +261,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
     return _reduce(weighted, reduction)
 
 
+@autocast_op("binary_cross_entropy")
 @named_grad_fn("BinaryCrossEntropyBackward0")
 def binary_cross_entropy(
     input, target, weight=None, size_average=None, reduce=None, reduction="mean"
@@ -315,6 +321,7 @@ def _softplus_neg(x):
     return _C.where(x >= 0, _C.log1p(_C.exp(-pos)), _C.log1p(_C.exp(neg)) - neg)
 
 
+@autocast_op("binary_cross_entropy_with_logits")
 @named_grad_fn("BinaryCrossEntropyWithLogitsBackward0")
 def binary_cross_entropy_with_logits(
     input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
