@@ -279,7 +279,34 @@ def elementwise(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
         with _transforms.paused():
             expected = func(*args, **kwargs)
         result = _cast_like(result, expected)
-    return level.wrap_result(result)
+    wrapped = level.wrap_result(result)
+    if len(tensors) == 1 and op_key(func).split(".")[-1] not in _SCALAR_OPERAND_OPS:
+        _keep_bdim(tensors[0], wrapped)
+    return wrapped
+
+
+# Arithmetic whose Python-number operand PyTorch wraps as a tensor: its binary batching rule moves
+# the batch to the front, where unary rules (exp, pow(x, 2), clamp, ...) leave it in place.
+_SCALAR_OPERAND_OPS = set(
+    """add sub subtract mul multiply div divide true_divide floor_divide remainder fmod
+    __add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ __rtruediv__ __floordiv__
+    __rfloordiv__ __mod__ __rmod__ __rpow__ where""".split()
+)
+
+
+def _keep_bdim(source: Any, result: Any) -> None:
+    """Gives ``result`` the batch position PyTorch's batched ``source`` has (``BatchedState``'s
+    ``bdim``, what a custom Function's vmap staticmethod is shown)."""
+    if not isinstance(result, _C.Tensor):
+        return
+    state, result_state = _C._transform_state(source), _C._transform_state(result)
+    if (
+        state is not None
+        and result_state is not None
+        and hasattr(state, "bdim")
+        and state.level == result_state.level
+    ):
+        result_state.bdim = state.bdim
 
 
 def _cast_like(result: Any, expected: Any) -> Any:
@@ -335,7 +362,9 @@ def unary_like(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     physical = level.physical(args[0])
     if physical is None or _batched_args(level, args[1:], kwargs):
         return NotImplemented
-    return level.wrap_result(func(physical, *args[1:], **kwargs))
+    wrapped = level.wrap_result(func(physical, *args[1:], **kwargs))
+    _keep_bdim(args[0], wrapped)
+    return wrapped
 
 
 def new_creation(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:

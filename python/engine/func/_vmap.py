@@ -26,13 +26,17 @@ _RANDOMNESS = ("error", "different", "same")
 
 
 class BatchedState:
-    """What a batched tensor carries: its level and the physical tensor (batch at dimension 0)."""
+    """What a batched tensor carries: its level, the physical tensor (batch at dimension 0) and
+    ``bdim``, where PyTorch's batched tensor holds the batch: the ``in_dims`` entry for a vmap
+    input, 0 for what ops made (their batching rules move it to the front). A custom
+    Function's ``vmap`` staticmethod is shown the physical tensor with the batch there."""
 
-    __slots__ = ("level", "physical")
+    __slots__ = ("level", "physical", "bdim")
 
-    def __init__(self, level: int, physical: Any) -> None:
+    def __init__(self, level: int, physical: Any, bdim: int = 0) -> None:
         self.level = level
         self.physical = physical
+        self.bdim = bdim
 
     def on_level_closed(self, tensor: Any) -> None:
         raise RuntimeError(
@@ -351,6 +355,12 @@ def _flat_out_dims(func: Any, out_dims: Any, out_spec: TreeSpec) -> list:
     return dims
 
 
+def _wrap_input(level: VmapLevel, arg: Any, dim: int) -> Any:
+    logical = level.wrap(arg.movedim(dim, 0))
+    _C._transform_state(logical).bdim = dim % arg.dim()
+    return logical
+
+
 def _vmap_call(func, in_dims, out_dims, randomness, args, kwargs):
     flat_args, flat_dims, args_spec = _flat_in_dims(func, in_dims, args)
     batch_size = _batch_size(flat_args, flat_dims)
@@ -358,7 +368,7 @@ def _vmap_call(func, in_dims, out_dims, randomness, args, kwargs):
     _transforms.push(level)
     try:
         batched = [
-            arg if dim is None else level.wrap(arg.movedim(dim, 0))
+            arg if dim is None else _wrap_input(level, arg, dim)
             for arg, dim in zip(flat_args, flat_dims)
         ]
         output = func(*tree_unflatten(batched, args_spec), **kwargs)

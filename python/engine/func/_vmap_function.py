@@ -68,8 +68,19 @@ def apply_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
 
 
 def _custom_vmap(level: Any, cls: type, inputs: tuple, kwargs: dict) -> Any:
-    in_dims = tuple(0 if level.physical(a) is not None else None for a in inputs)
-    physical = [level.unwrap(a) for a in inputs]
+    # Each batched input as PyTorch shows it: the physical tensor with the batch where its
+    # batched tensor holds it (a vmap input's in_dims entry), that position in in_dims.
+    in_dims, physical = [], []
+    for a in inputs:
+        p = level.physical(a)
+        if p is None:
+            in_dims.append(None)
+            physical.append(level.unwrap(a))
+            continue
+        bdim = _C._transform_state(a).bdim
+        in_dims.append(bdim)
+        physical.append(p.movedim(0, bdim) if bdim else p)
+    in_dims = tuple(in_dims)
     result = cls.vmap(VmapInfo(level.batch_size, level.randomness), in_dims, *physical, **kwargs)
     if not (isinstance(result, tuple) and len(result) == 2):
         raise RuntimeError(
