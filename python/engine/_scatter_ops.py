@@ -309,9 +309,10 @@ def _extremum(flat, pos, src, touched, reduce, include_self):
     result = _extremum_values(flat, pos, src, touched, reduce, include_self)
     if not (flat.requires_grad or src.requires_grad) or not _C.is_grad_enabled():
         return result
-    # Gradient shared evenly among the elements equal to the result (PyTorch's rule): each
-    # contributes (x - x.detach()) * weight, which adds 0 to the value and the weight to the
-    # derivative; the weights are piecewise constant, so higher derivatives are 0, as they are.
+    # Gradient shared evenly among the elements equal to the result (PyTorch's rule). The
+    # weights are piecewise constant, so higher derivatives are 0, as they are in PyTorch; they
+    # are applied by a node of their own, which stays finite where values are infinite (an
+    # empty amax slot starts at -inf).
     dtype = flat.dtype
     self_hits = flat.detach() == result
     if not include_self:
@@ -319,9 +320,33 @@ def _extremum(flat, pos, src, touched, reduce, include_self):
     src_hits = src.detach() == result.index_select(0, pos)
     ties = self_hits.to(dtype).index_add(0, pos, src_hits.to(dtype))
     ties = _C.where(ties > 0, ties, _C.ones_like(ties))
-    out = result + (flat - flat.detach()) * (self_hits.to(dtype) / ties)
-    weight = src_hits.to(dtype) / ties.index_select(0, pos)
-    return out.index_add(0, pos, (src - src.detach()) * weight)
+    self_weight = self_hits.to(dtype) / ties
+    src_weight = src_hits.to(dtype) / ties.index_select(0, pos)
+    if not _extremum_fn:
+        _extremum_fn.append(_make_extremum())
+    return _extremum_fn[0](result, flat, src, pos, self_weight, src_weight)
+
+
+_extremum_fn = []
+
+
+def _make_extremum():
+    from engine.autograd.function import Function
+
+    class ScatterExtremum(Function):
+        @staticmethod
+        def forward(ctx, result, flat, src, pos, self_weight, src_weight):
+            ctx.save_for_backward(pos, self_weight, src_weight)
+            return result
+
+        @staticmethod
+        def backward(ctx, grad):
+            pos, self_weight, src_weight = ctx.saved_tensors
+            g_self = grad * self_weight if ctx.needs_input_grad[1] else None
+            g_src = grad.index_select(0, pos) * src_weight if ctx.needs_input_grad[2] else None
+            return None, g_self, g_src, None, None, None
+
+    return ScatterExtremum.apply
 
 
 _scatter_prod_fn = []
