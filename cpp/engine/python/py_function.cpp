@@ -602,6 +602,9 @@ void init_function(py::module_& m) {
                        "save_for_backward can only save variables, but argument ", i, " is of type ",
                        type_name(tensors[i]));
         }
+        // Called again in backward (code that reruns forward there, with the same ctx): PyTorch keeps
+        // what forward saved, so later reads of saved_tensors (retain_graph, gradcheck) still see it.
+        if (c.in_backward) return;
         c.to_save = tensors;
         c.has_saved = true;
       })
