@@ -2,12 +2,31 @@
 native ops with PyTorch's formulas (biased variance inside the norms, eps added before the square
 root; running statistics updated in place without history)."""
 
+import functools
 import math
 
 from engine import _C
 from engine._grad_fn_names import arg, named_grad_fn
 from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
+
+
+def _mixed_precision_norm(fn):
+    """PyTorch's CPU norms take a bfloat16/float16 input with float32 parameters or running
+    statistics ("mixed type"): they compute in float32 and return the input's dtype (mixed
+    precision training normalises bfloat16 activations with float32 modules). Other dtype
+    combinations are computed as given."""
+
+    @functools.wraps(fn)
+    def norm(input, *args, **kwargs):
+        dtype = getattr(input, "dtype", None)
+        if dtype in (_C.bfloat16, _C.float16) and any(
+            isinstance(a, _C.Tensor) and a.dtype == _C.float32 for a in (*args, *kwargs.values())
+        ):
+            return fn(input.float(), *args, **kwargs).to(dtype)
+        return fn(input, *args, **kwargs)
+
+    return norm
 
 
 def _pad_name(pad, mode):
@@ -28,6 +47,7 @@ def _shape_error(name, normalized_shape, input):
 
 
 @named_grad_fn("NativeLayerNormBackward0")
+@_mixed_precision_norm
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Layer normalisation: ``(x - mean) / sqrt(var + eps) * weight + bias``, with the mean and
     (biased) variance taken over the trailing dimensions ``normalized_shape``.
@@ -89,6 +109,7 @@ def _channel_affine(out, weight, bias):
 
 
 @named_grad_fn("NativeGroupNormBackward0")
+@_mixed_precision_norm
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     """Normalises each group of channels of each sample, then applies a per-channel affine."""
     if input.dim() < 2:
@@ -110,6 +131,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 
 
 @named_grad_fn("NativeBatchNormBackward0")
+@_mixed_precision_norm
 def batch_norm(
     input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5
 ):
@@ -168,6 +190,7 @@ def batch_norm(
     return _channel_affine(out, weight, bias)
 
 
+@_mixed_precision_norm
 def instance_norm(
     input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True, momentum=0.1,
     eps=1e-5,
