@@ -23,7 +23,11 @@ class _HookNode(Function):
     @staticmethod
     def forward(ctx, hook, which, *tensors):
         ctx.hook, ctx.which = hook, which
-        return tuple(t.view_as(t) for t in tensors)
+        out = tuple(t.view_as(t) for t in tensors)
+        # As PyTorch's hook node: what did not require grad stays so (an index output, a mask
+        # input); its gradient reaches the hooks as zeros for an input, None for an output.
+        ctx.mark_non_differentiable(*(o for o, t in zip(out, tensors) if not t.requires_grad))
+        return out
 
     @staticmethod
     def backward(ctx, *grads):
@@ -40,11 +44,13 @@ class BackwardHook:
         self.grad_outputs = None
         self.n_inputs = self.n_outputs = 0
         self.input_index = self.output_index = None
+        self.differentiable = {}  # "input"/"output" -> requires_grad of each wrapped tensor
 
     def _wrap(self, values, which):
         index = [i for i, v in enumerate(values) if isinstance(v, _C.Tensor)]
         if not engine.is_grad_enabled() or not any(values[i].requires_grad for i in index):
             return values, None
+        self.differentiable[which] = [values[i].requires_grad for i in index]
         wrapped = _HookNode.apply(self, which, *(values[i] for i in index))
         out = list(values)
         for i, t in zip(index, wrapped):
@@ -72,6 +78,9 @@ class BackwardHook:
 
     def on_grads(self, which, grads):
         if which == "output":
+            # PyTorch's hooks see None for an output that needs no gradient (grad_input keeps
+            # its zeros for such inputs).
+            grads = tuple(g if d else None for g, d in zip(grads, self.differentiable[which]))
             full = self._spread(grads, self.output_index, self.n_outputs)
             for hook in self.pre_hooks:
                 result = hook(self.module, full)
