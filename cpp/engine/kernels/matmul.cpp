@@ -57,38 +57,68 @@ template void gemm<uint8_t>(int64_t, int64_t, int64_t, const uint8_t*, const uin
 namespace {
 
 #ifdef ENGINE_HAVE_OPENBLAS
-// Products with fewer multiply-adds than this run on one OpenBLAS thread. Waking OpenBLAS's
-// workers pays for itself only on large enough products, and after each threaded call they spin
-// for a while, competing with the caller's next kernels on a machine with few cores. (Convolutions
-// thread over samples themselves, with one BLAS thread each.) 2^22: an MLP's 64 x 784 x 256
-// products gain 20% from two threads. OpenBLAS splits rows and columns between threads, never the
-// inner dimension, so the result does not depend on the choice.
+// Products with fewer multiply-adds than this run on the calling thread alone; larger ones are
+// split between engine's threads (2^18: a 64 x 64 x 64 product, 2 x 1.3 us of work, still gains
+// from a second thread that is awake). ENGINE_SMALL_GEMM overrides it.
 int64_t small_gemm_limit() {
   static const int64_t limit = [] {
     if (const char* env = std::getenv("ENGINE_SMALL_GEMM")) return static_cast<int64_t>(std::atoll(env));
-    return int64_t(1) << 22;
+    return int64_t(1) << 18;
   }();
   return limit;
 }
 
-// Sets OpenBLAS's thread count for the next call: one for small products and for products inside
-// a parallel region (each thread of it runs its own), else engine's thread count
-// (engine.set_num_threads governs the BLAS too, as torch.set_num_threads does). The last value set
-// is remembered so the common case is a single comparison.
-std::atomic<int> g_blas_threads{0};
+// OpenBLAS always runs on one thread: engine's pool splits a large product into blocks of C and
+// each thread runs its block through its own OpenBLAS call. OpenBLAS's own threads wait for each
+// other at every packed panel: on this kind of 2-core machine they reached 220-270 GFLOP/s on 256-512
+// products where the split reaches 260-300, and a worker the OS has preempted stalls the whole
+// call (with the pool, the caller takes the blocks a sleeping worker has not claimed).
+void blas_on_one_thread() {
+  static const bool once = [] {
+    scipy_openblas_set_num_threads(1);
+    return true;
+  }();
+  (void)once;
+}
 
-void set_blas_threads(int want) {
-  if (g_blas_threads.load(std::memory_order_relaxed) != want) {
-    scipy_openblas_set_num_threads(want);
-    g_blas_threads.store(want, std::memory_order_relaxed);
+template <typename T>
+void blas_gemm(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb,
+               T* C, int64_t ldc, bool accumulate) {
+  const auto op_a = ta ? CblasTrans : CblasNoTrans, op_b = tb ? CblasTrans : CblasNoTrans;
+  const int m = int(M), n = int(N), k = int(K), la = int(std::max<int64_t>(lda, 1)), lb = int(std::max<int64_t>(ldb, 1));
+  if constexpr (std::is_same_v<T, float>) {
+    scipy_cblas_sgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0f, A, la, B, lb, accumulate ? 1.0f : 0.0f, C, int(ldc));
+  } else {
+    scipy_cblas_dgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0, A, la, B, lb, accumulate ? 1.0 : 0.0, C, int(ldc));
   }
 }
 
-void choose_blas_threads(int64_t M, int64_t N, int64_t K) {
-  const bool small = in_parallel_region() ||
-                     static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <
-                         static_cast<double>(small_gemm_limit());
-  set_blas_threads(small ? 1 : num_threads());
+// C (M x N, contiguous) in one block per thread: whole rows when M >= N, else whole columns, so
+// that the operand every block reads in full (and packs again) is the smaller one. Blocks are
+// multiples of 16 rows or columns (the kernels' register tile), fixed by the thread count alone,
+// and each element is computed by one call over the whole inner dimension: the result does not
+// depend on which thread ran which block.
+template <typename T>
+void blas_gemm_split(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb,
+                     int64_t ldb, T* C, bool accumulate) {
+  blas_on_one_thread();
+  const int threads = num_threads();
+  const bool by_rows = M >= N;
+  const int64_t len = by_rows ? M : N;
+  const double macs = static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K);
+  const int64_t step = ((len + threads - 1) / threads + 15) / 16 * 16;
+  if (threads <= 1 || in_parallel_region() || macs < static_cast<double>(small_gemm_limit()) || step >= len) {
+    blas_gemm<T>(M, N, K, A, ta, lda, B, tb, ldb, C, N, accumulate);
+    return;
+  }
+  parallel_for_items((len + step - 1) / step, [&](int64_t part) {
+    const int64_t b = part * step, e = std::min(len, b + step);
+    if (by_rows) {
+      blas_gemm<T>(e - b, N, K, ta ? A + b : A + b * lda, ta, lda, B, tb, ldb, C + b * N, N, accumulate);
+    } else {
+      blas_gemm<T>(M, e - b, K, A, ta, lda, tb ? B + b * ldb : B + b, tb, ldb, C + b, N, accumulate);
+    }
+  });
 }
 #endif
 
@@ -156,14 +186,7 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, 
         if (!accumulate) std::fill(C, C + M * N, T(0));
         return;
       }
-      choose_blas_threads(M, N, K);
-      const auto op_a = ta ? CblasTrans : CblasNoTrans, op_b = tb ? CblasTrans : CblasNoTrans;
-      const int m = int(M), n = int(N), k = int(K), la = int(std::max<int64_t>(lda, 1)), lb = int(std::max<int64_t>(ldb, 1));
-      if constexpr (std::is_same_v<T, float>) {
-        scipy_cblas_sgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0f, A, la, B, lb, accumulate ? 1.0f : 0.0f, C, n);
-      } else {
-        scipy_cblas_dgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0, A, la, B, lb, accumulate ? 1.0 : 0.0, C, n);
-      }
+      blas_gemm_split<T>(M, N, K, A, ta, lda, B, tb, ldb, C, accumulate);
       return;
     }
   }
@@ -180,7 +203,7 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, 
 
 void one_blas_thread() {
 #ifdef ENGINE_HAVE_OPENBLAS
-  set_blas_threads(1);
+  blas_on_one_thread();
 #endif
 }
 
