@@ -68,18 +68,38 @@ int64_t small_gemm_limit() {
   return limit;
 }
 
-// OpenBLAS always runs on one thread: engine's pool splits a large product into blocks of C and
-// each thread runs its block through its own OpenBLAS call. OpenBLAS's own threads wait for each
-// other at every packed panel: on this kind of 2-core machine they reached 220-270 GFLOP/s on 256-512
-// products where the split reaches 260-300, and a worker the OS has preempted stalls the whole
-// call (with the pool, the caller takes the blocks a sleeping worker has not claimed).
-void blas_on_one_thread() {
-  static const bool once = [] {
-    scipy_openblas_set_num_threads(1);
-    return true;
-  }();
-  (void)once;
+// OpenBLAS runs every product on one thread: engine's pool splits a large product into blocks
+// of C and each thread runs its block through its own OpenBLAS call. OpenBLAS's own threads wait
+// for each other at every packed panel: on this kind of 2-core machine they reached 220-270
+// GFLOP/s on 256-512 products where the split reaches 260-300, and a worker the OS has preempted
+// stalls the whole call (with the pool, the caller takes the blocks a sleeping worker has not
+// claimed). Between products OpenBLAS's count goes back to engine's thread count, for its LAPACK
+// routines (engine.set_num_threads governs them, as torch.set_num_threads does). The count is
+// process-wide, so only callers outside a parallel region change it, and the last value set is
+// remembered: the common case is one comparison.
+std::atomic<int> g_blas_threads{0};
+
+void set_blas_threads(int want) {
+  if (g_blas_threads.load(std::memory_order_relaxed) != want) {
+    scipy_openblas_set_num_threads(want);
+    g_blas_threads.store(want, std::memory_order_relaxed);
+  }
 }
+
+class OneBlasThreadWhileAlive {
+ public:
+  OneBlasThreadWhileAlive() : outermost_(!in_parallel_region()) {
+    if (outermost_) set_blas_threads(1);
+  }
+  ~OneBlasThreadWhileAlive() {
+    if (outermost_) set_blas_threads(num_threads());
+  }
+  OneBlasThreadWhileAlive(const OneBlasThreadWhileAlive&) = delete;
+  OneBlasThreadWhileAlive& operator=(const OneBlasThreadWhileAlive&) = delete;
+
+ private:
+  bool outermost_;
+};
 
 template <typename T>
 void blas_gemm(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb,
@@ -101,7 +121,7 @@ void blas_gemm(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda
 template <typename T>
 void blas_gemm_split(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb,
                      int64_t ldb, T* C, bool accumulate) {
-  blas_on_one_thread();
+  OneBlasThreadWhileAlive blas_on_one_thread;
   const int threads = num_threads();
   const bool by_rows = M >= N;
   const int64_t len = by_rows ? M : N;
@@ -203,7 +223,7 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, 
 
 void one_blas_thread() {
 #ifdef ENGINE_HAVE_OPENBLAS
-  blas_on_one_thread();
+  set_blas_threads(1);
 #endif
 }
 
