@@ -92,3 +92,29 @@ def test_linear_adds_the_product_onto_the_bias_rows():
                     np.testing.assert_allclose(got, want, rtol=tol, atol=tol * max(k, 1))
     finally:
         engine.set_num_threads(before)
+
+
+def test_products_from_concurrent_python_threads_match_a_lone_call():
+    import threading
+
+    engine.manual_seed(3)
+    before = engine.get_num_threads()
+    try:
+        engine.set_num_threads(2)
+        a, b = engine.randn(300, 200), engine.randn(200, 310)
+        want = a @ b
+        mismatches = []
+
+        def work():
+            for _ in range(5):
+                if not engine.equal(a @ b, want):
+                    mismatches.append(1)
+
+        threads = [threading.Thread(target=work) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not mismatches
+    finally:
+        engine.set_num_threads(before)

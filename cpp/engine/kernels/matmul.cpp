@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -73,10 +74,11 @@ int64_t small_gemm_limit() {
 // for each other at every packed panel: on this kind of 2-core machine they reached 220-270
 // GFLOP/s on 256-512 products where the split reaches 260-300, and a worker the OS has preempted
 // stalls the whole call (with the pool, the caller takes the blocks a sleeping worker has not
-// claimed). Between products OpenBLAS's count goes back to engine's thread count, for its LAPACK
-// routines (engine.set_num_threads governs them, as torch.set_num_threads does). The count is
-// process-wide, so only callers outside a parallel region change it, and the last value set is
-// remembered: the common case is one comparison.
+// claimed). Between products OpenBLAS goes back to engine's thread count, for its LAPACK routines
+// (engine.set_num_threads governs them, as torch.set_num_threads does). The count is process-wide:
+// it is lowered when the first product outside a parallel region starts and restored when the
+// last one ends, so concurrent callers (Python threads, the interpreter lock released) never see
+// it raised under them. The last value set is remembered: setting it again costs a comparison.
 std::atomic<int> g_blas_threads{0};
 
 void set_blas_threads(int want) {
@@ -86,13 +88,20 @@ void set_blas_threads(int want) {
   }
 }
 
+std::mutex g_products_mu;
+int g_products_running = 0;  // products outside a parallel region, under g_products_mu
+
 class OneBlasThreadWhileAlive {
  public:
   OneBlasThreadWhileAlive() : outermost_(!in_parallel_region()) {
-    if (outermost_) set_blas_threads(1);
+    if (!outermost_) return;
+    std::lock_guard<std::mutex> lock(g_products_mu);
+    if (g_products_running++ == 0) set_blas_threads(1);
   }
   ~OneBlasThreadWhileAlive() {
-    if (outermost_) set_blas_threads(num_threads());
+    if (!outermost_) return;
+    std::lock_guard<std::mutex> lock(g_products_mu);
+    if (--g_products_running == 0) set_blas_threads(num_threads());
   }
   OneBlasThreadWhileAlive(const OneBlasThreadWhileAlive&) = delete;
   OneBlasThreadWhileAlive& operator=(const OneBlasThreadWhileAlive&) = delete;
