@@ -45,11 +45,12 @@ def test_products_are_deterministic_per_thread_count_and_close_across():
 
 
 def _split_cases():
-    """Products large enough to be split between threads: by rows (M >= N) and by columns, with
-    lengths that are not multiples of the 16-wide blocks, transposed and sliced operands."""
+    """Products large enough to be split between threads (from 2^20 multiply-adds): by rows (M >= N)
+    and by columns, with lengths that are not multiples of the 16-wide blocks, transposed and
+    sliced operands."""
     engine.manual_seed(1)
     cases = []
-    for m, k, n in [(301, 67, 45), (45, 67, 301), (17, 900, 33), (530, 3, 530)]:
+    for m, k, n in [(301, 97, 45), (45, 97, 301), (17, 2000, 33), (530, 4, 530)]:
         for dtype in (engine.float32, engine.float64):
             a = engine.randn(m, k, dtype=dtype)
             b = engine.randn(k, n, dtype=dtype)

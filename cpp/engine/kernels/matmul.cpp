@@ -59,12 +59,15 @@ namespace {
 
 #ifdef ENGINE_HAVE_OPENBLAS
 // Products with fewer multiply-adds than this run on the calling thread alone; larger ones are
-// split between engine's threads (2^18: a 64 x 64 x 64 product, 2 x 1.3 us of work, still gains
-// from a second thread that is awake). ENGINE_SMALL_GEMM overrides it.
+// split between engine's threads. A 64 x 64 x 64 product (2^18) gains from a second thread that is
+// awake (150 -> 200 GFLOP/s on this kind of VM), but on a loaded machine a worker that claims its
+// block and is then preempted makes the caller wait a time slice for 1.3 us of work (the 64 row of
+// bench/run.py at load 7: 128 -> 65 GFLOP/s); from 2^20 (a 100^3 product, 7 us on one thread) the
+// gain outweighs that risk. ENGINE_SMALL_GEMM overrides it.
 int64_t small_gemm_limit() {
   static const int64_t limit = [] {
     if (const char* env = std::getenv("ENGINE_SMALL_GEMM")) return static_cast<int64_t>(std::atoll(env));
-    return int64_t(1) << 18;
+    return int64_t(1) << 20;
   }();
   return limit;
 }
