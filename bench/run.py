@@ -1,6 +1,6 @@
 """Side-by-side benchmarks: engine vs PyTorch (CPU) vs NumPy, in one process run.
 
-    python bench/run.py [--quick] [--json out.json]
+    python bench/run.py [--quick] [--only PREFIXES] [--no-process] [--json out.json]
 
 Run it with a Python where PyTorch imports (here: PYTHONPATH=python /tmp/tv/bin/python bench/run.py)
 to get the side-by-side columns. Every framework that imports is measured; each figure is the
@@ -79,6 +79,11 @@ def main():
     parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller budget")
     parser.add_argument("--json", help="write the results as JSON to this file")
     parser.add_argument("--only", help="comma-separated benchmark name prefixes")
+    parser.add_argument(
+        "--no-process",
+        action="store_true",
+        help="skip the fresh-interpreter rows (import time, size, RSS)",
+    )
     args = parser.parse_args()
     fw = load_frameworks()
     if "torch" in fw:
@@ -110,7 +115,7 @@ def main():
             row["floor_multiple"] = row["engine"] / floor
         results.append(row)
         print_row(row)
-    for row in workloads.process_metrics(fw, subprocess_seconds):
+    for row in [] if args.no_process else workloads.process_metrics(fw, subprocess_seconds):
         results.append(row)
         print_row(row)
     if args.json:
@@ -129,6 +134,10 @@ def print_row(row):
         ratio = f"{r:6.2f}x"
         if unit == "time":
             time_ratio = f"{e / t:8.3f}"  # engine time / PyTorch time, as the goals are stated
+        elif unit == "GFLOP/s":
+            time_ratio = (
+                f"{t / e:8.3f}"  # the same work: the inverse ratio of rates is the time ratio
+            )
     if row.get("floor_multiple"):
         floor = f"{row['floor_multiple']:7.1f}x"  # engine time in plain Python calls
     print(

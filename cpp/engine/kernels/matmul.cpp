@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -57,24 +58,30 @@ template void gemm<uint8_t>(int64_t, int64_t, int64_t, const uint8_t*, const uin
 namespace {
 
 #ifdef ENGINE_HAVE_OPENBLAS
-// Products with fewer multiply-adds than this run on one OpenBLAS thread. Waking OpenBLAS's
-// workers pays for itself only on large enough products, and after each threaded call they spin
-// for a while, competing with the caller's next kernels on a machine with few cores. (Convolutions
-// thread over samples themselves, with one BLAS thread each.) 2^22: an MLP's 64 x 784 x 256
-// products gain 20% from two threads. OpenBLAS splits rows and columns between threads, never the
-// inner dimension, so the result does not depend on the choice.
+// Products with fewer multiply-adds than this run on the calling thread alone; larger ones are
+// split between engine's threads. A 64 x 64 x 64 product (2^18) gains from a second thread that is
+// awake (150 -> 200 GFLOP/s on this kind of VM), but on a loaded machine a worker that claims its
+// block and is then preempted makes the caller wait a time slice for 1.3 us of work (the 64 row of
+// bench/run.py at load 7: 128 -> 65 GFLOP/s); from 2^20 (a 100^3 product, 7 us on one thread) the
+// gain outweighs that risk. ENGINE_SMALL_GEMM overrides it.
 int64_t small_gemm_limit() {
   static const int64_t limit = [] {
     if (const char* env = std::getenv("ENGINE_SMALL_GEMM")) return static_cast<int64_t>(std::atoll(env));
-    return int64_t(1) << 22;
+    return int64_t(1) << 20;
   }();
   return limit;
 }
 
-// Sets OpenBLAS's thread count for the next call: one for small products and for products inside
-// a parallel region (each thread of it runs its own), else engine's thread count
-// (engine.set_num_threads governs the BLAS too, as torch.set_num_threads does). The last value set
-// is remembered so the common case is a single comparison.
+// OpenBLAS runs every product on one thread: engine's pool splits a large product into blocks
+// of C and each thread runs its block through its own OpenBLAS call. OpenBLAS's own threads wait
+// for each other at every packed panel: on this kind of 2-core machine they reached 220-270
+// GFLOP/s on 256-512 products where the split reaches 260-300, and a worker the OS has preempted
+// stalls the whole call (with the pool, the caller takes the blocks a sleeping worker has not
+// claimed). Between products OpenBLAS goes back to engine's thread count, for its LAPACK routines
+// (engine.set_num_threads governs them, as torch.set_num_threads does). The count is process-wide:
+// it is lowered when the first product outside a parallel region starts and restored when the
+// last one ends, so concurrent callers (Python threads, the interpreter lock released) never see
+// it raised under them. The last value set is remembered: setting it again costs a comparison.
 std::atomic<int> g_blas_threads{0};
 
 void set_blas_threads(int want) {
@@ -84,11 +91,66 @@ void set_blas_threads(int want) {
   }
 }
 
-void choose_blas_threads(int64_t M, int64_t N, int64_t K) {
-  const bool small = in_parallel_region() ||
-                     static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <
-                         static_cast<double>(small_gemm_limit());
-  set_blas_threads(small ? 1 : num_threads());
+std::mutex g_products_mu;
+int g_products_running = 0;  // products outside a parallel region, under g_products_mu
+
+class OneBlasThreadWhileAlive {
+ public:
+  OneBlasThreadWhileAlive() : outermost_(!in_parallel_region()) {
+    if (!outermost_) return;
+    std::lock_guard<std::mutex> lock(g_products_mu);
+    if (g_products_running++ == 0) set_blas_threads(1);
+  }
+  ~OneBlasThreadWhileAlive() {
+    if (!outermost_) return;
+    std::lock_guard<std::mutex> lock(g_products_mu);
+    if (--g_products_running == 0) set_blas_threads(num_threads());
+  }
+  OneBlasThreadWhileAlive(const OneBlasThreadWhileAlive&) = delete;
+  OneBlasThreadWhileAlive& operator=(const OneBlasThreadWhileAlive&) = delete;
+
+ private:
+  bool outermost_;
+};
+
+template <typename T>
+void blas_gemm(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb,
+               T* C, int64_t ldc, bool accumulate) {
+  const auto op_a = ta ? CblasTrans : CblasNoTrans, op_b = tb ? CblasTrans : CblasNoTrans;
+  const int m = int(M), n = int(N), k = int(K), la = int(std::max<int64_t>(lda, 1)), lb = int(std::max<int64_t>(ldb, 1));
+  if constexpr (std::is_same_v<T, float>) {
+    scipy_cblas_sgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0f, A, la, B, lb, accumulate ? 1.0f : 0.0f, C, int(ldc));
+  } else {
+    scipy_cblas_dgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0, A, la, B, lb, accumulate ? 1.0 : 0.0, C, int(ldc));
+  }
+}
+
+// C (M x N, contiguous) in one block per thread: whole rows when M >= N, else whole columns, so
+// that the operand every block reads in full (and packs again) is the smaller one. Blocks are
+// multiples of 16 rows or columns (the kernels' register tile), fixed by the thread count alone,
+// and each element is computed by one call over the whole inner dimension: the result does not
+// depend on which thread ran which block.
+template <typename T>
+void blas_gemm_split(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb,
+                     int64_t ldb, T* C, bool accumulate) {
+  OneBlasThreadWhileAlive blas_on_one_thread;
+  const int threads = num_threads();
+  const bool by_rows = M >= N;
+  const int64_t len = by_rows ? M : N;
+  const double macs = static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K);
+  const int64_t step = ((len + threads - 1) / threads + 15) / 16 * 16;
+  if (threads <= 1 || in_parallel_region() || macs < static_cast<double>(small_gemm_limit()) || step >= len) {
+    blas_gemm<T>(M, N, K, A, ta, lda, B, tb, ldb, C, N, accumulate);
+    return;
+  }
+  parallel_for_items((len + step - 1) / step, [&](int64_t part) {
+    const int64_t b = part * step, e = std::min(len, b + step);
+    if (by_rows) {
+      blas_gemm<T>(e - b, N, K, ta ? A + b : A + b * lda, ta, lda, B, tb, ldb, C + b * N, N, accumulate);
+    } else {
+      blas_gemm<T>(M, e - b, K, A, ta, lda, tb ? B + b * ldb : B + b, tb, ldb, C + b, N, accumulate);
+    }
+  });
 }
 #endif
 
@@ -156,14 +218,7 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, 
         if (!accumulate) std::fill(C, C + M * N, T(0));
         return;
       }
-      choose_blas_threads(M, N, K);
-      const auto op_a = ta ? CblasTrans : CblasNoTrans, op_b = tb ? CblasTrans : CblasNoTrans;
-      const int m = int(M), n = int(N), k = int(K), la = int(std::max<int64_t>(lda, 1)), lb = int(std::max<int64_t>(ldb, 1));
-      if constexpr (std::is_same_v<T, float>) {
-        scipy_cblas_sgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0f, A, la, B, lb, accumulate ? 1.0f : 0.0f, C, n);
-      } else {
-        scipy_cblas_dgemm(CblasRowMajor, op_a, op_b, m, n, k, 1.0, A, la, B, lb, accumulate ? 1.0 : 0.0, C, n);
-      }
+      blas_gemm_split<T>(M, N, K, A, ta, lda, B, tb, ldb, C, accumulate);
       return;
     }
   }

@@ -11,7 +11,9 @@ void gemm(int64_t M, int64_t N, int64_t K, const T* A, const T* B, T* C);
 // C[M,N] = op(A) @ op(B) with row-major leading dimensions: op(A) is A[M,K] (lda >= K), or with
 // trans_a the transpose of A[K,M] (lda >= M); likewise B. C is contiguous and overwritten, or with
 // `accumulate` added to (C += op(A) @ op(B)). Runs through BLAS where the build has one;
-// transposed operands never need a copy there.
+// transposed operands never need a copy there. Outside a parallel region, float32/float64
+// products from 2^20 multiply-adds (ENGINE_SMALL_GEMM) are split into blocks of C over
+// engine's threads, one single-threaded BLAS call each.
 template <typename T>
 void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool trans_a, int64_t lda, const T* B, bool trans_b,
              int64_t ldb, T* C, bool accumulate = false);

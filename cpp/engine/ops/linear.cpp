@@ -61,7 +61,7 @@ bool fast_path(const Tensor& x, const Tensor& w, const std::optional<Tensor>& b)
   return true;
 }
 
-// x (M, K) @ w^T (K, N) + b: one GEMM, then the bias added to each row, under one node.
+// x (M, K) @ w^T (K, N) + b: one GEMM onto the bias rows, under one node.
 Tensor linear_2d(const Tensor& x, const Tensor& w, const std::optional<Tensor>& b) {
   if (!b) return mm(x, t(w));  // MmBackward0, as PyTorch's linear without bias
   const int64_t M = x.shape()[0], K = x.shape()[1], N = w.shape()[0];
@@ -71,14 +71,14 @@ Tensor linear_2d(const Tensor& x, const Tensor& w, const std::optional<Tensor>& 
   ENGINE_DISPATCH_FLOAT(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      kernels::gemm_ex<T>(M, N, K, xc.data<T>(), false, std::max<int64_t>(K, 1), wc.data<T>(), true,
-                          std::max<int64_t>(K, 1), out.data<T>());
+      // The bias rows are C and the product is added to them (BLAS's beta = 1), as PyTorch's addmm
+      // does: one pass over the output instead of BLAS zeroing it and a second pass adding the bias.
       Tensor bc = b->is_contiguous() ? *b : contiguous(detach(*b));
       const T* bias = bc.data<T>();
       T* o = out.data<T>();
-      for (int64_t i = 0; i < M; ++i) {
-        for (int64_t j = 0; j < N; ++j) o[i * N + j] += bias[j];
-      }
+      for (int64_t i = 0; i < M; ++i) std::copy(bias, bias + N, o + i * N);
+      kernels::gemm_ex<T>(M, N, K, xc.data<T>(), false, std::max<int64_t>(K, 1), wc.data<T>(), true,
+                          std::max<int64_t>(K, 1), o, /*accumulate=*/true);
     }
   });
   if (compute_requires_grad({&x, &w, &*b})) record_addmm(out, *b, x, t(w), 1.0, 1.0);
