@@ -3717,7 +3717,7 @@ class Tensor:
             torch.int64
         """
     @property
-    def grad(self) -> typing.Any:
+    def grad(self) -> Tensor | None:
         """
         Tensor.grad -> Tensor or None
         

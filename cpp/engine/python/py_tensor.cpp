@@ -2,6 +2,7 @@
 // dunders take `object` and convert it themselves, so no overload chain is walked per call.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include "engine/autograd/accumulate_grad.h"
 #include "engine/autograd/grad_mode.h"
@@ -220,8 +221,7 @@ void init_tensor(py::module_& m) {
                 throw py::error_already_set();
               }
             }
-            if (!m) return py::none().cast<py::object>();
-            return grad_object(*m);
+            return py::typing::Optional<Tensor>(m ? grad_object(*m) : py::none());
           },
           [](const Tensor& t, py::handle g) {
             if (g.is_none()) {
