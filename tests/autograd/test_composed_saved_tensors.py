@@ -115,3 +115,18 @@ def test_shown_tensor_written_in_place_is_reported_on_reading():
         inp.add_(1.0)
     with pytest.raises(RuntimeError, match="modified by an inplace operation"):
         _ = fn._saved_self
+
+
+def test_qr_shows_its_outputs_and_mode():
+    a = torch.tensor([[3.0, 1.0], [4.0, 2.0], [0.0, 1.0]], requires_grad=True)
+    q, r = torch.linalg.qr(a)
+    fn = q.grad_fn
+    assert saved_names(fn) == ["_saved_Q", "_saved_R", "_saved_mode"]
+    assert (
+        torch.equal(fn._saved_Q, q) and torch.equal(fn._saved_R, r) and fn._saved_mode == "reduced"
+    )
+    (q.sum() + r.sum()).backward()
+    with pytest.raises(
+        RuntimeError, match=re.escape("Trying to backward through the graph a second time")
+    ):
+        _ = fn._saved_Q
