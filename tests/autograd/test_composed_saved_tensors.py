@@ -130,3 +130,15 @@ def test_qr_shows_its_outputs_and_mode():
         RuntimeError, match=re.escape("Trying to backward through the graph a second time")
     ):
         _ = fn._saved_Q
+
+
+def test_indexing_with_a_mask_keeps_the_mask_whole():
+    a = torch.arange(24.0).view(2, 3, 4).requires_grad_()
+    m2 = torch.tensor([[True, False, True], [False, True, False]])
+    m1 = torch.tensor([True, False, True])
+    (kept,) = a[m2].grad_fn._saved_indices
+    assert kept.dtype == torch.bool and kept.tolist() == m2.tolist()
+    none, mask, index = a[:, m1, torch.tensor([0, 2])].grad_fn._saved_indices
+    assert none is None and mask.tolist() == m1.tolist() and index.tolist() == [0, 2]
+    a[m2].sum().backward()
+    assert a.grad.sum().item() == 12.0
