@@ -118,3 +118,13 @@ def test_set_from_a_tensor_that_requires_grad_records_a_node_without_derivative(
     with pytest.raises(RuntimeError, match=exact("derivative for set_ is not implemented")):
         z.sum().backward()
     assert not torch.zeros(2).set_(torch.zeros(2)).requires_grad
+
+
+def test_geometry_whose_extent_overflows_is_refused():
+    src = torch.arange(6.0)
+    with pytest.raises(RuntimeError, match="overflow"):
+        torch.empty(0).set_(src, 2**62, (2,), (2**62,))
+    with pytest.raises(RuntimeError, match="overflow"):
+        torch.empty(0).set_(src, 2**63 - 1, (1,))
+    with pytest.raises(RuntimeError, match="negative strides"):
+        torch.empty(0).set_(src, 0, (2,), (-1,))

@@ -47,9 +47,11 @@ int64_t bytes_needed(const Dims& size, const Dims& stride, int64_t offset, int64
   int64_t last = offset;
   for (size_t i = 0; i < size.size(); ++i) {
     if (size[i] == 0) return 0;
-    last += checked_mul(size[i] - 1, stride[i], "set_");
+    ENGINE_CHECK(add_fits(last, checked_mul(size[i] - 1, stride[i], "set_"), &last), std::runtime_error,
+                 "set_: integer addition overflow");
   }
-  return checked_mul(last + 1, item, "set_");
+  ENGINE_CHECK(add_fits(last, 1, &last), std::runtime_error, "set_: integer addition overflow");
+  return checked_mul(last, item, "set_");
 }
 
 // Rebinds self to `storage` with the given geometry, as an in-place op: its version moves on.
