@@ -42,16 +42,21 @@ class SetNotImplemented : public Node {
       " * (Tensor source, int storage_offset, tuple of ints size, tuple of ints stride = None)\n");
 }
 
-// The bytes a geometry reaches in its memory (0 for no elements), as PyTorch's setStorage checks.
+// The bytes a geometry reaches in its memory (0 for no elements), as PyTorch's setStorage checks;
+// PyTorch's overflow message (which negative strides also get) when it cannot be computed.
 int64_t bytes_needed(const Dims& size, const Dims& stride, int64_t offset, int64_t item) {
   int64_t last = offset;
+  bool fits = true;
   for (size_t i = 0; i < size.size(); ++i) {
     if (size[i] == 0) return 0;
-    ENGINE_CHECK(add_fits(last, checked_mul(size[i] - 1, stride[i], "set_"), &last), std::runtime_error,
-                 "set_: integer addition overflow");
+    int64_t extent = 0;
+    fits = fits && stride[i] >= 0 && mul_fits(size[i] - 1, stride[i], &extent) && add_fits(last, extent, &last);
   }
-  ENGINE_CHECK(add_fits(last, 1, &last), std::runtime_error, "set_: integer addition overflow");
-  return checked_mul(last, item, "set_");
+  int64_t bytes = 0;
+  fits = fits && add_fits(last, 1, &last) && mul_fits(last, item, &bytes);
+  ENGINE_CHECK(fits, std::runtime_error, "Storage size calculation overflowed with sizes=", dims_str(size),
+               " and strides=", dims_str(stride));
+  return bytes;
 }
 
 // Rebinds self to `storage` with the given geometry, as an in-place op: its version moves on.
@@ -117,10 +122,6 @@ py::object tensor_set(py::object self_obj, const py::args& args, const py::kwarg
                    size.size(), ") and stride length (", stride.size(), ")");
       ENGINE_CHECK(offset >= 0, std::runtime_error, "Tensor: invalid storage offset ", offset);
       for (int64_t s : size) ENGINE_CHECK(s >= 0, std::runtime_error, "numel: integer multiplication overflow");
-      for (int64_t s : stride) {
-        ENGINE_CHECK(s >= 0, std::runtime_error, "set_(): negative strides are not supported, got stride ",
-                     dims_str(stride));
-      }
       const Dims shown = strided ? stride : Dims{};
       if (!strided) stride = contiguous_strides(size);
       const int64_t item = static_cast<int64_t>(itemsize(self.dtype()));
