@@ -3188,6 +3188,30 @@ class Tensor:
         
         See :func:`engine.select`.
         """
+    def set_(self, *args, **kwargs) -> typing.Any:
+        """
+        set_(source=None, storage_offset=0, size=None, stride=None) -> Tensor
+        
+        Makes this tensor look at ``source``'s memory, in place, and returns it: with ``source`` alone,
+        with its shape, strides and offset; with ``storage_offset`` and ``size`` (and ``stride``,
+        contiguous when omitted), with that geometry in ``source``'s memory; with no argument, at fresh
+        empty memory of shape ``(0,)``. The tensor keeps its identity and version counter (moved on by
+        one); a leaf gets a new gradient accumulator, so graphs recorded before no longer count as
+        using it.
+        
+        Args:
+            source (Tensor): the tensor whose memory to use (same dtype).
+            storage_offset (int): offset, in elements, into that memory.
+            size (tuple of ints): the new shape.
+            stride (tuple of ints, optional): the new strides, in elements.
+        
+        Example::
+        
+            >>> a = engine.arange(6.0)
+            >>> engine.empty(0).set_(a, 1, (2, 2))
+            tensor([[1., 2.],
+                    [3., 4.]])
+        """
     def short(self) -> Tensor:
         """
         short(memory_format=engine.preserve_format) -> Tensor
@@ -3693,7 +3717,7 @@ class Tensor:
             torch.int64
         """
     @property
-    def grad(self) -> Tensor:
+    def grad(self) -> Tensor | None:
         """
         Tensor.grad -> Tensor or None
         

@@ -111,9 +111,12 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     _tensor_arg("addbmm", input, "input", 1)
     _check_batches("addbmm", batch1, batch2)
     out = _scaled_sum("addbmm", input, _C.bmm(batch1, batch2).sum(0), beta, alpha)
-    # PyTorch's node keeps the sizes its backward needs, not the batches' values.
+    # PyTorch's node keeps the sizes its backward needs, and each batch where the other one's
+    # gradient needs it.
     shown = {
         "alpha": alpha,
+        "batch1": batch1 if batch2.requires_grad else None,
+        "batch2": batch2 if batch1.requires_grad else None,
         "batch1_sym_argsize_0": batch1.shape[0],
         "batch1_sym_argsize_1": batch1.shape[1],
         "batch2_sym_argsize_2": batch2.shape[2],

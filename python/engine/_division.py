@@ -46,9 +46,18 @@ def _rounded(input, other, rounding_mode):
         q = _C.floor_divide(input, other)
         crossed = (input - q * other != 0) & ((input < 0) != (other < 0))
         out = q + crossed.to(q.dtype)
-    return _grad_fn_names.name_grad_fn(
-        out, "DivBackward2", (input,), {"rounding_mode": rounding_mode}
-    )
+    # PyTorch's node keeps the divisor (a Number as a 0-d tensor) and, when the divisor requires
+    # grad, the dividend.
+    if isinstance(other, _C.Tensor):
+        other_t = other
+    else:  # a Python float shows as float64, as PyTorch wraps it
+        other_t = _C.tensor(other, dtype=_C.float64 if isinstance(other, float) else None)
+    shown = {
+        "other": other_t,
+        "rounding_mode": rounding_mode,
+        "self": input if other_t.requires_grad else None,
+    }
+    return _grad_fn_names.name_grad_fn(out, "DivBackward2", (input,), shown, only_shown=True)
 
 
 def div(input, other, *, rounding_mode=None, out=None):

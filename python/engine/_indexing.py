@@ -104,8 +104,9 @@ def _covers(start, stop, n):
     return start <= 0 and stop >= n
 
 
-def _basic(self, key):
-    """Applies the basic part of `key`: (view, [(dim, int64 index array)])."""
+def _basic(self, key, masks=None):
+    """Applies the basic part of `key`: (view, [(dim, int64 index array)]). A bool mask gives one
+    index array per dim it covers; with `masks` (a dict), its first dim maps to the mask."""
     import numpy as np
 
     key = _normalize(key)
@@ -148,6 +149,8 @@ def _basic(self, key):
                         )
                 for j, nz in enumerate(np.nonzero(arr)):
                     adv.append((d + j, nz.astype(np.int64)))
+                if masks is not None:
+                    masks[d] = k
                 d += k.dim()
             else:
                 adv.append((d, arr.astype(np.int64)))
@@ -212,7 +215,8 @@ def _advanced_with_plan(t, adv):
 
 @_transforms.values_op
 def getitem(self, key):
-    t, adv = _basic(self, key)
+    masks = {}
+    t, adv = _basic(self, key, masks)
     if not adv:
         # Indexing always gives a new tensor: x[...] or x[:, :] is a view of all of x
         # (AliasBackward0), as in PyTorch.
@@ -224,8 +228,17 @@ def getitem(self, key):
     with no_grad():
         out, (positions, order, flat_shape, perm) = _advanced_with_plan(t, adv)
     out = _C.detach(out)  # a tensor of its own, not a view made without history
+    # The node keeps the index tensors as given, one per indexed position: a bool mask is kept
+    # whole (for all the dims it covers), as PyTorch keeps it.
     given = dict(adv)
-    indices = [_C.from_numpy(given[d]) if d in given else None for d in range(max(given) + 1)]
+    indices, d = [], 0
+    while d <= max(given):
+        if d in masks:
+            indices.append(masks[d])
+            d += max(masks[d].dim(), 1)
+        else:
+            indices.append(_C.from_numpy(given[d]) if d in given else None)
+            d += 1
     _C._record_index(out, t, positions, order, flat_shape, perm, indices)
     return out
 

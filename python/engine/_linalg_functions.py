@@ -336,6 +336,11 @@ class LinalgQr(Function):
         return _C.cat([gX, Q @ gV], -1), None
 
 
+# PyTorch's node shows the outputs it keeps as grad_fn._saved_Q and grad_fn._saved_R.
+LinalgQr._backward_cls._saved_Q = property(lambda ctx: ctx.saved_tensors[0], doc="The saved Q.")
+LinalgQr._backward_cls._saved_R = property(lambda ctx: ctx.saved_tensors[1], doc="The saved R.")
+
+
 def _qr_backward_tall(Q, R, gQ, gR):
     """A's cotangent for A = Q R with m >= n (R square, upper triangular)."""
     # M = R gR^T - gQ^T Q; gA = (gQ + Q copyltu(M)) R^-T, copyltu mirroring the lower triangle.

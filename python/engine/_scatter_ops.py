@@ -82,7 +82,11 @@ def masked_select(input, mask, *, out=None):
     flat = input.expand(shape).reshape(-1)
     where = nonzero(mask.expand(shape).reshape(-1)).reshape(-1)
     return _grad_fn_names.name_grad_fn(
-        flat.index_select(0, where), "MaskedSelectBackward0", (input,)
+        flat.index_select(0, where),
+        "MaskedSelectBackward0",
+        (input,),
+        {"mask": mask, "self": input},
+        only_shown=True,
     )
 
 

@@ -257,6 +257,7 @@ def masked_fill(input, mask, value):
         raise RuntimeError(
             f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype}"
         )
+    shown_mask = mask  # the node shows the mask as given
     if not input.is_contiguous():  # PyTorch fills a row-major copy of input
         input = input.contiguous()
         mask = mask if mask.is_contiguous() else mask.contiguous()
@@ -264,6 +265,8 @@ def masked_fill(input, mask, value):
         _C.where(mask, value, input),
         node_name,
         (input,),
+        {"mask": shown_mask},
+        only_shown=True,
     )
 
 

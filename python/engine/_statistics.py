@@ -353,7 +353,11 @@ def pdist(input, p=2):
     diff = input.index_select(0, rows) - input.index_select(0, cols)
     out = _zero_safe_pnorm(diff, float(p), -1)
     return _grad_fn_names.name_grad_fn(
-        out, "PdistBackward0", (input,), {"p": float(p)}, only_shown=True
+        out,
+        "PdistBackward0",
+        (input,),
+        {"p": float(p), "result": out, "self": input},
+        only_shown=True,
     )
 
 

@@ -11,6 +11,26 @@ std::mutex& grad_accumulation_mutex() {
   return mu;
 }
 
+namespace {
+
+// The first gradient stored under create_graph=True is a copy whose history is the copy
+// (PyTorch's CopyBackwards, with no edge for the fresh destination), as PyTorch's AccumulateGrad
+// copies it into a new tensor laid out like the leaf.
+class CopyBackwards : public Node {
+ public:
+  explicit CopyBackwards(const Tensor& src) { next_edges_ = {Edge(), gradient_edge(src)}; }
+  variable_list apply(variable_list&& grads) override { return {Tensor(), std::move(grads[0])}; }
+  std::string name() const override { return "CopyBackwards"; }
+};
+
+Tensor copy_with_history(const Tensor& g) {
+  Tensor copy = ops::clone(detach(g));
+  if (requires_grad(g)) set_history(copy, std::make_shared<CopyBackwards>(g));
+  return copy;
+}
+
+}  // namespace
+
 AccumulateGrad::AccumulateGrad(Tensor variable) : variable_(std::move(variable)) {
   add_input_metadata(variable_);
   input_metadata_[0].leaf = true;
@@ -23,6 +43,7 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
   // The leaf's own hooks (Tensor.register_hook) already ran: the engine calls run_leaf_hooks first.
   // grad mode is on here exactly when backward was called with create_graph=True.
   const bool create_graph = GradMode::is_enabled();
+  std::shared_ptr<void> stale_py;  // the Python object of a gradient this call replaces
   std::unique_lock<std::mutex> lock(grad_accumulation_mutex());
   if (!meta.grad.defined()) {
     // Keep the incoming buffer when nobody else holds it; otherwise copy, so that a later in-place
@@ -32,14 +53,20 @@ variable_list AccumulateGrad::apply(variable_list&& grads) {
     // gradient (PyTorch's num_expected_refs), so a post-accumulate hook's in-place change to .grad
     // is seen by them.
     const long expected_refs = hooked() ? 2 : 1;
-    meta.grad = (create_graph || (g.use_count() <= expected_refs && g.is_contiguous())) ? g : ops::clone(g);
-    if (!create_graph) meta.grad = detach(meta.grad);
+    if (create_graph) {
+      meta.grad = copy_with_history(g);
+    } else {
+      meta.grad = detach((g.use_count() <= expected_refs && g.is_contiguous()) ? g : ops::clone(g));
+    }
+    stale_py = std::move(meta.grad_py);
   } else if (!create_graph && !requires_grad(meta.grad)) {
     ops::add_(meta.grad, g);
   } else {
     meta.grad = ops::add(meta.grad, g);
+    stale_py = std::move(meta.grad_py);  // .grad is another tensor now
   }
   lock.unlock();  // the hooks below run Python code
+  stale_py.reset();  // its deleter takes the GIL: never under the lock
   for (const auto& hook : hooks_snapshot(meta.post_accumulate_hooks)) {
     if (hook) hook(variable_);
   }

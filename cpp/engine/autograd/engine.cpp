@@ -458,7 +458,10 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
         throw;
       }
     }
-    if (!opts.keep_graph) node->release_variables();
+    if (!opts.keep_graph) {
+      node->release_variables();
+      for (auto& shown : node->saved_values.tensors) shown.second.reset();
+    }
 
     const auto& edges = node->next_edges();
     for (size_t i = 0; i < edges.size(); ++i) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/autograd/edge.h"
+#include "engine/autograd/saved_tensor.h"
 #include "engine/core/tensor.h"
 
 namespace engine {
@@ -49,6 +50,9 @@ struct SavedValues {
   // Only these are the node's saved attributes: an op composed of others shows exactly what
   // PyTorch's node for it shows, not its last primitive's saved tensors and values.
   bool exclusive = false;
+  // Tensors such a node shows beside its values (a composed op's _saved_self, _saved_weight, ...),
+  // kept as saved tensors: version-checked on reading, released with the node's own after backward.
+  std::vector<std::pair<const char*, SavedTensor>> tensors;
   void add(const char* name, SavedValue v) { items.emplace_back(name, std::move(v)); }
   // Replaces the value named `name`, or adds it.
   void set(const char* name, SavedValue v) {

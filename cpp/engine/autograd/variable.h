@@ -16,6 +16,11 @@ class Node;
 struct AutogradMeta : AutogradMetaInterface {
   bool requires_grad = false;
   Tensor grad;
+  // The Python object handed out for `grad`, kept while `grad` is this tensor's gradient, so that
+  // `t.grad is t.grad` holds and weak references to it (and attributes set on it) survive, as in
+  // PyTorch. Opaque here (the Python layer fills it; its deleter takes the GIL). Whoever replaces
+  // `grad` by another tensor clears it, outside any lock the Python layer may wait on.
+  std::shared_ptr<void> grad_py;
   std::shared_ptr<Node> grad_fn;
   uint32_t output_nr = 0;
   std::weak_ptr<Node> grad_accumulator;

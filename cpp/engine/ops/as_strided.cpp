@@ -48,6 +48,12 @@ Tensor index_tensor(const std::vector<int64_t>& v) {
 struct AsStridedBackward : BuiltinNode<AsStridedBackward> {
   static constexpr const char* kName = "AsStridedBackward0";
   Layout input, view;
+  bool offset_given = false;  // the node shows storage_offset as the caller gave it (None if not)
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    visit("size", saved_ints(view.shape));
+    visit("storage_offset", offset_given ? SavedValue(view.offset) : SavedValue());
+    visit("stride", saved_ints(view.strides));
+  }
   variable_list apply(variable_list&& g) override {
     const int64_t n_in = numel_of(input.shape), n_view = numel_of(view.shape);
     if (n_in == 0 || n_view == 0) return {zeros(input.shape, g[0].dtype())};
@@ -78,6 +84,7 @@ Tensor as_strided(const Tensor& a, const Dims& size, const Dims& stride, std::op
   if (auto node = make_node<AsStridedBackward>({&a})) {
     node->input = Layout{a.shape(), a.strides(), a.offset()};
     node->view = Layout{size, stride, offset};
+    node->offset_given = storage_offset.has_value();
     set_history(out, node);
   }
   return out;

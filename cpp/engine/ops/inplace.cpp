@@ -135,6 +135,17 @@ void take_history_from_base(Tensor& view, const Tensor& base, const ViewFn& fn) 
   move_retained_grad(view, old_fn);
 }
 
+// Before an in-place op reads a view it is about to overwrite: when the write will move into the
+// base (commit_view), the op reads the view as a fresh strided view of the base's current
+// history, not through the view's own node. That node, and the hooks registered on it, then drop
+// out of the graph, as in PyTorch, whose CopySlices takes the write's place of the view's node.
+void read_view_through_base(Tensor& self, bool records) {
+  if (!records || !self.is_view() || !grad_fn(self)) return;
+  Tensor base(self.get()->view_base);
+  if (!requires_grad(base) || !base.is_contiguous()) return;
+  take_history_from_base(self, base, geometry_in_base(self, base));
+}
+
 // An in-place write through a view whose base has (or gets) history: the base's history becomes
 // "base with this region replaced by `result`" (PyTorch's CopySlices), and the view's history a
 // strided view of that. Returns false when the plain path applies.
@@ -198,6 +209,7 @@ Tensor& inplace(Tensor& self, const Tensor& other, F op, kernels::BinaryOp direc
   check_inplace(self, records);
   check_no_internal_overlap(self);
   check_no_partial_overlap(self, other);
+  read_view_through_base(self, records);
   if (direct && !records && direct_ok(self, other)) {
     Tensor o = other;
     if (o.dtype() != self.dtype()) {
@@ -256,6 +268,7 @@ Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, cons
   check_inplace(self, records);
   check_no_internal_overlap(self);
   if (other) check_no_partial_overlap(self, *other);
+  read_view_through_base(self, records);
   // A recording op may save its input; it must see a copy, since self is about to be overwritten.
   return commit(self, f(records ? clone(self) : self));
 }
@@ -266,6 +279,7 @@ Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, cons
   check_inplace(self, records);
   check_no_internal_overlap(self);
   for (const Tensor& o : others) check_no_partial_overlap(self, o);
+  read_view_through_base(self, records);
   return commit(self, f(records ? clone(self) : self));
 }
 

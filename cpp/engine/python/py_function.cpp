@@ -697,15 +697,24 @@ void init_function(py::module_& m) {
   // them raises (only when some incoming gradient requires grad, as in PyTorch).
   m.def("_once_differentiable_wrap", [](py::object result, py::args grads) -> py::object {
     if (!GradMode::is_enabled()) return result;
-    edge_list next;
-    for (py::handle g : grads) {
-      if (is_tensor(g) && requires_grad(g.cast<Tensor>())) next.push_back(gradient_edge(g.cast<Tensor>()));
-    }
-    if (next.empty()) return result;
+    bool any = false;
+    for (py::handle g : grads) any = any || (is_tensor(g) && requires_grad(g.cast<Tensor>()));
+    if (!any) return result;
     const bool single = !PyTuple_Check(result.ptr());
     py::tuple items = single ? py::make_tuple(result) : result.cast<py::tuple>();
+    // As PyTorch's DelayedError: the error node's inputs are detached leaves standing for the
+    // results (one edge per result, none for a non-tensor), not the incoming gradients' history.
     variable_list values;
-    for (py::handle r : items) values.push_back(is_tensor(r) ? r.cast<Tensor>() : Tensor());
+    edge_list next;
+    for (py::handle r : items) {
+      Tensor leaf;
+      if (is_tensor(r)) {
+        leaf = detach(r.cast<Tensor>());
+        set_requires_grad(leaf, true);
+      }
+      next.push_back(leaf.defined() ? gradient_edge(leaf) : Edge());
+      values.push_back(std::move(leaf));
+    }
     variable_list wrapped = wrap_in_error(
         values, "trying to differentiate twice a function that was marked with @once_differentiable", next);
     py::tuple out(items.size());

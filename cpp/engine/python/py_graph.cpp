@@ -224,6 +224,7 @@ py::object saved_value_to_py(const SavedValue& v) {
 // The names of a node's saved attributes, as `_saved_<name>` (and `_raw_saved_<name>` for tensors).
 std::vector<std::string> saved_attr_names(Node& n) {
   std::vector<std::string> out;
+  for (const auto& [k, s] : n.saved_values.tensors) out.push_back(std::string("_saved_") + k);
   if (n.saved_values.exclusive) {
     for (const auto& [k, v] : n.saved_values.items) out.push_back(std::string("_saved_") + k);
     return out;
@@ -250,6 +251,14 @@ std::vector<std::string> saved_attr_names(Node& n) {
 py::object saved_attr(const std::shared_ptr<Node>& n, const std::string& attr) {
   const bool raw = starts_with(attr, "_raw_saved_");
   const bool plain = !raw && starts_with(attr, "_saved_");
+  if (plain) {
+    const std::string name = attr.substr(7);
+    for (const auto& [k, s] : n->saved_values.tensors) {
+      if (name != k) continue;
+      ENGINE_CHECK(!s.released(), std::runtime_error, kSavedTensorsFreedMessage);
+      return s.defined() ? py::cast(s.unpack(n)) : py::none();
+    }
+  }
   if ((raw || plain) && n->saved_values.exclusive) {
     if (plain) {
       const std::string name = attr.substr(7);
@@ -514,6 +523,19 @@ void init_graph(py::module_& m) {
     const auto& fn = grad_fn(t);
     if (!fn) return;
     const char* key = interned_name(name);
+    if (is_tensor(value)) {
+      // Saved as the node saves its own: an output of the node itself without its history.
+      const Tensor v = value.cast<Tensor>();
+      SavedTensor saved(v, grad_fn(v) == fn);
+      for (auto& [k, s] : fn->saved_values.tensors) {
+        if (std::string_view(k) == key) {
+          s = std::move(saved);
+          return;
+        }
+      }
+      fn->saved_values.tensors.emplace_back(key, std::move(saved));
+      return;
+    }
     if (value.is_none()) {
       fn->saved_values.set(key, SavedValue());
     } else if (py::isinstance<py::bool_>(value)) {

@@ -2,6 +2,7 @@
 // dunders take `object` and convert it themselves, so no overload chain is walked per call.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include "engine/autograd/accumulate_grad.h"
 #include "engine/autograd/grad_mode.h"
@@ -12,6 +13,8 @@
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
 #include "engine/python/factory_options.h"
+#include "engine/python/py_tensor_grad.h"
+#include "engine/python/py_tensor_set.h"
 
 namespace engine::python {
 
@@ -218,16 +221,16 @@ void init_tensor(py::module_& m) {
                 throw py::error_already_set();
               }
             }
-            if (!m) return Tensor();
-            std::lock_guard<std::mutex> lock(grad_accumulation_mutex());  // another thread may be accumulating
-            return m->grad;
+            return py::typing::Optional<Tensor>(m ? grad_object(*m) : py::none());
           },
           [](const Tensor& t, py::handle g) {
             if (g.is_none()) {
               Tensor old;  // released after the lock
+              std::shared_ptr<void> old_py;
               if (auto* m = autograd_meta(t)) {
                 std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
                 std::swap(old, m->grad);
+                std::swap(old_py, m->grad_py);
               }
               return;
             }
@@ -245,8 +248,10 @@ void init_tensor(py::module_& m) {
                          dims_str(gt.shape()), "' to a tensor of size '", dims_str(t.shape()),
                          "'. Please ensure that the gradient and the tensor are the same size");
             auto& meta = ensure_autograd_meta(t);
+            std::shared_ptr<void> kept = keep_python_object(g);  // `t.grad is g` afterwards
             std::lock_guard<std::mutex> lock(grad_accumulation_mutex());
             std::swap(meta.grad, gt);
+            std::swap(meta.grad_py, kept);  // the old ones go after the lock
           })
       .def_property(
           "data",
@@ -463,7 +468,10 @@ void init_tensor(py::module_& m) {
       .def("div_", [](Tensor t, py::handle o) { return ops::div_(t, operand_or_throw(o, "div_")); }, py::arg("other"))
       .def("fill_", [](Tensor t, double v) { return ops::fill_(t, v); }, py::arg("value"))
       .def("zero_", [](Tensor t) { return ops::zero_(t); })
-      .def("copy_", [](Tensor t, const Tensor& src) { return ops::copy_(t, src); });
+      .def("copy_", [](Tensor t, const Tensor& src) { return ops::copy_(t, src); })
+      .def("set_", [](py::object self, const py::args& args, const py::kwargs& kwargs) {
+        return tensor_set(std::move(self), args, kwargs);
+      });
 }
 
 }  // namespace engine::python

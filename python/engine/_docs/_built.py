@@ -1357,6 +1357,12 @@ TEXTS = (
     (
         "engine",
         "Tensor",
+        "set_",
+        "set_(source=None, storage_offset=0, size=None, stride=None) -> Tensor\n\nMakes this tensor look at ``source``'s memory, in place, and returns it: with ``source`` alone,\nwith its shape, strides and offset; with ``storage_offset`` and ``size`` (and ``stride``,\ncontiguous when omitted), with that geometry in ``source``'s memory; with no argument, at fresh\nempty memory of shape ``(0,)``. The tensor keeps its identity and version counter (moved on by\none); a leaf gets a new gradient accumulator, so graphs recorded before no longer count as\nusing it.\n\nArgs:\n    source (Tensor): the tensor whose memory to use (same dtype).\n    storage_offset (int): offset, in elements, into that memory.\n    size (tuple of ints): the new shape.\n    stride (tuple of ints, optional): the new strides, in elements.\n\nExample::\n\n    >>> a = engine.arange(6.0)\n    >>> engine.empty(0).set_(a, 1, (2, 2))\n    tensor([[1., 2.],\n            [3., 4.]])",
+    ),
+    (
+        "engine",
+        "Tensor",
         "fill_",
         "fill_(value) -> Tensor\n\nFills this tensor with ``value`` and returns it.\n\nArgs:\n    value (Number or 0-d Tensor): the value.\n\nExample::\n\n    >>> engine.zeros(2).fill_(3)\n    tensor([3., 3.])",
     ),

@@ -366,6 +366,21 @@ DOCS = {
         ">>> x = engine.zeros(2, 2)\n>>> x.copy_(engine.tensor([1.0, 2.0]))\n"
         "tensor([[1., 2.],\n        [1., 2.]])",
     ),
+    "set_": entry(
+        "set_(source=None, storage_offset=0, size=None, stride=None) -> Tensor",
+        "Makes this tensor look at ``source``'s memory, in place, and returns it: with ``source``"
+        " alone, with its shape, strides and offset; with ``storage_offset`` and ``size`` (and"
+        " ``stride``, contiguous when omitted), with that geometry in ``source``'s memory; with no"
+        " argument, at fresh empty memory of shape ``(0,)``. The tensor keeps its identity and"
+        " version counter (moved on by one); a leaf gets a new gradient accumulator, so graphs"
+        " recorded before no longer count as using it.",
+        "    source (Tensor): the tensor whose memory to use (same dtype).\n"
+        "    storage_offset (int): offset, in elements, into that memory.\n"
+        "    size (tuple of ints): the new shape.\n"
+        "    stride (tuple of ints, optional): the new strides, in elements.",
+        ">>> a = engine.arange(6.0)\n>>> engine.empty(0).set_(a, 1, (2, 2))\n"
+        "tensor([[1., 2.],\n        [3., 4.]])",
+    ),
     "fill_": entry(
         "fill_(value) -> Tensor",
         "Fills this tensor with ``value`` and returns it.",

@@ -9,7 +9,7 @@ PyTorch's backward formula gives."""
 import warnings
 
 from engine import _C
-from engine._grad_fn_names import named_grad_fn
+from engine._grad_fn_names import name_grad_fn, named_grad_fn
 
 
 def _inplace(input, out, inplace):
@@ -26,6 +26,10 @@ def _functional():
 def threshold(input, threshold, value, inplace=False):
     """value where ``x <= threshold``, x elsewhere (NaN stays NaN)."""
     out = _C.where(input <= threshold, _C.full_like(input, value).detach(), input)
+    if not inplace:
+        # PyTorch's node keeps the input and the threshold (as given: float, int or bool).
+        shown = {"self": input, "threshold": threshold}
+        name_grad_fn(out, "ThresholdBackward0", (input,), shown, only_shown=True)
     return _inplace(input, out, inplace)
 
 

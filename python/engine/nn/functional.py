@@ -9,7 +9,7 @@ import math
 
 import engine
 from engine import _C, _transforms, _user_warnings
-from engine._grad_fn_names import arg, named_grad_fn
+from engine._grad_fn_names import arg, name_grad_fn, named_grad_fn
 from engine.amp._policy import autocast_op
 
 
@@ -163,10 +163,25 @@ def nll_loss(
     # Ignored targets contribute 0 even where their picked log-probability is -inf.
     loss = _C.where(valid, -picked * w, _C.zeros_like(picked))
     if reduction == "none":
-        return loss
-    if reduction == "sum":
-        return loss.sum()
-    return loss.sum() / w.sum()
+        out = loss
+    elif reduction == "sum":
+        out = loss.sum()
+    else:
+        out = loss.sum() / w.sum()
+    if not out.requires_grad:
+        return out
+    # What PyTorch's node keeps: its arguments and the total weight of the counted targets (0 for
+    # reduction="none", which does not compute it).
+    total_weight = _C.zeros((), dtype=input.dtype) if reduction == "none" else w.detach().sum()
+    shown = {
+        "ignore_index": ignore_index,
+        "reduction": {"none": 0, "mean": 1, "sum": 2}[reduction],
+        "self": input,
+        "target": target,
+        "total_weight": total_weight,
+        "weight": weight,
+    }
+    return name_grad_fn(out, _nll_name(input, reduction), (input,), shown, only_shown=True)
 
 
 @named_grad_fn(
