@@ -751,8 +751,9 @@ class CubeSavedIntermediate(Function):
 )
 def test_double_backward_through_a_forward_value_raises_naming_the_function(fn, what):
     x = leaf(1.0, 2.0)
-    (g,) = torch.autograd.grad(fn.apply(x).sum(), x, create_graph=True)
-    assert g.tolist() == [3.0, 12.0]  # the first derivative is right
+    # Squared, so the incoming gradient 2 y carries a graph and the second derivative is real.
+    (g,) = torch.autograd.grad((fn.apply(x) ** 2).sum(), x, create_graph=True)
+    assert g.tolist() == [6.0, 192.0] and g.requires_grad  # the first derivative is right
     with pytest.raises(
         RuntimeError,
         match=f"^function {fn.__name__}Backward used {what}, a tensor computed in forward",

@@ -68,7 +68,29 @@ def test_forward_values_keep_their_flags_under_create_graph():
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     (g,) = torch.autograd.grad(CubeKeepingSquare.apply(x).sum(), x, create_graph=True)
     assert CubeKeepingSquare.flags == (False, None, True)
-    assert g.tolist() == [3.0, 12.0] and g.requires_grad
-    # The second derivative through the value is still refused (engine's guard).
+    # Computed from the forward value and sum's constant gradient alone: as in PyTorch, the result
+    # does not require grad, so there is no second derivative to take.
+    assert g.tolist() == [3.0, 12.0] and not g.requires_grad and g.grad_fn is None
+    with pytest.raises(RuntimeError, match="element 0 of tensors does not require grad"):
+        torch.autograd.grad(g.sum(), x)
+
+
+def test_a_real_second_derivative_through_a_forward_value_is_still_refused():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    (g,) = torch.autograd.grad((CubeKeepingSquare.apply(x) ** 2).sum(), x, create_graph=True)
+    assert g.tolist() == [6.0, 192.0] and g.requires_grad  # through 2 y, which has a graph
     with pytest.raises(RuntimeError, match="a tensor computed in forward"):
         torch.autograd.grad(g.sum(), x)
+
+
+def test_values_made_from_guarded_values_alone_chain_without_requiring_grad():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = CubeKeepingSquare.apply(x)
+    (g,) = torch.autograd.grad(y.sum(), x, create_graph=True)
+    h = (g * 2).exp().sum()  # still guard-only: no flags appear downstream either
+    assert not h.requires_grad and h.grad_fn is None
+    # Mixed with a tensor that has a graph, the result requires grad and the guard is on its path.
+    mixed = (g * x).sum()
+    assert mixed.requires_grad
+    with pytest.raises(RuntimeError, match="a tensor computed in forward"):
+        torch.autograd.grad(mixed, x)

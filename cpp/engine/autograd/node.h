@@ -182,6 +182,10 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>>& retained_grads() { return retained_grads_; }
   void mark_hooked() { hooked_.store(true, std::memory_order_release); }
   bool hooked() const { return hooked_.load(std::memory_order_acquire); }
+  // A node every path from which ends at a double-backward guard (variable.cpp): the values it
+  // produces carry the guard without requiring grad, so flags stay as PyTorch shows them.
+  bool guard_only() const { return guard_only_; }
+  void set_guard_only() { guard_only_ = true; }
 
  protected:
   edge_list next_edges_;
@@ -192,6 +196,7 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<std::pair<uint32_t, TensorHook>> tensor_pre_hooks_;
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retained_grads_;
   std::atomic<bool> hooked_{false};
+  bool guard_only_ = false;
   std::unique_ptr<DeferredRelease> py_state_;
   std::string alias_;
 };

@@ -1,4 +1,5 @@
 #include "engine/autograd/variable.h"
+#include <atomic>
 
 #include "engine/autograd/accumulate_grad.h"
 #include "engine/autograd/engine.h"
@@ -204,7 +205,7 @@ Edge gradient_edge(const Tensor& t) {
   if (m->grad_fn) return Edge(m->grad_fn, m->output_nr);
   if (!m->requires_grad) {
     const auto* guard = guard_of(m);
-    return guard ? Edge(*guard, 0) : Edge();
+    return guard ? Edge(*guard, m->output_nr) : Edge();
   }
   std::shared_ptr<Node> acc = m->grad_accumulator.lock();
   if (!acc) {
@@ -214,7 +215,36 @@ Edge gradient_edge(const Tensor& t) {
   return Edge(std::move(acc), 0);
 }
 
+namespace {
+// Set once the first guard is made: before that no node can be guard-only, and set_history skips
+// the check.
+std::atomic<bool> g_guards_made{false};
+
+// Whether every gradient `node` passes on reaches a guard and nothing else.
+bool leads_only_to_guards(const Node& node) {
+  bool any = false;
+  for (const Edge& e : node.next_edges()) {
+    if (!e.is_valid()) continue;
+    if (!e.function->guard_only()) return false;
+    any = true;
+  }
+  return any;
+}
+}  // namespace
+
 void set_history(const Tensor& t, const std::shared_ptr<Node>& node) {
+  if (g_guards_made.load(std::memory_order_relaxed) && !autograd_meta(t) && leads_only_to_guards(*node)) {
+    // A value computed in a create_graph backward from guarded values alone (grad_out * ctx.x2
+    // where grad_out carries no graph): PyTorch shows it as not requiring grad, and so does
+    // engine; it carries the node as its guard, so a derivative later taken through it still
+    // reaches the guard and raises.
+    node->set_guard_only();
+    auto meta = std::make_unique<GuardedMeta>();
+    meta->output_nr = node->add_input_metadata(t);
+    meta->guard = node;
+    t.get()->autograd_meta = std::move(meta);
+    return;
+  }
   auto& m = ensure_autograd_meta(t);
   m.output_nr = node->add_input_metadata(t);
   m.grad_fn = node;
@@ -226,11 +256,12 @@ void set_history(const Tensor& t, const std::shared_ptr<Node>& node) {
   if (m.output_nr == 0 && AnomalyMode::enabled() && AnomalyMode::record) AnomalyMode::record(*node);
 }
 
-
 Tensor guarded_alias(const Tensor& t, std::shared_ptr<Node> guard) {
   Tensor a = detach(t);
-  guard->add_input_metadata(a);
+  guard->set_guard_only();
+  g_guards_made.store(true, std::memory_order_relaxed);
   auto meta = std::make_unique<GuardedMeta>();
+  meta->output_nr = guard->add_input_metadata(a);
   meta->guard = std::move(guard);
   a.get()->autograd_meta = std::move(meta);
   return a;
