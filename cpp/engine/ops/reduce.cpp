@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/reduce.h"
@@ -540,6 +541,75 @@ Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction,
 Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   if (auto r = in_float32(a, [&](const Tensor& x) { return std(x, dims, correction, keepdim); })) return *r;
   return show_dims(named_history(sqrt(var(a, dims, correction, keepdim)), "StdBackward0"), dims, keepdim);
+}
+
+namespace {
+// var_mean / std_mean: one node for both results, as PyTorch's VarMeanBackward0 / StdMeanBackward0,
+// so a hook on it sees both gradients and the input's gradient is summed once. The rule is written
+// with differentiable ops (higher derivatives come for free).
+struct MomentsBackward : Node {
+  bool is_std = false;
+  std::vector<bool> mask;
+  std::vector<int64_t> all;  // the reduced dims (empty: a 0-d input)
+  bool keepdim = false;
+  int64_t count = 0;
+  double divisor = 0.0;  // count - correction, not below 0
+  SavedTensor self_, spread_;  // spread_ (the standard deviation, output 0) for std_mean only
+  std::string name() const override { return is_std ? "StdMeanBackward0" : "VarMeanBackward0"; }
+  void release_variables() override {
+    self_.reset();
+    spread_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    if (is_std) visit("result0", spread_);
+    visit("self", self_);
+  }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor x = self_.unpack(me);
+    Tensor grad;
+    if (g[0].defined()) {
+      Tensor gv = g[0];
+      if (is_std) {
+        // d std = d var / (2 std); where the deviation is 0 PyTorch gives 0, not inf.
+        Tensor s = spread_.unpack(me);
+        gv = where(eq(s, zeros({}, s.dtype())), zeros({}, gv.dtype()), gv / (s * 2.0));
+      }
+      Tensor centered = all.empty() ? x - x : x - mean(x, all, true);
+      grad = expand_reduced(gv, x.shape(), mask, keepdim) * centered * (2.0 / divisor);
+    }
+    if (g[1].defined()) {
+      Tensor gm = expand_reduced(g[1], x.shape(), mask, keepdim) * (1.0 / static_cast<double>(count));
+      grad = grad.defined() ? grad + gm : gm;
+    }
+    return {grad};
+  }
+};
+}  // namespace
+
+std::pair<Tensor, Tensor> var_mean(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim,
+                                   bool is_std) {
+  Tensor spread, m;
+  {
+    AutoGradMode off(false);
+    spread = is_std ? std(a, dims, correction, keepdim) : var(a, dims, correction, keepdim);
+    m = mean(a, dims, keepdim);
+  }
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<MomentsBackward>();
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->is_std = is_std;
+    node->mask = reduce_mask(a, dims);
+    node->all = all_dims_if_empty(a, dims);
+    node->keepdim = keepdim;
+    node->count = masked_count(a.shape(), node->mask);
+    node->divisor = std::max(0.0, static_cast<double>(node->count) - correction);
+    node->self_ = SavedTensor(a, false);
+    set_history(spread, node);
+    set_history(m, node);
+    if (is_std) node->spread_ = SavedTensor(spread, true);
+  }
+  return {spread, m};
 }
 
 // The vector norm; `norm` shows its node as PyTorch's linalg.vector_norm.
