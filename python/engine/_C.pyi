@@ -4188,6 +4188,8 @@ def _add_docstr(function: typing.Any, text: str) -> None:
     """
     Appends `text` to a native function's docstring.
     """
+def _aminmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None, keepdim: bool) -> tuple[Tensor, Tensor]:
+    ...
 def _avg_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool, count_include_pad: bool, divisor_override: typing.SupportsInt | typing.SupportsIndex | None) -> Tensor:
     ...
 def _cached_bytes() -> int:

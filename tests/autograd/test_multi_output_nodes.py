@@ -1,7 +1,7 @@
 """Ops that return several differentiable tensors record ONE node with several outputs, as
-PyTorch 2.13 does: unbind, split / chunk / split_with_sizes and their unsafe_ variants, var_mean
-and std_mean. Every output has that node as grad_fn, with its own output_nr; node hooks see the
-gradients of all outputs at once (None for an output that got none); the rule runs once, with
+PyTorch 2.13 does: unbind, split / chunk / split_with_sizes and their unsafe_ variants, var_mean,
+std_mean and aminmax. Every output has that node as grad_fn, with its own output_nr; node hooks
+see the gradients of all outputs at once (None for an output that got none); the rule runs once, with
 zeros standing in for missing gradients; the node can be called directly and differentiated
 again. unbind / split / chunk outputs are views of the input (and may not be written in place),
 the unsafe_ variants' are not."""
@@ -28,6 +28,8 @@ MULTI_OUTPUT_OPS = {
     ),
     "unsafe_chunk": (lambda t: torch.unsafe_chunk(t, 2, 0), "UnsafeSplitBackward0", False),
     "var_mean": (lambda t: torch.var_mean(t, 1), "VarMeanBackward0", False),
+    "aminmax": (lambda t: torch.aminmax(t, dim=1), "AminmaxBackward0", False),
+    "aminmax_all": (lambda t: torch.aminmax(t, keepdim=True), "AminmaxBackward0", False),
     "std_mean": (lambda t: torch.std_mean(t, 0, keepdim=True), "StdMeanBackward0", False),
 }
 
@@ -231,3 +233,21 @@ def test_errors_name_the_op():
         torch.zeros(3).split(-1)
     with pytest.raises(TypeError, match=r"unbind\(\): argument 'dim' \(position 1\) must be int"):
         torch.zeros(3).unbind("a")
+
+
+def test_aminmax_shares_each_gradient_among_ties_and_saves_its_results():
+    x = torch.tensor([[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]], dtype=torch.float64, requires_grad=True)
+    lo, hi = torch.aminmax(x, dim=1)
+    node = lo.grad_fn
+    assert (node._saved_dim, node._saved_keepdim) == (1, False)
+    assert torch.equal(node._saved_min, lo) and torch.equal(node._saved_max, hi)
+    (lo * 2 + hi * 3).sum().backward()
+    assert x.grad.tolist() == [[2.0, 1.5, 1.5], [1.5, 1.5, 2.0]]
+    assert torch.aminmax(x)[0].grad_fn._saved_dim is None
+
+
+def test_reductions_return_fresh_tensors_not_views():
+    x = leaf(3, 4)
+    assert not torch.amax(x, 1)._is_view()
+    assert not any(t._is_view() for t in torch.max(x, 1))
+    assert not any(t._is_view() for t in torch.aminmax(x, dim=0))

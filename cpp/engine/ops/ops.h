@@ -207,6 +207,8 @@ Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim);
 Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim);
+// (min, max) over dim (all elements when none), both outputs of one node.
+std::pair<Tensor, Tensor> aminmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 // (var, mean) or, with is_std, (std, mean) over dims, both outputs of one node.
 std::pair<Tensor, Tensor> var_mean(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim,
                                    bool is_std);

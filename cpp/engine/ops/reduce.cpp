@@ -209,9 +209,14 @@ Rows to_rows(const Tensor& a, const std::vector<bool>& mask) {
   return r;
 }
 
-// A fresh [outer] result given the final shape (keepdim or squeezed).
+// A fresh [outer] result given the final shape (keepdim or squeezed). The buffer is fresh and
+// contiguous, so this is a change of metadata, and the result is no view (as PyTorch's are not).
 Tensor shaped(const Tensor& flat, const Tensor& a, const std::vector<bool>& mask, bool keepdim) {
-  return view(flat, keepdim ? keepdim_shape(a, mask) : squeezed_shape(a, mask));
+  TensorImpl* impl = flat.get();
+  impl->shape = keepdim ? keepdim_shape(a, mask) : squeezed_shape(a, mask);
+  impl->strides = contiguous_strides(impl->shape);
+  impl->refresh_layout();
+  return flat;
 }
 
 void check_nonempty(const Tensor& a, const std::vector<bool>& mask, const std::vector<int64_t>& dims,
@@ -610,6 +615,66 @@ std::pair<Tensor, Tensor> var_mean(const Tensor& a, const std::vector<int64_t>& 
     if (is_std) node->spread_ = SavedTensor(spread, true);
   }
   return {spread, m};
+}
+
+namespace {
+// aminmax: one node for both results (AminmaxBackward0). Each result's gradient is shared evenly
+// among the elements equal to it, as amin's and amax's are.
+struct AminmaxBackward : Node {
+  std::vector<bool> mask;
+  bool keepdim = false;
+  SavedTensor self_, min_, max_;
+  std::string name() const override { return "AminmaxBackward0"; }
+  void release_variables() override {
+    self_.reset();
+    min_.reset();
+    max_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("max", max_);
+    visit("min", min_);
+    visit("self", self_);
+  }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor x = self_.unpack(me);
+    const std::vector<int64_t> dims = masked_dims(mask);
+    Tensor grad;
+    for (int i = 0; i < 2; ++i) {
+      if (!g[i].defined()) continue;
+      Tensor y = expand_reduced((i == 0 ? min_ : max_).unpack(me), x.shape(), mask, keepdim);
+      Tensor hit = to_dtype(eq(x, y), g[i].dtype());
+      Tensor count = dims.empty() ? hit : sum(hit, dims, true);
+      Tensor part = expand_reduced(g[i], x.shape(), mask, keepdim) * hit / count;
+      grad = grad.defined() ? grad + part : part;
+    }
+    return {grad};
+  }
+};
+}  // namespace
+
+std::pair<Tensor, Tensor> aminmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim) {
+  const std::vector<int64_t> dims = dim ? std::vector<int64_t>{*dim} : std::vector<int64_t>{};
+  Tensor lo, hi;
+  {
+    AutoGradMode off(false);
+    lo = amin(a, dims, keepdim);
+    hi = amax(a, dims, keepdim);
+  }
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<AminmaxBackward>();
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->mask = reduce_mask(a, dims);
+    node->keepdim = keepdim;
+    node->self_ = SavedTensor(a, false);
+    set_history(lo, node);
+    set_history(hi, node);
+    node->min_ = SavedTensor(lo, true);
+    node->max_ = SavedTensor(hi, true);
+    node->saved_values.add("dim", dim ? SavedValue(*dim) : SavedValue());
+    node->saved_values.add("keepdim", keepdim);
+  }
+  return {lo, hi};
 }
 
 // The vector norm; `norm` shows its node as PyTorch's linalg.vector_norm.

@@ -417,6 +417,11 @@ void init_math(py::module_& m) {
     cls.def(name, fn, py::arg("dim") = py::none(), py::arg("unbiased") = py::none(), py::arg("keepdim") = false,
             py::kw_only(), py::arg("correction") = py::none());
   }
+  // aminmax once python/engine/_scans.py checked its arguments.
+  m.def("_aminmax", [](const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+    auto [lo, hi] = ops::aminmax(t, dim, keepdim);
+    return py::make_tuple(lo, hi);
+  }, py::arg("input"), py::arg("dim"), py::arg("keepdim"));
   // var_mean / std_mean with the divisor's correction already resolved from PyTorch's spellings
   // (python/engine/_composite_ops.py); None stands for 1, shown as None on the node as PyTorch does.
   m.def("_var_mean", [](const Tensor& t, py::handle dim, py::handle correction, bool keepdim, bool is_std) {
