@@ -251,3 +251,38 @@ def test_reductions_return_fresh_tensors_not_views():
     assert not torch.amax(x, 1)._is_view()
     assert not any(t._is_view() for t in torch.max(x, 1))
     assert not any(t._is_view() for t in torch.aminmax(x, dim=0))
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (4, 3), (3, 5), (2, 3, 3)])
+def test_linalg_lu_gives_l_and_u_one_node_and_p_none(shape):
+    a = leaf(*shape)
+    p, lower, upper = torch.linalg.lu(a)
+    assert p.grad_fn is None and not p.requires_grad
+    assert type(lower.grad_fn).__name__ == "LinalgLuBackward0" and upper.grad_fn is lower.grad_fn
+    assert (lower.output_nr, upper.output_nr) == (0, 1)
+    ((fn, _),) = lower.grad_fn.next_functions
+    assert type(fn).__name__ == "AccumulateGrad"
+    assert gradcheck(lambda t: torch.linalg.lu(t)[1:], (a,))
+    assert gradgradcheck(lambda t: torch.linalg.lu(t)[1:], (a,))
+    assert gradcheck(lambda t: torch.linalg.lu(t)[2], (a,))
+
+
+def test_lu_unpack_gives_l_and_u_one_node():
+    a = leaf(3, 3)
+    lu, pivots = torch.linalg.lu_factor(a)
+    _, lower, upper = torch.lu_unpack(lu, pivots)
+    assert type(lower.grad_fn).__name__ == "LuUnpackBackward0" and upper.grad_fn is lower.grad_fn
+    ((fn, _),) = lower.grad_fn.next_functions
+    assert type(fn).__name__ == "LinalgLuFactorExBackward0"
+    unpack = lambda t: torch.lu_unpack(*torch.linalg.lu_factor(t))[1:]  # noqa: E731
+    assert gradcheck(unpack, (a,)) and gradgradcheck(unpack, (a,))
+
+
+def test_slogdet_sign_is_an_output_of_the_node_without_gradient():
+    a = leaf(3, 3)
+    sign, logabsdet = torch.linalg.slogdet(a)
+    assert sign.grad_fn is logabsdet.grad_fn
+    assert (sign.output_nr, logabsdet.output_nr) == (0, 1)
+    sign.sum().backward()
+    assert a.grad is None  # only the sign used: no gradient reaches A
+    assert gradcheck(torch.linalg.slogdet, (a,))
