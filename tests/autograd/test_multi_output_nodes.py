@@ -286,3 +286,12 @@ def test_slogdet_sign_is_an_output_of_the_node_without_gradient():
     sign.sum().backward()
     assert a.grad is None  # only the sign used: no gradient reaches A
     assert gradcheck(torch.linalg.slogdet, (a,))
+
+
+def test_frexp_mantissa_node_saves_the_exponent():
+    # Only the mantissa is differentiable: its node has one output, the integer exponent none.
+    x = leaf(2, 3)
+    mantissa, exponent = torch.frexp(x)
+    assert exponent.grad_fn is None and mantissa.output_nr == 0
+    assert torch.equal(mantissa.grad_fn._saved_exponent, exponent)
+    assert gradcheck(lambda t: torch.frexp(t)[0], (x,))

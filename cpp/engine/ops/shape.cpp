@@ -346,7 +346,7 @@ TensorList cut_pieces(const Tensor& a, int64_t dim, const std::vector<int64_t>& 
     } else {
       shape[dim] = len;
     }
-    Tensor piece = a.as_strided(shape, strides, a.offset() + (len == 0 ? 0 : start * stride));
+    Tensor piece = a.as_strided(shape, strides, a.offset() + start * stride);
     out.push_back(detached ? detach(piece) : std::move(piece));
     start += len;
   }
