@@ -54,6 +54,7 @@ class LinalgLuFactorEx(Function):
         LU, pivots, info = _L.lu_factor(A)
         ctx.save_for_backward(LU, pivots)
         ctx.mark_non_differentiable(pivots, info)
+        ctx._saved_pivot = True  # PyTorch's node shows pivot=True (the only kind on the CPU)
         return LU, pivots, info
 
     @staticmethod
@@ -117,6 +118,7 @@ class LinalgLu(Function):
         # the integer pivots are a plain attribute, no derivative goes through them.
         ctx.save_for_backward(L, U)
         ctx.pivots = pivots
+        ctx._saved_pivot = True
         return L, U
 
     @staticmethod
@@ -133,6 +135,8 @@ class LuUnpack(Function):
     @staticmethod
     def forward(ctx, LU):
         ctx.shape = tuple(LU.shape)
+        ctx._saved_LU_data_sym_argsize_minus_1 = LU.shape[-1]
+        ctx._saved_LU_data_sym_argsize_minus_2 = LU.shape[-2]
         return _unpack_factors(LU)
 
     @staticmethod
@@ -315,6 +319,7 @@ class LinalgCholeskyEx(Function):
             info = _C.where((info == 0) & (bad.sum(-1) > 0), first, info)
         ctx.save_for_backward(factor)
         ctx.upper = upper
+        ctx._saved_upper = upper
         ctx.mark_non_differentiable(info)
         return factor, info
 
@@ -427,6 +432,8 @@ class LinalgSvd(Function):
             )
         check_convergence(info, "linalg.svd", A)
         ctx.save_for_backward(U, S, Vh)
+        ctx._saved_full_matrices = full_matrices
+        ctx._saved_S_sym_argsize_minus_1 = S.shape[-1]
         return U, S, Vh
 
     @staticmethod
@@ -518,6 +525,24 @@ for _cls in (
     LuUnpack,
 ):  # fmt: skip
     _cls._backward_cls.__name__ = _cls._backward_cls.__qualname__ = _cls.__name__ + "Backward0"
+
+
+def _name_saved_tensors(fn, *names):
+    """Shows the tensors ``fn``'s forward saves under the names PyTorch's node gives them
+    (``grad_fn._saved_eigenvalues``, with ``_raw_saved_eigenvalues`` its SavedTensor)."""
+    node = fn._backward_cls
+    for i, name in enumerate(names):
+        setattr(node, f"_saved_{name}", property(lambda ctx, i=i: ctx.saved_tensors[i]))
+        setattr(node, f"_raw_saved_{name}", property(lambda ctx, i=i: ctx._raw_saved_tensors[i]))
+
+
+_name_saved_tensors(LinalgLuFactorEx, "LU", "pivots")
+_name_saved_tensors(LinalgLu, "L", "U")
+_name_saved_tensors(LinalgInvEx, "inverse")
+_name_saved_tensors(LinalgCholeskyEx, "L")
+_name_saved_tensors(LinalgQr, "Q", "R")
+_name_saved_tensors(LinalgSvd, "U", "S", "Vh")
+_name_saved_tensors(LinalgEigh, "eigenvalues", "eigenvectors")
 
 
 class LinAlgError(RuntimeError):

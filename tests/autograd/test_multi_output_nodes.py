@@ -295,3 +295,30 @@ def test_frexp_mantissa_node_saves_the_exponent():
     assert exponent.grad_fn is None and mantissa.output_nr == 0
     assert torch.equal(mantissa.grad_fn._saved_exponent, exponent)
     assert gradcheck(lambda t: torch.frexp(t)[0], (x,))
+
+
+def test_linalg_nodes_show_their_saved_tensors_under_pytorchs_names():
+    a = leaf(3, 3)
+    sym = a @ a.mT + torch.eye(3, dtype=torch.float64)
+    w, v = torch.linalg.eigh(sym)
+    node = w.grad_fn
+    assert torch.equal(node._saved_eigenvalues, w) and torch.equal(node._saved_eigenvectors, v)
+    assert type(node._raw_saved_eigenvalues).__name__ == "SavedTensor"
+    u, s, vh = torch.linalg.svd(a, full_matrices=False)
+    node = u.grad_fn
+    assert torch.equal(node._saved_S, s) and torch.equal(node._saved_Vh, vh)
+    assert (node._saved_full_matrices, node._saved_S_sym_argsize_minus_1) == (False, 3)
+    q, r = torch.linalg.qr(a)
+    assert torch.equal(q.grad_fn._saved_R, r) and q.grad_fn._saved_mode == "reduced"
+    lu, pivots = torch.linalg.lu_factor(a)
+    node = lu.grad_fn
+    assert torch.equal(node._saved_pivots, pivots) and node._saved_pivot is True
+    _, lower, upper = torch.linalg.lu(a)
+    assert torch.equal(lower.grad_fn._saved_U, upper) and lower.grad_fn._saved_pivot is True
+    factor, _ = torch.linalg.cholesky_ex(sym, upper=True)
+    assert torch.equal(factor.grad_fn._saved_L, factor) and factor.grad_fn._saved_upper is True
+    _, lower, _ = torch.lu_unpack(lu, pivots)
+    assert lower.grad_fn._saved_LU_data_sym_argsize_minus_2 == 3
+    w.sum().backward()
+    with pytest.raises(RuntimeError, match="Trying to backward through the graph a second time"):
+        getattr(w.grad_fn, "_saved_eigenvalues")  # noqa: B009
