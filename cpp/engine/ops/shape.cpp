@@ -305,7 +305,6 @@ Tensor select_backward(const Tensor& grad, const Dims& input_shape, int64_t dim,
                      {dim, index});
 }
 
-
 // ---- ops returning several pieces of one tensor (unbind, split, split_with_sizes, unsafe_*) ----
 //
 // As in PyTorch, one node serves all the pieces: piece i is output i of the op and input i of the
@@ -382,14 +381,17 @@ TensorList split_pieces(const Tensor& a, const std::vector<int64_t>& lengths, in
   ENGINE_CHECK(a.dim() > 0, std::runtime_error, "split expects at least a 1-dimensional tensor");
   const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
+  const std::string shown = dims_str(Dims(lengths.begin(), lengths.end()));
   int64_t total = 0;
+  bool fits = true;
   for (int64_t len : lengths) {
-    ENGINE_CHECK(len >= 0, std::runtime_error, "split_with_sizes expects split_sizes have only non-negative entries, ",
-                 "but got split_sizes=", dims_str(Dims(lengths.begin(), lengths.end())));
-    total += len;
+    ENGINE_CHECK(len >= 0, std::runtime_error,
+                 "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=", shown);
+    fits = fits && add_fits(total, len, &total);
   }
-  ENGINE_CHECK(total == a.shape()[dim], std::runtime_error, "split_with_sizes expects split_sizes to sum exactly to ",
-               a.shape()[dim], " (input tensor's size at dimension ", dim, "), but got split_sizes=", dims_str(Dims(lengths.begin(), lengths.end())));
+  ENGINE_CHECK(fits && total == a.shape()[dim], std::runtime_error,
+               "split_with_sizes expects split_sizes to sum exactly to ", a.shape()[dim],
+               " (input tensor's size at dimension ", dim, "), but got split_sizes=", shown);
   const bool by_size = kind == SplitKind::Split || kind == SplitKind::UnsafeSplit;
   const bool is_unsafe = kind == SplitKind::UnsafeSplit || kind == SplitKind::UnsafeSplitWithSizes;
   static constexpr const char* kNodeNames[] = {"SplitBackward0", "SplitWithSizesBackward0", "UnsafeSplitBackward0",
