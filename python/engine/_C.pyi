@@ -1255,12 +1255,13 @@ class Tensor:
     @staticmethod
     def unsafe_split(input, split_size, dim = 0):
         """
-        ``split`` (engine's views are always safe to use).
+        ``split`` whose pieces are not views: they may be written in place (they share memory
+            with the input, which autograd does not track).
         """
     @staticmethod
     def unsafe_split_with_sizes(input, split_sizes, dim = 0):
         """
-        ``split_with_sizes``.
+        ``split_with_sizes`` whose pieces are not views (see ``unsafe_split``).
         """
     @staticmethod
     def vdot(input, other, *, out = None):
@@ -4211,6 +4212,8 @@ def _add_docstr(function: typing.Any, text: str) -> None:
     """
     Appends `text` to a native function's docstring.
     """
+def _aminmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None, keepdim: bool) -> tuple[Tensor, Tensor]:
+    ...
 def _avg_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool, count_include_pad: bool, divisor_override: typing.SupportsInt | typing.SupportsIndex | None) -> Tensor:
     ...
 def _cached_bytes() -> int:
@@ -4451,6 +4454,8 @@ def _softmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> T
     """
 def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
+def _split_pieces(input: Tensor, lengths: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dim: typing.SupportsInt | typing.SupportsIndex, kind: typing.SupportsInt | typing.SupportsIndex, split_size: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple:
+    ...
 def _tensor_register_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
     ...
 def _tensor_register_post_accumulate_grad_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
@@ -4467,6 +4472,10 @@ def _transform_state(tensor: Tensor) -> typing.Any:
     """
     The object a function transform attached to `tensor` (None if none did).
     """
+def _unbind(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+    ...
+def _var_mean(input: Tensor, dim: typing.Any, correction: typing.Any, keepdim: bool, is_std: bool) -> tuple[Tensor, Tensor]:
+    ...
 def _will_engine_execute_node(arg0: typing.Any) -> bool:
     ...
 def abs(input: Tensor, *, out: typing.Any = None) -> typing.Any:

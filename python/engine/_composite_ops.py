@@ -5,7 +5,7 @@ where a naive composition would have a wrong derivative, the branch is made safe
 
 import math
 
-from engine import _C, _grad_fn_names
+from engine import _C, _grad_fn_names, _transforms
 from engine._scalar_type_names import scalar_type_name
 from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
@@ -262,30 +262,33 @@ def tensordot(a, b, dims=2, out=None):
     return result if out is None else out.copy_(result)
 
 
-def _moments(fname, input, dim, unbiased, keepdim, correction, spread):
-    """(spread, mean) for var_mean/std_mean. PyTorch's two spellings of the divisor:
-    ``unbiased`` (a bool, also as the second positional argument) or ``correction``; neither
-    means 1 (Bessel's correction)."""
+def _moments(fname, input, dim, unbiased, keepdim, correction, is_std):
+    """(spread, mean) for var_mean/std_mean, both outputs of one node. PyTorch's two spellings of
+    the divisor: ``unbiased`` (a bool, also as the second positional argument) or ``correction``;
+    neither means 1 (Bessel's correction), which the node shows as None when no dim was given."""
     if not input.is_floating_point():
         raise RuntimeError(f"{fname} only support floating point and complex dtypes")
     if isinstance(dim, bool):
         dim, unbiased = None, dim
-    if correction is None:
+    if correction is None and (unbiased is not None or dim is not None):
         correction = 1 if unbiased is None else int(bool(unbiased))
-    mean = input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
-    return spread(dim, correction=correction, keepdim=keepdim), mean
+    if _transforms._open:  # a transform's wrappers take the composition of var (or std) and mean
+        c = 1 if correction is None else correction
+        spread = (input.std if is_std else input.var)(dim, correction=c, keepdim=keepdim)
+        return spread, input.mean() if dim is None else input.mean(dim, keepdim=keepdim)
+    return _C._var_mean(input, dim, correction, keepdim, is_std)
 
 
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """(variance, mean) over dim (all elements when None); ``unbiased=False`` or
     ``correction=0`` divides by N instead of N - 1."""
-    return _moments("var_mean", input, dim, unbiased, keepdim, correction, input.var)
+    return _moments("var_mean", input, dim, unbiased, keepdim, correction, False)
 
 
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """(standard deviation, mean) over dim (all elements when None); ``unbiased=False`` or
     ``correction=0`` divides by N instead of N - 1."""
-    return _moments("std_mean", input, dim, unbiased, keepdim, correction, input.std)
+    return _moments("std_mean", input, dim, unbiased, keepdim, correction, True)
 
 
 def _without_nan(input):

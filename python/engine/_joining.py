@@ -11,7 +11,15 @@ import warnings
 from engine import _C, _creation
 from engine._composite_ops import _scaled_sum, _tensor_arg, _type_name
 from engine._scalar_type_names import scalar_type_name
-from engine._shape_ops import _split_views, _wrap, chunk, split
+from engine._shape_ops import (
+    _UNSAFE_SPLIT,
+    _UNSAFE_SPLIT_WITH_SIZES,
+    _chunk_size,
+    _pieces,
+    _split_sizes,
+    _wrap,
+    split,
+)
 from engine._tensor import Size
 
 _Tensor = _C.Tensor
@@ -141,8 +149,12 @@ def dsplit(input, indices_or_sections):
 
 def split_with_sizes(input, split_sizes, dim=0):
     """Views of input of the given sizes along dim; the sizes must sum to the dim's size."""
-    _tensor_arg("split_with_sizes", input, "input", 1)
-    sizes = _int_sequence("split_with_sizes", split_sizes, "split_sizes", 2)
+    return tuple(split(input, _checked_sizes("split_with_sizes", input, split_sizes, dim), dim))
+
+
+def _checked_sizes(fname, input, split_sizes, dim):
+    _tensor_arg(fname, input, "input", 1)
+    sizes = _int_sequence(fname, split_sizes, "split_sizes", 2)
     d = _wrap(dim, input.dim())
     n = input.shape[d] if input.dim() else 1
     if builtins.any(s < 0 for s in sizes):
@@ -155,30 +167,33 @@ def split_with_sizes(input, split_sizes, dim=0):
             f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
             f"dimension {dim}), but got split_sizes={sizes}"
         )
-    return tuple(split(input, sizes, dim))
+    return sizes
 
 
 def unsafe_split(input, split_size, dim=0):
-    """``split`` (engine's views are always safe to use)."""
+    """``split`` whose pieces are not views: they may be written in place (they share memory
+    with the input, which autograd does not track)."""
     _tensor_arg("unsafe_split", input, "input", 1)
     if isinstance(split_size, bool) or not isinstance(split_size, int):
-        split_size = _int_sequence("unsafe_split", split_size, "split_size", 2)
-    return tuple(_split_views(input, split_size, dim))
+        sizes = _int_sequence("unsafe_split", split_size, "split_size", 2)
+        return _pieces(input, _split_sizes(input, sizes, dim), dim, _UNSAFE_SPLIT_WITH_SIZES)
+    sizes = _split_sizes(input, split_size, dim)
+    return _pieces(input, sizes, dim, _UNSAFE_SPLIT, split_size)
 
 
 def unsafe_split_with_sizes(input, split_sizes, dim=0):
-    """``split_with_sizes``."""
-    out = split_with_sizes(input, split_sizes, dim)
-    _C._mark_multi_output_views(out, "")  # the unsafe variants' views may be written in place
-    return out
+    """``split_with_sizes`` whose pieces are not views (see ``unsafe_split``)."""
+    sizes = _checked_sizes("unsafe_split_with_sizes", input, split_sizes, dim)
+    return _pieces(input, sizes, dim, _UNSAFE_SPLIT_WITH_SIZES)
 
 
 def unsafe_chunk(input, chunks, dim=0):
-    """``chunk``."""
+    """``chunk`` whose pieces are not views (see ``unsafe_split``)."""
     _tensor_arg("unsafe_chunk", input, "input", 1)
-    out = tuple(chunk(input, chunks, dim))
-    _C._mark_multi_output_views(out, "")  # the unsafe variants' views may be written in place
-    return out
+    size = _chunk_size(input, chunks, dim)
+    if not size:
+        return _pieces(input, [0] * chunks, dim, _UNSAFE_SPLIT_WITH_SIZES)
+    return _pieces(input, _split_sizes(input, size, dim), dim, _UNSAFE_SPLIT, size)
 
 
 def _atleast(fname, ndim, tensors):

@@ -54,31 +54,94 @@ class LinalgLuFactorEx(Function):
         LU, pivots, info = _L.lu_factor(A)
         ctx.save_for_backward(LU, pivots)
         ctx.mark_non_differentiable(pivots, info)
+        ctx._saved_pivot = True  # PyTorch's node shows pivot=True (the only kind on the CPU)
         return LU, pivots, info
 
     @staticmethod
     def backward(ctx, gLU, _gp, _gi):
-        LU, pivots = ctx.saved_tensors
-        m, n = LU.shape[-2], LU.shape[-1]
-        k = min(m, n)
-        L = LU[..., :, :k].tril(-1) + _eye_rect(LU, m, k)
-        U = LU[..., :k, :].triu()
-        gL, gU = gLU[..., :, :k].tril(-1), gLU[..., :k, :].triu()
-        if m == n:
-            gA = _lu_square_backward(L, U, gL, gU)
-        elif m > n:
-            # P^T A = [L1 U; L2 U]: L2 = A2 U^-1 sends gL2 U^-T to A2 and -L2^T gL2 U^-T to U.
-            L1, L2, gL1, gL2 = L[..., :n, :], L[..., n:, :], gL[..., :n, :], gL[..., n:, :]
-            gA2 = LinalgSolveTriangular.apply(U.mT, gL2, False, False, False)
-            gA1 = _lu_square_backward(L1, U, gL1, gU - L2.mT @ gA2)
-            gA = _C.cat([gA1, gA2], -2)
-        else:
-            # P^T A = [L U1 | L U2]: U2 = L^-1 A2 sends L^-T gU2 to A2 and -L^-T gU2 U2^T to L.
-            U1, U2, gU1, gU2 = U[..., :, :m], U[..., :, m:], gU[..., :, :m], gU[..., :, m:]
-            gA2 = LinalgSolveTriangular.apply(L.mT, gU2, True, True, True)
-            gA1 = _lu_square_backward(L, U1, gL - gA2 @ U2.mT, gU1)
-            gA = _C.cat([gA1, gA2], -1)
-        return permutation_matrix(pivots, m, LU) @ gA
+        return _lu_factor_backward(*ctx.saved_tensors, gLU)
+
+
+def _lu_factor_backward(LU, pivots, gLU):
+    """The gradient of A from that of its compact LU factors (getrf's LU and pivots)."""
+    m, n = LU.shape[-2], LU.shape[-1]
+    k = min(m, n)
+    L, U = _unpack_factors(LU)
+    gL, gU = gLU[..., :, :k].tril(-1), gLU[..., :k, :].triu()
+    if m == n:
+        gA = _lu_square_backward(L, U, gL, gU)
+    elif m > n:
+        # P^T A = [L1 U; L2 U]: L2 = A2 U^-1 sends gL2 U^-T to A2 and -L2^T gL2 U^-T to U.
+        L1, L2, gL1, gL2 = L[..., :n, :], L[..., n:, :], gL[..., :n, :], gL[..., n:, :]
+        gA2 = LinalgSolveTriangular.apply(U.mT, gL2, False, False, False)
+        gA1 = _lu_square_backward(L1, U, gL1, gU - L2.mT @ gA2)
+        gA = _C.cat([gA1, gA2], -2)
+    else:
+        # P^T A = [L U1 | L U2]: U2 = L^-1 A2 sends L^-T gU2 to A2 and -L^-T gU2 U2^T to L.
+        U1, U2, gU1, gU2 = U[..., :, :m], U[..., :, m:], gU[..., :, :m], gU[..., :, m:]
+        gA2 = LinalgSolveTriangular.apply(L.mT, gU2, True, True, True)
+        gA1 = _lu_square_backward(L, U1, gL - gA2 @ U2.mT, gU1)
+        gA = _C.cat([gA1, gA2], -1)
+    return permutation_matrix(pivots, m, LU) @ gA
+
+
+def _unpack_factors(LU):
+    """(L, U) of a compact LU: L unit lower trapezoidal (m x k), U upper trapezoidal (k x n)."""
+    m, n = LU.shape[-2], LU.shape[-1]
+    k = min(m, n)
+    return LU[..., :, :k].tril(-1) + _eye_rect(LU, m, k), LU[..., :k, :].triu()
+
+
+def _compact_grad(gL, gU, shape):
+    """The gradient of a compact LU (of ``shape``) from those of its L and U: L's strict lower
+    triangle and U's upper one, each in its place (L's unit diagonal is no function of LU).
+    Given L and U themselves, the compact LU they unpack from."""
+    m, n = shape[-2], shape[-1]
+    k = min(m, n)
+    gl, gu = gL.tril(-1), gU.triu()
+    if n > k:
+        gl = _C.cat([gl, _C.zeros(*gl.shape[:-1], n - k, dtype=gl.dtype)], -1)
+    if m > k:
+        gu = _C.cat([gu, _C.zeros(*gu.shape[:-2], m - k, n, dtype=gu.dtype)], -2)
+    return gl + gu
+
+
+class LinalgLu(Function):
+    """linalg.lu's L and U (both outputs of one node), given A and its getrf factors (LU, pivots)
+    in a tuple, which makes them no inputs of the node: its only edge goes to A, as PyTorch's."""
+
+    @staticmethod
+    def forward(ctx, A, factors):
+        LU, pivots = factors
+        L, U = _unpack_factors(LU)
+        # The outputs are saved (LU is rebuilt from them, so a second derivative sees its graph);
+        # the integer pivots are a plain attribute, no derivative goes through them.
+        ctx.save_for_backward(L, U)
+        ctx.pivots = pivots
+        ctx._saved_pivot = True
+        return L, U
+
+    @staticmethod
+    def backward(ctx, gL, gU):
+        L, U = ctx.saved_tensors
+        shape = (*L.shape[:-1], U.shape[-1])
+        LU = _compact_grad(L, U, shape)
+        return _lu_factor_backward(LU, ctx.pivots, _compact_grad(gL, gU, shape)), None
+
+
+class LuUnpack(Function):
+    """lu_unpack's L and U from a compact LU (both outputs of one node)."""
+
+    @staticmethod
+    def forward(ctx, LU):
+        ctx.shape = tuple(LU.shape)
+        ctx._saved_LU_data_sym_argsize_minus_1 = LU.shape[-1]
+        ctx._saved_LU_data_sym_argsize_minus_2 = LU.shape[-2]
+        return _unpack_factors(LU)
+
+    @staticmethod
+    def backward(ctx, gL, gU):
+        return _compact_grad(gL, gU, ctx.shape)
 
 
 def _eye_rect(like, m, k):
@@ -214,11 +277,15 @@ class LinalgSlogdet(Function):
     def forward(ctx, A):
         sign, logabsdet, _ = _det_parts(A)
         ctx.save_for_backward(A)
-        ctx.mark_non_differentiable(sign)
+        # The sign is an output of the node too (it has the node as grad_fn, as PyTorch's), but no
+        # gradient flows through it: with only the sign used, A gets none.
+        ctx.set_materialize_grads(False)
         return sign, logabsdet
 
     @staticmethod
     def backward(ctx, _gs, g):
+        if g is None:
+            return None
         (A,) = ctx.saved_tensors
         inverse, _ = LinalgInvEx.apply(A)
         return g.unsqueeze(-1).unsqueeze(-1) * inverse.mT
@@ -252,6 +319,7 @@ class LinalgCholeskyEx(Function):
             info = _C.where((info == 0) & (bad.sum(-1) > 0), first, info)
         ctx.save_for_backward(factor)
         ctx.upper = upper
+        ctx._saved_upper = upper
         ctx.mark_non_differentiable(info)
         return factor, info
 
@@ -369,6 +437,8 @@ class LinalgSvd(Function):
             )
         check_convergence(info, "linalg.svd", A)
         ctx.save_for_backward(U, S, Vh)
+        ctx._saved_full_matrices = full_matrices
+        ctx._saved_S_sym_argsize_minus_1 = S.shape[-1]
         return U, S, Vh
 
     @staticmethod
@@ -456,9 +526,28 @@ Geqrf = _without_derivative("geqrf", "Geqrf")
 # The graph nodes carry PyTorch's names (grad_fn.name() == "LinalgInvExBackward0", ...).
 for _cls in (
     LinalgLuFactorEx, LinalgLuSolve, LinalgInvEx, LinalgSolveEx, LinalgDet, LinalgSlogdet,
-    LinalgCholeskyEx, LinalgSolveTriangular, LinalgQr, LinalgSvd, LinalgEigh, Geqrf,
+    LinalgCholeskyEx, LinalgSolveTriangular, LinalgQr, LinalgSvd, LinalgEigh, Geqrf, LinalgLu,
+    LuUnpack,
 ):  # fmt: skip
     _cls._backward_cls.__name__ = _cls._backward_cls.__qualname__ = _cls.__name__ + "Backward0"
+
+
+def _name_saved_tensors(fn, *names):
+    """Shows the tensors ``fn``'s forward saves under the names PyTorch's node gives them
+    (``grad_fn._saved_eigenvalues``, with ``_raw_saved_eigenvalues`` its SavedTensor)."""
+    node = fn._backward_cls
+    for i, name in enumerate(names):
+        setattr(node, f"_saved_{name}", property(lambda ctx, i=i: ctx.saved_tensors[i]))
+        setattr(node, f"_raw_saved_{name}", property(lambda ctx, i=i: ctx._raw_saved_tensors[i]))
+
+
+_name_saved_tensors(LinalgLuFactorEx, "LU", "pivots")
+_name_saved_tensors(LinalgLu, "L", "U")
+_name_saved_tensors(LinalgInvEx, "inverse")
+_name_saved_tensors(LinalgCholeskyEx, "L")
+_name_saved_tensors(LinalgQr, "Q", "R")
+_name_saved_tensors(LinalgSvd, "U", "S", "Vh")
+_name_saved_tensors(LinalgEigh, "eigenvalues", "eigenvectors")
 
 
 class LinAlgError(RuntimeError):

@@ -151,17 +151,27 @@ def aminmax(input, *, dim=None, keepdim=False):
                 "aminmax(): cannot compute aminmax over an empty dimension as the operation has "
                 "no identity."
             )
+        return return_types.aminmax(*_minmax(input, None, keepdim))
+    d = _wrap(dim, input.dim())
+    if input.dim() and input.shape[d] == 0:
+        raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
+    return return_types.aminmax(*_minmax(input, dim, keepdim))
+
+
+def _minmax(input, dim, keepdim):
+    """(min, max): outputs of one node (AminmaxBackward0), or inside a function transform, whose
+    wrappers take amin and amax one at a time."""
+    if not _transforms._open:
+        return _C._aminmax(input, dim, keepdim)
+    if input.dim() == 0:
+        return input.clone(), input.clone()
+    if dim is None:
         flat = input.reshape(-1)
         lo, hi = _C.amin(flat, 0), _C.amax(flat, 0)
         if keepdim:
             lo, hi = lo.reshape([1] * input.dim()), hi.reshape([1] * input.dim())
-        return return_types.aminmax(lo, hi)
-    d = _wrap(dim, input.dim())
-    if input.dim() and input.shape[d] == 0:
-        raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
-    if input.dim() == 0:
-        return return_types.aminmax(input.clone(), input.clone())
-    return return_types.aminmax(_C.amin(input, d, keepdim), _C.amax(input, d, keepdim))
+        return lo, hi
+    return _C.amin(input, dim, keepdim), _C.amax(input, dim, keepdim)
 
 
 def count_nonzero(input, dim=None):

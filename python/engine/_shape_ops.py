@@ -4,7 +4,7 @@ installed as engine.<op> and Tensor methods by engine/__init__.py."""
 import builtins
 import math
 
-from engine import _C, _grad_fn_names
+from engine import _C, _grad_fn_names, _transforms
 
 _Tensor = _C.Tensor
 
@@ -131,55 +131,86 @@ def _split_method(self, split_size, dim=0):
 
 
 def split(tensor, split_size_or_sections, dim=0):
-    out = _split_views(tensor, split_size_or_sections, dim)
-    # Several views of one tensor: none of them may be written in place under autograd.
-    name = "Split" if isinstance(split_size_or_sections, int) else "SplitWithSizes"
-    _C._mark_multi_output_views(out, name)
-    return _grad_fn_names.name_each(
-        out,
-        "SplitBackward0" if isinstance(split_size_or_sections, int) else "SplitWithSizesBackward0",
-        (tensor,),
-    )
+    by_size = isinstance(split_size_or_sections, int)
+    sizes = _split_sizes(tensor, split_size_or_sections, dim)
+    kind = _SPLIT if by_size else _SPLIT_WITH_SIZES
+    return _pieces(tensor, sizes, dim, kind, split_size_or_sections if by_size else 0)
 
 
-def _split_views(tensor, split_size_or_sections, dim=0):
-    n = tensor.shape[_wrap(dim, tensor.dim())]
-    if isinstance(split_size_or_sections, int):
-        size = split_size_or_sections
-        if size == 0 and n != 0:
-            raise RuntimeError(
-                f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}"
-            )
-        sizes = [builtins.min(size, n - i) for i in range(0, n, size)] if size else [0]
-    else:
-        sizes = list(split_size_or_sections)
-        if builtins.sum(sizes) != n:
-            raise RuntimeError(
-                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
-                f"dimension {dim}), but got split_sizes=[{', '.join(map(str, sizes))}]"
-            )
+# The kinds of _C._split_pieces: which node the pieces share (SplitBackward0,
+# SplitWithSizesBackward0, UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0) and whether they
+# are views (the unsafe_ variants' pieces share memory with the input but are not views).
+_SPLIT, _SPLIT_WITH_SIZES, _UNSAFE_SPLIT, _UNSAFE_SPLIT_WITH_SIZES = range(4)
+_MULTI_VIEW_NAMES = ("Split", "SplitWithSizes", "", "")
+
+
+def _pieces(tensor, sizes, dim, kind, split_size=0):
+    """The pieces of ``tensor`` of lengths ``sizes`` along ``dim``: outputs of one node, as
+    PyTorch's split makes them. Inside a function transform the tensors are the transform's
+    wrappers, which take the pieces one narrow at a time."""
+    if not _transforms._open:
+        return _C._split_pieces(tensor, sizes, dim, kind, split_size)
     out, start = [], 0
     for s in sizes:
         out.append(tensor.narrow(dim, start, s))
         start += s
-    return tuple(out)
+    out = tuple(out)
+    _C._mark_multi_output_views(out, _MULTI_VIEW_NAMES[kind])
+    return out
+
+
+def _split_sizes(tensor, split_size_or_sections, dim=0):
+    """The pieces' lengths: ``split_size`` each (the last one shorter), or the sections given."""
+    if tensor.dim() == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
+    n = tensor.shape[_wrap(dim, tensor.dim())]
+    if isinstance(split_size_or_sections, int):
+        size = split_size_or_sections
+        if size < 0:
+            raise RuntimeError(
+                f"split expects split_size be non-negative, but got split_size={size}"
+            )
+        if size == 0 and n != 0:
+            raise RuntimeError(
+                f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}"
+            )
+        # An empty dim still gives one (empty) piece.
+        return [builtins.min(size, n - i) for i in range(0, n, size)] if n else [0]
+    sizes = list(split_size_or_sections)
+    if builtins.sum(sizes) != n:
+        raise RuntimeError(
+            f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
+            f"dimension {dim}), but got split_sizes=[{', '.join(map(str, sizes))}]"
+        )
+    return sizes
+
+
+def _chunk_size(input, chunks, dim, fname="chunk"):
+    """The split_size chunk splits by; 0 for an empty dim, which chunk cuts into ``chunks``
+    empty pieces (by sizes, as PyTorch does)."""
+    if chunks <= 0:
+        raise RuntimeError(f"{fname} expects `chunks` to be greater than 0, got: {chunks}")
+    n = input.shape[_wrap(dim, input.dim())]
+    return builtins.max(-(-n // chunks), 1) if n else 0
 
 
 def chunk(input, chunks, dim=0):
-    if chunks <= 0:
-        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    n = input.shape[_wrap(dim, input.dim())]
-    return _grad_fn_names.name_each(
-        split(input, builtins.max(-(-n // chunks), 1) if n else 1, dim) if n else (input,),
-        "SplitBackward0",
-        (input,),
-    )
+    size = _chunk_size(input, chunks, dim)
+    return split(input, size if size else [0] * chunks, dim)
 
 
 def unbind(input, dim=0):
+    if not isinstance(dim, int):
+        if not hasattr(dim, "__index__"):
+            raise TypeError(
+                f"unbind(): argument 'dim' (position 1) must be int, not {type(dim).__name__}"
+            )
+        dim = dim.__index__()
+    if not _transforms._open:
+        return _C._unbind(input, dim)
     out = tuple(input.select(dim, i) for i in range(input.shape[_wrap(dim, input.dim())]))
     _C._mark_multi_output_views(out, "Unbind")
-    return _grad_fn_names.name_each(out, "UnbindBackward0", (input,))
+    return out
 
 
 def _tri(input, diagonal, lower, name):

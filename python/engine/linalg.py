@@ -33,6 +33,7 @@ from engine._linalg_functions import (
     LinalgEigh,
     LinAlgError,
     LinalgInvEx,
+    LinalgLu,
     LinalgLuFactorEx,
     LinalgLuSolve,
     LinalgQr,
@@ -40,6 +41,7 @@ from engine._linalg_functions import (
     LinalgSolveEx,
     LinalgSolveTriangular,
     LinalgSvd,
+    LuUnpack,
     _eye_rect,
     eye_like,
     permutation_matrix,
@@ -313,13 +315,13 @@ def lu_factor(A, *, pivot=True, out=None):
     return return_types.linalg_lu_factor(LU, pivots)
 
 
-def _unpack(LU, pivots, unpack_data=True, unpack_pivots=True):
-    m, n = LU.shape[-2], LU.shape[-1]
-    k = min(m, n)
+def _unpack(LU, pivots, unpack_data=True, unpack_pivots=True, A=None):
+    """(P, L, U) of a compact LU; L and U are the outputs of one node (LuUnpackBackward0, or with
+    A, the matrix LU factorises, LinalgLuBackward0), P has no history."""
+    m = LU.shape[-2]
     L = U = P = _C.zeros(0, dtype=LU.dtype)
     if unpack_data:
-        L = LU[..., :, :k].tril(-1) + _eye_rect(LU, m, k)
-        U = LU[..., :k, :].triu()
+        L, U = LuUnpack.apply(LU) if A is None else LinalgLu.apply(A, (LU, pivots))
     if unpack_pivots:
         P = permutation_matrix(pivots, m, LU)
     return P, L, U
@@ -328,8 +330,9 @@ def _unpack(LU, pivots, unpack_data=True, unpack_pivots=True):
 @_supports_out("linalg_lu")
 def lu(A, *, pivot=True, out=None):
     """(P, L, U) with A = P L U: L unit lower trapezoidal, U upper trapezoidal."""
-    LU, pivots, _ = lu_factor_ex(A, pivot=pivot)
-    P, L, U = _unpack(LU, pivots)
+    with _no_grad():
+        LU, pivots, _ = lu_factor_ex(A, pivot=pivot)
+    P, L, U = _unpack(LU, pivots, A=A)
     return return_types.linalg_lu(P, L, U)
 
 

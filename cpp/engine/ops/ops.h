@@ -128,6 +128,14 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index);
 // scatter (add=false) and scatter_add (add=true), out of place.
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, bool add);
+// unbind: the slices of `a` along `dim`, views of `a` sharing one UnbindBackward0 node.
+TensorList unbind(const Tensor& a, int64_t dim);
+// The pieces of `a` along `dim` of the given lengths (summing to its size there), sharing one node:
+// views for split / split_with_sizes, tensors sharing `a`'s memory but not views for the unsafe_
+// variants. `split_size` is what split was given (the node shows it).
+enum class SplitKind { Split, SplitWithSizes, UnsafeSplit, UnsafeSplitWithSizes };
+TensorList split_pieces(const Tensor& a, const std::vector<int64_t>& lengths, int64_t dim, SplitKind kind,
+                        int64_t split_size = 0);
 Tensor cat(const TensorList& tensors, int64_t dim);
 Tensor stack(const TensorList& tensors, int64_t dim);
 // The standard normal CDF, 0.5 * erfc(-x / sqrt(2)) (GELU's gate).
@@ -199,6 +207,11 @@ Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim);
 Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim);
+// (min, max) over dim (all elements when none), both outputs of one node.
+std::pair<Tensor, Tensor> aminmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+// (var, mean) or, with is_std, (std, mean) over dims, both outputs of one node.
+std::pair<Tensor, Tensor> var_mean(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim,
+                                   bool is_std);
 // p-norm over dims (p = inf / -inf for the largest / smallest magnitude).
 Tensor norm(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim);
 Tensor clamp_min(const Tensor& a, const Tensor& min);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/reduce.h"
@@ -208,9 +209,14 @@ Rows to_rows(const Tensor& a, const std::vector<bool>& mask) {
   return r;
 }
 
-// A fresh [outer] result given the final shape (keepdim or squeezed).
+// A fresh [outer] result given the final shape (keepdim or squeezed). The buffer is fresh and
+// contiguous, so this is a change of metadata, and the result is no view (as PyTorch's are not).
 Tensor shaped(const Tensor& flat, const Tensor& a, const std::vector<bool>& mask, bool keepdim) {
-  return view(flat, keepdim ? keepdim_shape(a, mask) : squeezed_shape(a, mask));
+  TensorImpl* impl = flat.get();
+  impl->shape = keepdim ? keepdim_shape(a, mask) : squeezed_shape(a, mask);
+  impl->strides = contiguous_strides(impl->shape);
+  impl->refresh_layout();
+  return flat;
 }
 
 void check_nonempty(const Tensor& a, const std::vector<bool>& mask, const std::vector<int64_t>& dims,
@@ -540,6 +546,135 @@ Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction,
 Tensor std(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   if (auto r = in_float32(a, [&](const Tensor& x) { return std(x, dims, correction, keepdim); })) return *r;
   return show_dims(named_history(sqrt(var(a, dims, correction, keepdim)), "StdBackward0"), dims, keepdim);
+}
+
+namespace {
+// var_mean / std_mean: one node for both results, as PyTorch's VarMeanBackward0 / StdMeanBackward0,
+// so a hook on it sees both gradients and the input's gradient is summed once. The rule is written
+// with differentiable ops (higher derivatives come for free).
+struct MomentsBackward : Node {
+  bool is_std = false;
+  std::vector<bool> mask;
+  std::vector<int64_t> all;  // the reduced dims (empty: a 0-d input)
+  bool keepdim = false;
+  int64_t count = 0;
+  double divisor = 0.0;  // count - correction, not below 0
+  SavedTensor self_, spread_;  // spread_ (the standard deviation, output 0) for std_mean only
+  std::string name() const override { return is_std ? "StdMeanBackward0" : "VarMeanBackward0"; }
+  void release_variables() override {
+    self_.reset();
+    spread_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    if (is_std) visit("result0", spread_);
+    visit("self", self_);
+  }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor x = self_.unpack(me);
+    Tensor grad;
+    if (g[0].defined()) {
+      Tensor gv = g[0];
+      if (is_std) {
+        // d std = d var / (2 std); where the deviation is 0 PyTorch gives 0, not inf.
+        Tensor s = spread_.unpack(me);
+        gv = where(eq(s, zeros({}, s.dtype())), zeros({}, gv.dtype()), gv / (s * 2.0));
+      }
+      Tensor centered = all.empty() ? x - x : x - mean(x, all, true);
+      grad = expand_reduced(gv, x.shape(), mask, keepdim) * centered * (2.0 / divisor);
+    }
+    if (g[1].defined()) {
+      Tensor gm = expand_reduced(g[1], x.shape(), mask, keepdim) * (1.0 / static_cast<double>(count));
+      grad = grad.defined() ? grad + gm : gm;
+    }
+    return {grad};
+  }
+};
+}  // namespace
+
+std::pair<Tensor, Tensor> var_mean(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim,
+                                   bool is_std) {
+  Tensor spread, m;
+  {
+    AutoGradMode off(false);
+    spread = is_std ? std(a, dims, correction, keepdim) : var(a, dims, correction, keepdim);
+    m = mean(a, dims, keepdim);
+  }
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<MomentsBackward>();
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->is_std = is_std;
+    node->mask = reduce_mask(a, dims);
+    node->all = all_dims_if_empty(a, dims);
+    node->keepdim = keepdim;
+    node->count = masked_count(a.shape(), node->mask);
+    node->divisor = std::max(0.0, static_cast<double>(node->count) - correction);
+    node->self_ = SavedTensor(a, false);
+    set_history(spread, node);
+    set_history(m, node);
+    if (is_std) node->spread_ = SavedTensor(spread, true);
+  }
+  return {spread, m};
+}
+
+namespace {
+// aminmax: one node for both results (AminmaxBackward0). Each result's gradient is shared evenly
+// among the elements equal to it, as amin's and amax's are.
+struct AminmaxBackward : Node {
+  std::vector<bool> mask;
+  bool keepdim = false;
+  SavedTensor self_, min_, max_;
+  std::string name() const override { return "AminmaxBackward0"; }
+  void release_variables() override {
+    self_.reset();
+    min_.reset();
+    max_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("max", max_);
+    visit("min", min_);
+    visit("self", self_);
+  }
+  variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor x = self_.unpack(me);
+    const std::vector<int64_t> dims = masked_dims(mask);
+    Tensor grad;
+    for (int i = 0; i < 2; ++i) {
+      if (!g[i].defined()) continue;
+      Tensor y = expand_reduced((i == 0 ? min_ : max_).unpack(me), x.shape(), mask, keepdim);
+      Tensor hit = to_dtype(eq(x, y), g[i].dtype());
+      Tensor count = dims.empty() ? hit : sum(hit, dims, true);
+      Tensor part = expand_reduced(g[i], x.shape(), mask, keepdim) * hit / count;
+      grad = grad.defined() ? grad + part : part;
+    }
+    return {grad};
+  }
+};
+}  // namespace
+
+std::pair<Tensor, Tensor> aminmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim) {
+  const std::vector<int64_t> dims = dim ? std::vector<int64_t>{*dim} : std::vector<int64_t>{};
+  Tensor lo, hi;
+  {
+    AutoGradMode off(false);
+    lo = amin(a, dims, keepdim);
+    hi = amax(a, dims, keepdim);
+  }
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<AminmaxBackward>();
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->mask = reduce_mask(a, dims);
+    node->keepdim = keepdim;
+    node->self_ = SavedTensor(a, false);
+    set_history(lo, node);
+    set_history(hi, node);
+    node->min_ = SavedTensor(lo, true);
+    node->max_ = SavedTensor(hi, true);
+    node->saved_values.add("dim", dim ? SavedValue(*dim) : SavedValue());
+    node->saved_values.add("keepdim", keepdim);
+  }
+  return {lo, hi};
 }
 
 // The vector norm; `norm` shows its node as PyTorch's linalg.vector_norm.

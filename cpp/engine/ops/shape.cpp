@@ -305,4 +305,109 @@ Tensor select_backward(const Tensor& grad, const Dims& input_shape, int64_t dim,
                      {dim, index});
 }
 
+// ---- ops returning several pieces of one tensor (unbind, split, split_with_sizes, unsafe_*) ----
+//
+// As in PyTorch, one node serves all the pieces: piece i is output i of the op and input i of the
+// node, so a node hook sees the gradients of every piece at once and the rule runs once, with
+// zeros standing in for the pieces whose gradient never arrived.
+
+namespace {
+
+struct PiecesBackward : Node {
+  const char* node_name;
+  int64_t dim = 0;       // wrapped
+  bool stacked = false;  // unbind: the pieces lost the dim, so their gradients are stacked back
+  explicit PiecesBackward(const char* n) : node_name(n) {}
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& grads) override {
+    TensorList parts;
+    parts.reserve(grads.size());
+    for (size_t i = 0; i < grads.size(); ++i) {
+      const InputMetadata& piece = input_metadata_[i];
+      parts.push_back(grads[i].defined() ? std::move(grads[i]) : zeros(piece.shape, piece.dtype));
+    }
+    return {stacked ? stack(parts, dim) : cat(parts, dim)};
+  }
+};
+
+// The pieces of `a` along `dim` (wrapped) of the given lengths, each starting where the last ended;
+// `drop_dim` removes the dim from each (unbind, lengths all 1). Views of `a` unless `detached`.
+TensorList cut_pieces(const Tensor& a, int64_t dim, const std::vector<int64_t>& lengths, bool drop_dim, bool detached) {
+  TensorList out;
+  out.reserve(lengths.size());
+  const int64_t stride = a.strides()[dim];
+  int64_t start = 0;
+  for (int64_t len : lengths) {
+    Dims shape = a.shape(), strides = a.strides();
+    if (drop_dim) {
+      shape.erase(shape.begin() + dim);
+      strides.erase(strides.begin() + dim);
+    } else {
+      shape[dim] = len;
+    }
+    Tensor piece = a.as_strided(shape, strides, a.offset() + start * stride);
+    out.push_back(detached ? detach(piece) : std::move(piece));
+    start += len;
+  }
+  return out;
+}
+
+// Gives the pieces one node named `node_name` when `a` records history.
+std::shared_ptr<PiecesBackward> record_pieces(const Tensor& a, const TensorList& pieces, const char* node_name,
+                                              int64_t dim, bool stacked) {
+  if (pieces.empty() || !compute_requires_grad({&a})) return nullptr;
+  auto node = std::make_shared<PiecesBackward>(node_name);
+  node->mutable_next_edges() = collect_next_edges({&a});
+  node->dim = dim;
+  node->stacked = stacked;
+  for (const Tensor& p : pieces) set_history(p, node);
+  return node;
+}
+
+}  // namespace
+
+TensorList unbind(const Tensor& a, int64_t dim) {
+  ENGINE_CHECK(a.dim() > 0, IndexError, "Dimension specified as ", dim, " but tensor has no dimensions");
+  const int64_t given_dim = dim;
+  dim = wrap_dim(dim, a.dim());
+  TensorList pieces = cut_pieces(a, dim, std::vector<int64_t>(a.shape()[dim], 1), true, false);
+  if (auto node = record_pieces(a, pieces, "UnbindBackward0", dim, true)) node->saved_values.add("dim", given_dim);
+  mark_multi_output_views(pieces, "Unbind");
+  return pieces;
+}
+
+TensorList split_pieces(const Tensor& a, const std::vector<int64_t>& lengths, int64_t dim, SplitKind kind,
+                        int64_t split_size) {
+  ENGINE_CHECK(a.dim() > 0, std::runtime_error, "split expects at least a 1-dimensional tensor");
+  const int64_t given_dim = dim;
+  dim = wrap_dim(dim, a.dim());
+  const std::string shown = dims_str(Dims(lengths.begin(), lengths.end()));
+  int64_t total = 0;
+  bool fits = true;
+  for (int64_t len : lengths) {
+    ENGINE_CHECK(len >= 0, std::runtime_error,
+                 "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=", shown);
+    fits = fits && add_fits(total, len, &total);
+  }
+  ENGINE_CHECK(fits && total == a.shape()[dim], std::runtime_error,
+               "split_with_sizes expects split_sizes to sum exactly to ", a.shape()[dim],
+               " (input tensor's size at dimension ", dim, "), but got split_sizes=", shown);
+  const bool by_size = kind == SplitKind::Split || kind == SplitKind::UnsafeSplit;
+  const bool is_unsafe = kind == SplitKind::UnsafeSplit || kind == SplitKind::UnsafeSplitWithSizes;
+  static constexpr const char* kNodeNames[] = {"SplitBackward0", "SplitWithSizesBackward0", "UnsafeSplitBackward0",
+                                               "UnsafeSplitWithSizesBackward0"};
+  TensorList pieces = cut_pieces(a, dim, lengths, false, is_unsafe);
+  if (auto node = record_pieces(a, pieces, kNodeNames[static_cast<int>(kind)], dim, false)) {
+    node->saved_values.add("dim", given_dim);
+    node->saved_values.add("self_sym_sizes", saved_ints(a.shape()));
+    if (by_size) {
+      node->saved_values.add("split_size", split_size);
+    } else {
+      node->saved_values.add("split_sizes", lengths);
+    }
+  }
+  if (!is_unsafe) mark_multi_output_views(pieces, by_size ? "Split" : "SplitWithSizes");
+  return pieces;
+}
+
 }  // namespace engine::ops

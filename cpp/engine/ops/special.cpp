@@ -229,6 +229,7 @@ struct FrexpBackward0 : BuiltinNode<FrexpBackward0> {
   SavedTensor exponent_;
   variable_list apply(variable_list&& g) override { return {g[0] / exp2(exponent_.unpack())}; }
   void release_variables() override { exponent_.reset(); }
+  void visit_saved(const SavedVisitor& visit) override { visit("exponent", exponent_); }
 };
 }  // namespace
 

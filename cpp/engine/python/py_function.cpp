@@ -579,14 +579,23 @@ void init_function(py::module_& m) {
   // collected once the graph is gone.
   py::class_<FunctionCtx>(m, "_FunctionCtx", py::dynamic_attr(), py::custom_type_setup([](PyHeapTypeObject* heap_type) {
     PyTypeObject* type = &heap_type->ht_type;
+    // The collector can run while pybind11 is still laying an instance out (the first instance
+    // of a new ctx subclass fills pybind11's type cache, which allocates): there is no value or
+    // holder to look at yet (the zeroed instance has neither layout), and nothing to visit.
+    static constexpr auto laid_out = [](PyObject* self) {
+      auto* inst = reinterpret_cast<py::detail::instance*>(self);
+      return inst->simple_layout || inst->nonsimple.values_and_holders != nullptr;
+    };
     type->tp_traverse = [](PyObject* self, visitproc visit, void* arg) -> int {
       if (int r = py::detail::pybind11_traverse(self, visit, arg)) return r;
+      if (!laid_out(self)) return 0;
       auto v_h = reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder();
       if (!v_h.holder_constructed()) return 0;
       auto* c = v_h.value_ptr<FunctionCtx>();
       return c && c->owned_node ? traverse_node_hooks(*c->owned_node, visit, arg) : 0;
     };
     type->tp_clear = [](PyObject* self) -> int {
+      if (!laid_out(self)) return py::detail::pybind11_clear(self);
       auto v_h = reinterpret_cast<py::detail::instance*>(self)->get_value_and_holder();
       if (v_h.holder_constructed()) {
         auto* c = v_h.value_ptr<FunctionCtx>();

@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "engine/autograd/grad_mode.h"
+#include "engine/autograd/node.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
 #include "engine/core/overlap.h"
@@ -416,6 +417,25 @@ void init_math(py::module_& m) {
     cls.def(name, fn, py::arg("dim") = py::none(), py::arg("unbiased") = py::none(), py::arg("keepdim") = false,
             py::kw_only(), py::arg("correction") = py::none());
   }
+  // aminmax once python/engine/_scans.py checked its arguments.
+  m.def("_aminmax", [](const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+    auto [lo, hi] = ops::aminmax(t, dim, keepdim);
+    return py::make_tuple(lo, hi);
+  }, py::arg("input"), py::arg("dim"), py::arg("keepdim"));
+  // var_mean / std_mean with the divisor's correction already resolved from PyTorch's spellings
+  // (python/engine/_composite_ops.py); None stands for 1, shown as None on the node as PyTorch does.
+  m.def("_var_mean", [](const Tensor& t, py::handle dim, py::handle correction, bool keepdim, bool is_std) {
+    const char* fname = is_std ? "std_mean" : "var_mean";
+    const std::vector<int64_t> dims = dims_of(dim, fname);
+    const double c = correction.is_none() ? 1.0 : number_value(correction, fname, "correction");
+    auto [spread, mean] = ops::var_mean(t, dims, c, keepdim, is_std);
+    if (const auto& fn = grad_fn(spread)) {
+      fn->saved_values.add("correction", correction.is_none() ? SavedValue() : saved_number(c));
+      fn->saved_values.add("dim", dim.is_none() ? SavedValue() : SavedValue(dims));
+      fn->saved_values.add("keepdim", keepdim);
+    }
+    return py::make_tuple(spread, mean);
+  }, py::arg("input"), py::arg("dim"), py::arg("correction"), py::arg("keepdim"), py::arg("is_std"));
   auto norm = [](const Tensor& t, py::handle p, py::handle dim, bool keepdim, py::handle dtype) {
     Tensor x = dtype.is_none() ? t : ops::to_dtype(t, dtype_from_py(dtype));
     return ops::norm(x, norm_p(p), dims_of(dim, "norm"), keepdim);

@@ -221,6 +221,15 @@ void init_ops(py::module_& m) {
         py::arg("input"), py::arg("shape"));
   m.def("permute", [](const Tensor& t, py::handle dims) { return ops::permute(t, dims_from_sequence(dims, "permute", "dims")); },
         py::arg("input"), py::arg("dims"));
+  // The pieces of split / chunk / unbind and their unsafe_ variants, one node for all of them (the
+  // Python functions work out the lengths from PyTorch's several spellings).
+  m.def("_unbind", [](const Tensor& t, int64_t dim) { return py::tuple(py::cast(ops::unbind(t, dim))); },
+        py::arg("input"), py::arg("dim"));
+  m.def("_split_pieces", [](const Tensor& t, const std::vector<int64_t>& lengths, int64_t dim, int kind,
+                            int64_t split_size) {
+    ENGINE_CHECK(kind >= 0 && kind <= 3, std::invalid_argument, "_split_pieces: kind must be 0..3");
+    return py::tuple(py::cast(ops::split_pieces(t, lengths, dim, static_cast<ops::SplitKind>(kind), split_size)));
+  }, py::arg("input"), py::arg("lengths"), py::arg("dim"), py::arg("kind"), py::arg("split_size") = 0);
   m.def("is_tensor", [](py::handle o) { return is_tensor(o); });
   m.def("numel", [](const Tensor& t) { return t.numel(); });
   m.def("result_type", [](py::handle a, py::handle b) {
