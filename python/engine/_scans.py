@@ -10,6 +10,7 @@ import math
 
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
+from engine._out_param import accepts_out, median_out, mode_out, same_as_result
 from engine._shape_ops import _wrap
 from engine._sorting import _empty_median, _refuse_bool, sort
 
@@ -141,6 +142,7 @@ def _dtype_word(dtype):
     return word(dtype)
 
 
+@accepts_out(same_as_result)
 def aminmax(input, *, dim=None, keepdim=False):
     """(min, max) of all elements, or along dim."""
     _tensor_arg("aminmax", input, "input", 1)
@@ -179,6 +181,7 @@ def count_nonzero(input, dim=None):
     return nz.sum(wrapped) if wrapped else nz
 
 
+@accepts_out(mode_out)
 @_transforms.values_op
 def mode(input, dim=-1, keepdim=False):
     """(values, indices): the most frequent value along dim (the smallest among equally frequent
@@ -217,6 +220,7 @@ def mode(input, dim=-1, keepdim=False):
     )
 
 
+@accepts_out(median_out)
 @_transforms.values_op
 def nanmedian(input, dim=None, keepdim=False):
     """The lower median ignoring NaN (of all elements, or (values, indices) along dim); NaN only

@@ -4,6 +4,7 @@ differentiable like any gather. NaN sorts above every number, as in PyTorch."""
 
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
+from engine._out_param import accepts_out, median_out
 
 
 def _order(input, dim, descending):
@@ -173,6 +174,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     )
 
 
+@accepts_out(median_out)
 @_transforms.values_op
 def median(input, dim=None, keepdim=False):
     """The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one."""

@@ -5,6 +5,7 @@ native ops, so values and gradients come from the native kernels."""
 import math
 
 from engine import _C
+from engine._out_param import accepts_out, float_power_out, floating_out
 
 _Tensor = _C.Tensor
 
@@ -33,6 +34,7 @@ def mvlgamma(input, p):
     return terms.sum(-1) + p * (p - 1) / 4 * math.log(math.pi)
 
 
+@accepts_out(float_power_out)
 def float_power(input, exponent):
     """``input ** exponent`` computed in float64 (either may be a Python number)."""
     if not isinstance(input, _Tensor) and not isinstance(exponent, _Tensor):
@@ -59,6 +61,7 @@ def float_power_(self, exponent):
     return _C._inplace_apply(self, lambda x: float_power(x, exponent), others)
 
 
+@accepts_out(floating_out)
 def ldexp(input, other):
     """``input * 2 ** other``."""
     _require_tensor("ldexp", input, "input", 1)
