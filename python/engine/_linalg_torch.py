@@ -3,6 +3,7 @@
 
 import sys
 
+import engine
 from engine import _C, _grad_fn_names, _user_warnings, linalg, return_types
 from engine import _linalg_checks as checks
 from engine._linalg_checks import _supports_out
@@ -225,7 +226,9 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
     checks._not_implemented_for(A, "triangular_solve_cpu")
     M = A.mT if transpose else A
     X = linalg.solve_triangular(M, b, upper=upper != transpose, unitriangular=unitriangular)
-    return return_types.triangular_solve(X, A.clone())
+    # The copy of A is column-major, as LAPACK's input buffer that PyTorch returns.
+    copy = A.mT.clone(memory_format=engine.contiguous_format).mT
+    return return_types.triangular_solve(X, copy)
 
 
 @_supports_out("geqrf")
