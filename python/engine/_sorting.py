@@ -25,6 +25,33 @@ def _order(input, dim, descending):
     return out if input.dim() else out.reshape(())
 
 
+def _dense_order(input):
+    """The dims of a dense, non-overlapping but not row-major input from the largest stride to
+    the smallest (``input.permute(order)`` is then contiguous); None for a contiguous input or
+    one with gaps or repeats. PyTorch's sort returns its results in such an input's layout."""
+    if input.dim() < 2 or input.is_contiguous():
+        return None
+    strides = input.stride()
+    order = sorted(range(input.dim()), key=lambda d: -strides[d])
+    expected = 1
+    for d in reversed(order):
+        if input.shape[d] != 1 and strides[d] != expected:
+            return None
+        expected *= input.shape[d]
+    return order
+
+
+def _sorted_in_layout(input, dim, descending, order):
+    """(values, indices) of sort laid out as ``input`` (dims in ``order`` from _dense_order):
+    sorted in that order's row-major space, then permuted back."""
+    back = sorted(range(len(order)), key=order.__getitem__)
+    permuted = input.permute(order)
+    at = order.index(dim)
+    indices = _order(permuted, at, descending)
+    values = _C.gather(permuted, at, indices)
+    return values.permute(back), indices.permute(back)
+
+
 def _empty_median(dtype):
     """The median of no elements: NaN, or what PyTorch's kernel makes of NaN in an integer dtype."""
     if dtype.is_floating_point:
@@ -71,8 +98,12 @@ def sort(input, dim=-1, descending=False, stable=False):
     _tensor_arg("sort", input, "input", 1)
     given = dim
     dim = _dim(input, dim)
-    indices = _order(input, dim, descending)
-    values = _C.gather(input, dim, indices) if input.dim() else input.clone()
+    order = _dense_order(input)
+    if order is not None:
+        values, indices = _sorted_in_layout(input, dim, descending, order)
+    else:
+        indices = _order(input, dim, descending)
+        values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
         return_types.sort(values, indices),
         "SortBackward1" if stable else "SortBackward0",
@@ -97,7 +128,12 @@ def argsort(input, dim=-1, descending=False, stable=False):
         tensor([0, 2, 1])
     """
     _tensor_arg("argsort", input, "input", 1)
-    return _order(input, _dim(input, dim), descending)
+    dim = _dim(input, dim)
+    order = _dense_order(input)
+    if order is not None:
+        back = sorted(range(len(order)), key=order.__getitem__)
+        return _order(input.permute(order), order.index(dim), descending).permute(back)
+    return _order(input, dim, descending)
 
 
 @_transforms.values_op
@@ -126,6 +162,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
         indices=tensor([1, 3]))
     """
     _tensor_arg("topk", input, "input", 1)
+    if input.dtype == _C.bool:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
@@ -161,6 +199,8 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element (1-based) along dim."""
     _tensor_arg("kthvalue", input, "input", 1)
+    if input.dtype == _C.bool:
+        raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
