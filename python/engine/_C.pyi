@@ -3321,6 +3321,18 @@ class Tensor:
         
         See :func:`engine.std`.
         """
+    def storage_offset(self) -> int:
+        """
+        storage_offset() -> int
+        
+        The offset, in elements, of this tensor's first element in its storage (nonzero for views such
+        as slices).
+        
+        Example::
+        
+            >>> engine.arange(6)[2:].storage_offset()
+            2
+        """
     def stride(self, dim: typing.Any = None) -> typing.Any:
         """
         stride(dim=None) -> tuple or int
@@ -3548,17 +3560,24 @@ class Tensor:
         
         See :func:`engine.var`.
         """
+    @typing.overload
     def view(self, *args) -> Tensor:
+        ...
+    @typing.overload
+    def view(self, *, dtype: typing.Any) -> Tensor:
         """
         view(*shape) -> Tensor
         view(dtype) -> Tensor
         
         A tensor sharing this one's memory with another shape (one size may be -1). The strides must
-        allow it (a contiguous tensor always does); otherwise use :meth:`reshape`. Given a dtype of the
-        same element size, the same bytes read as that dtype.
+        allow it (a contiguous tensor always does); otherwise use :meth:`reshape`. Given a dtype, the
+        same bytes read as that dtype (no gradient flows through it): with a different element size the
+        last dim (stride 1) grows or shrinks by the size ratio, as in PyTorch; as bool, bytes other
+        than 0 and 1 raise (PyTorch would make an invalid bool tensor).
         
         Args:
             *shape (ints or a tuple): the new shape.
+            dtype (engine.dtype): the element type.
         
         Example::
         
@@ -3567,6 +3586,8 @@ class Tensor:
             >>> v[0, 0] = 9
             >>> x[0]
             tensor(9)
+            >>> engine.tensor([1.0]).view(engine.int32)
+            tensor([1065353216], dtype=torch.int32)
         """
     def view_as(self, other: Tensor) -> Tensor:
         """
