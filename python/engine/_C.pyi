@@ -197,6 +197,24 @@ class Tensor:
         (min, max) of all elements, or along dim.
         """
     @staticmethod
+    def angle(input):
+        """
+        The angle (argument) of each element: for real input, ``pi`` where it is negative and 0
+            elsewhere (also at -0.0), NaN at NaN. Integer and bool inputs give the default float dtype.
+        
+            Args:
+                input (Tensor): the input tensor.
+        
+            Keyword args:
+                out (Tensor, optional): the output tensor.
+        
+            Example::
+        
+                >>> engine.angle(engine.tensor([-2.0, 0.0, 3.0]))
+                tensor([3.1416, 0.0000, 0.0000])
+            
+        """
+    @staticmethod
     def arccos(*args, **kwargs):
         """
         acos(self: Tensor) -> Tensor
@@ -370,6 +388,36 @@ class Tensor:
         
             >>> engine.chunk(engine.arange(5), 2)
             (tensor([0, 1, 2]), tensor([3, 4]))
+        """
+    @staticmethod
+    def conj(input):
+        """
+        The complex conjugate: for engine's real tensors, ``input`` itself (as PyTorch returns a
+            real tensor unchanged).
+        
+            Example::
+        
+                >>> x = engine.tensor([1.0, -2.0])
+                >>> engine.conj(x) is x
+                True
+            
+        """
+    @staticmethod
+    def conj_physical(input, *, out = None):
+        """
+        The conjugate, computed eagerly: for a real tensor ``input`` itself (PyTorch returns it
+            unchanged), or ``out`` holding a copy of it.
+        
+            Example::
+        
+                >>> engine.conj_physical(engine.tensor([1.0, -2.0]))
+                tensor([ 1., -2.])
+            
+        """
+    @staticmethod
+    def conj_physical_(input):
+        """
+        In-place ``conj_physical``: a real tensor is its own conjugate, so it is returned as is.
         """
     @staticmethod
     def corrcoef(input):
@@ -607,6 +655,16 @@ class Tensor:
     def is_complex(input):
         """
         Whether ``input``'s dtype is complex: always False (engine has real dtypes only).
+        """
+    @staticmethod
+    def is_conj(input):
+        """
+        Whether ``input`` is a lazily conjugated view: never for engine's real tensors.
+        """
+    @staticmethod
+    def is_neg(input):
+        """
+        Whether ``input`` carries a lazy negation bit: never in engine.
         """
     @staticmethod
     def isclose(input, other, rtol = 1e-05, atol = 1e-08, equal_nan = False):
@@ -965,6 +1023,16 @@ class Tensor:
         """
         Each element (or slice along dim) repeated `repeats` times (an int or one count per slice);
             ``repeat_interleave(counts)`` repeats the index i counts[i] times.
+        """
+    @staticmethod
+    def resolve_conj(input):
+        """
+        ``input`` with its conjugate bit resolved: a real tensor has none, so ``input`` itself.
+        """
+    @staticmethod
+    def resolve_neg(input):
+        """
+        ``input`` with its negative bit resolved: engine's tensors have none, so ``input`` itself.
         """
     @staticmethod
     def roll(input, shifts, dims = None):
@@ -7249,7 +7317,7 @@ def tanh(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.tanh(engine.tensor([0.0, 1.0]))
         tensor([0.0000, 0.7616])
     """
-def tensor(arg0: typing.Any, **kwargs) -> Tensor:
+def tensor(data: typing.Any, **kwargs) -> Tensor:
     """
     tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
