@@ -154,7 +154,7 @@ def trace(input):
 
 
 @accepts_out()
-def diff(input, n=1, dim=-1, prepend=None, append=None):
+def diff(input, n=1, dim=-1, prepend=None, append=None, *, out=None):
     """The n-th forward difference along dim, after joining prepend and append."""
     _tensor_arg("diff", input, "input", 1)
     if input.dim() == 0:
@@ -217,7 +217,7 @@ def movedim(input, source, destination):
 
 
 @accepts_out()
-def kron(input, other):
+def kron(input, other, *, out=None):
     """The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products."""
     _tensor_arg("kron", input, "input", 1)
     _tensor_arg("kron", other, "other", 2)
@@ -288,7 +288,7 @@ def _without_nan(input):
 
 
 @accepts_out(nansum_out)
-def nansum(input, dim=None, keepdim=False, *, dtype=None):
+def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The sum with NaNs counted as zero."""
     x = _without_nan(input) if input.is_floating_point() else input
     x = x if dtype is None else x.to(dtype)  # summed in dtype, as PyTorch does
@@ -296,7 +296,7 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 @accepts_out(nansum_out)
-def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The mean of the non-NaN elements (NaN where all are NaN)."""
     if not input.is_floating_point():
         name = scalar_type_name(input.dtype)
@@ -310,7 +310,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 
 
 @accepts_out(same_as_input)
-def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
     """NaN, +inf and -inf replaced (by 0 and the dtype's largest and lowest finite values)."""
     if not input.is_floating_point():
         return input.clone()
@@ -325,7 +325,7 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 
 
 @accepts_out()
-def square(input):
+def square(input, *, out=None):
     """``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2))."""
     x = input.to(_C.int64) if input.dtype == _C.bool else input
     return _grad_fn_names.name_grad_fn(x * x, "PowBackward0", (input,))

@@ -9,7 +9,6 @@ refusal of out= where autograd would record. The call returns ``out`` (a named t
 outs for several results)."""
 
 import functools
-import inspect
 
 from engine import _C
 from engine._scalar_type_names import scalar_type_name
@@ -127,7 +126,9 @@ def _write(out, result, inputs, fname):
 
 def accepts_out(rule=castable, fname=None):
     """Decorator: the function takes ``out=`` (a tensor, or a tuple of tensors where it returns
-    a named tuple), checked by ``rule(fname, input, out, result[, field])``."""
+    a named tuple), checked by ``rule(fname, input, out, result[, field])``. The decorated
+    function declares ``out=None`` itself, for its signature (``inspect.signature`` follows the
+    wrapper to it), and never receives it: the wrapper handles ``out``."""
 
     def wrap(fn):
         name = fname or fn.__name__
@@ -155,13 +156,6 @@ def accepts_out(rule=castable, fname=None):
                     result = result.to(out.dtype)
             return _write(out, result, inputs, name)
 
-        params = list(inspect.signature(fn).parameters.values())
-        if "out" not in (p.name for p in params):
-            at = len(params) - (params and params[-1].kind == inspect.Parameter.VAR_KEYWORD)
-            params.insert(
-                at, inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None)
-            )
-        with_out.__signature__ = inspect.Signature(params)
         return with_out
 
     return wrap

@@ -34,7 +34,7 @@ class _Angle(Function):
 
 
 @accepts_out()
-def angle(input):
+def angle(input, *, out=None):
     """The angle (argument) of each element: for real input, ``pi`` where it is negative and 0
     elsewhere (also at -0.0), NaN at NaN. Integer and bool inputs give the default float dtype.
 

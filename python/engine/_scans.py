@@ -143,7 +143,7 @@ def _dtype_word(dtype):
 
 
 @accepts_out(same_as_result)
-def aminmax(input, *, dim=None, keepdim=False):
+def aminmax(input, *, dim=None, keepdim=False, out=None):
     """(min, max) of all elements, or along dim."""
     _tensor_arg("aminmax", input, "input", 1)
     if dim is None:
@@ -183,7 +183,7 @@ def count_nonzero(input, dim=None):
 
 @accepts_out(mode_out)
 @_transforms.values_op
-def mode(input, dim=-1, keepdim=False):
+def mode(input, dim=-1, keepdim=False, *, out=None):
     """(values, indices): the most frequent value along dim (the smallest among equally frequent
     ones) and the index of its last occurrence."""
     import numpy as np
@@ -222,7 +222,7 @@ def mode(input, dim=-1, keepdim=False):
 
 @accepts_out(median_out)
 @_transforms.values_op
-def nanmedian(input, dim=None, keepdim=False):
+def nanmedian(input, dim=None, keepdim=False, *, out=None):
     """The lower median ignoring NaN (of all elements, or (values, indices) along dim); NaN only
     where a slice is all NaN."""
     _tensor_arg("nanmedian", input, "input", 1)

@@ -216,7 +216,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 
 @accepts_out(median_out)
 @_transforms.values_op
-def median(input, dim=None, keepdim=False):
+def median(input, dim=None, keepdim=False, *, out=None):
     """The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one."""
     _tensor_arg("median", input, "input", 1)
     if dim is None:

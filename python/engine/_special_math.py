@@ -35,7 +35,7 @@ def mvlgamma(input, p):
 
 
 @accepts_out(float_power_out)
-def float_power(input, exponent):
+def float_power(input, exponent, *, out=None):
     """``input ** exponent`` computed in float64 (either may be a Python number)."""
     if not isinstance(input, _Tensor) and not isinstance(exponent, _Tensor):
         raise TypeError(
@@ -62,7 +62,7 @@ def float_power_(self, exponent):
 
 
 @accepts_out(floating_out)
-def ldexp(input, other):
+def ldexp(input, other, *, out=None):
     """``input * 2 ** other``."""
     _require_tensor("ldexp", input, "input", 1)
     _require_tensor("ldexp", other, "other", 2)

@@ -86,13 +86,13 @@ def prelu(input, weight):
 
 
 @accepts_out(same_as_result)
-def softmax(input, dim, *, dtype=None):
+def softmax(input, dim, *, dtype=None, out=None):
     """``exp(x) / sum(exp(x))`` along dim."""
     return _F().softmax(input, dim, dtype=dtype)
 
 
 @accepts_out(same_as_result)
-def log_softmax(input, dim, dtype=None):
+def log_softmax(input, dim, dtype=None, *, out=None):
     """``x - logsumexp(x)`` along dim."""
     return _F().log_softmax(input, dim, dtype=dtype)
 
