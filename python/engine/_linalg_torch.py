@@ -103,6 +103,10 @@ def logdet(input):
         raise RuntimeError(
             f"logdet: Expected a floating point or complex tensor as input. Got {checks._TYPE_NAMES[input.dtype]}"
         )
+    if isinstance(input, _C.Tensor) and input.dtype in checks._LOW_PRECISION:
+        raise RuntimeError(
+            f"logdet: Low precision dtypes not supported. Got {checks._TYPE_NAMES[input.dtype]}"
+        )
     sign, logabsdet = linalg.slogdet(input)
     # log(sign) is 0 for +1, nan for -1 and -inf for 0: added to log|det| it gives logdet.
     return logabsdet + sign.log()
