@@ -1,8 +1,8 @@
-"""Layouts of sort results, as PyTorch 2.13 gives them: sort, argsort and msort return their
-results in the input's layout when the input is dense without overlap (a transposed or permuted
-tensor gives a transposed or permuted result), row-major otherwise (slices with gaps, expanded
-tensors); topk and kthvalue always allocate row-major results. Recorded from PyTorch 2.13; the
-live test compares with torch itself."""
+"""Layouts of sort and flip results, as PyTorch 2.13 gives them: sort, argsort, msort and flip
+(so rot90, a flip and a transpose) return their results in the input's layout when the input is
+dense without overlap (a transposed or permuted tensor gives a transposed or permuted result),
+row-major otherwise (slices with gaps, expanded tensors); topk and kthvalue always allocate
+row-major results. Recorded from PyTorch 2.13; the live test compares with torch itself."""
 
 import json
 import pathlib
@@ -26,6 +26,11 @@ CASES = {
     "topk": "L.topk(x, 2, d)",
     "kthvalue": "L.kthvalue(x, 2, d)",
     "method_sort": "x.sort(d)",
+    "flip": "L.flip(x, (d,))",
+    "flip_both": "L.flip(x, (0, 1))",
+    "fliplr": "L.fliplr(x)",
+    "rot90": "L.rot90(x, 1, (0, 1))",
+    "rot90_twice": "L.rot90(x, 2, (0, 1))",
 }
 
 

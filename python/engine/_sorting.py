@@ -4,6 +4,7 @@ differentiable like any gather. NaN sorts above every number, as in PyTorch."""
 
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
+from engine._dense_layout import dense_order, inverse
 from engine._out_param import accepts_out, median_out
 
 
@@ -25,26 +26,10 @@ def _order(input, dim, descending):
     return out if input.dim() else out.reshape(())
 
 
-def _dense_order(input):
-    """The dims of a dense, non-overlapping but not row-major input from the largest stride to
-    the smallest (``input.permute(order)`` is then contiguous); None for a contiguous input or
-    one with gaps or repeats. PyTorch's sort returns its results in such an input's layout."""
-    if input.dim() < 2 or input.is_contiguous():
-        return None
-    strides = input.stride()
-    order = sorted(range(input.dim()), key=lambda d: -strides[d])
-    expected = 1
-    for d in reversed(order):
-        if input.shape[d] != 1 and strides[d] != expected:
-            return None
-        expected *= input.shape[d]
-    return order
-
-
 def _sorted_in_layout(input, dim, descending, order):
-    """(values, indices) of sort laid out as ``input`` (dims in ``order`` from _dense_order):
+    """(values, indices) of sort laid out as ``input`` (dims in ``order`` from dense_order):
     sorted in that order's row-major space, then permuted back."""
-    back = sorted(range(len(order)), key=order.__getitem__)
+    back = inverse(order)
     permuted = input.permute(order)
     at = order.index(dim)
     indices = _order(permuted, at, descending)
@@ -98,7 +83,7 @@ def sort(input, dim=-1, descending=False, stable=False):
     _tensor_arg("sort", input, "input", 1)
     given = dim
     dim = _dim(input, dim)
-    order = _dense_order(input)
+    order = dense_order(input)
     if order is not None:
         values, indices = _sorted_in_layout(input, dim, descending, order)
     else:
@@ -129,9 +114,9 @@ def argsort(input, dim=-1, descending=False, stable=False):
     """
     _tensor_arg("argsort", input, "input", 1)
     dim = _dim(input, dim)
-    order = _dense_order(input)
+    order = dense_order(input)
     if order is not None:
-        back = sorted(range(len(order)), key=order.__getitem__)
+        back = inverse(order)
         return _order(input.permute(order), order.index(dim), descending).permute(back)
     return _order(input, dim, descending)
 
