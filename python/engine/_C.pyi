@@ -192,12 +192,12 @@ class Tensor:
             
         """
     @staticmethod
-    def aminmax(input, *, dim = None, keepdim = False):
+    def aminmax(input, *, dim = None, keepdim = False, out = None):
         """
         (min, max) of all elements, or along dim.
         """
     @staticmethod
-    def angle(input):
+    def angle(input, *, out = None):
         """
         The angle (argument) of each element: for real input, ``pi`` where it is negative and 0
             elsewhere (also at -0.0), NaN at NaN. Integer and bool inputs give the default float dtype.
@@ -490,7 +490,7 @@ class Tensor:
         input with its (offset, dim1, dim2) diagonal replaced by src.
         """
     @staticmethod
-    def diff(input, n = 1, dim = -1, prepend = None, append = None):
+    def diff(input, n = 1, dim = -1, prepend = None, append = None, *, out = None):
         """
         The n-th forward difference along dim, after joining prepend and append.
         """
@@ -568,7 +568,7 @@ class Tensor:
         input with its rows (dim 0) reversed; input needs 1 or more dims.
         """
     @staticmethod
-    def float_power(input, exponent):
+    def float_power(input, exponent, *, out = None):
         """
         ``input ** exponent`` computed in float64 (either may be a Python number).
         """
@@ -701,7 +701,7 @@ class Tensor:
         Bool tensor: where input has no imaginary part (everywhere, for engine's real dtypes).
         """
     @staticmethod
-    def kron(input, other):
+    def kron(input, other, *, out = None):
         """
         The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products.
         """
@@ -711,7 +711,7 @@ class Tensor:
         (values, indices) of the k-th smallest element (1-based) along dim.
         """
     @staticmethod
-    def ldexp(input, other):
+    def ldexp(input, other, *, out = None):
         """
         ``input * 2 ** other``.
         """
@@ -808,12 +808,12 @@ class Tensor:
         ``linalg.matrix_power``.
         """
     @staticmethod
-    def median(input, dim = None, keepdim = False):
+    def median(input, dim = None, keepdim = False, *, out = None):
         """
         The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one.
         """
     @staticmethod
-    def mode(input, dim = -1, keepdim = False):
+    def mode(input, dim = -1, keepdim = False, *, out = None):
         """
         (values, indices): the most frequent value along dim (the smallest among equally frequent
             ones) and the index of its last occurrence.
@@ -864,17 +864,17 @@ class Tensor:
             at or below (p-1)/2 give lgamma's values at its poles (inf) rather than an error.
         """
     @staticmethod
-    def nan_to_num(input, nan = 0.0, posinf = None, neginf = None):
+    def nan_to_num(input, nan = 0.0, posinf = None, neginf = None, *, out = None):
         """
         NaN, +inf and -inf replaced (by 0 and the dtype's largest and lowest finite values).
         """
     @staticmethod
-    def nanmean(input, dim = None, keepdim = False, *, dtype = None):
+    def nanmean(input, dim = None, keepdim = False, *, dtype = None, out = None):
         """
         The mean of the non-NaN elements (NaN where all are NaN).
         """
     @staticmethod
-    def nanmedian(input, dim = None, keepdim = False):
+    def nanmedian(input, dim = None, keepdim = False, *, out = None):
         """
         The lower median ignoring NaN (of all elements, or (values, indices) along dim); NaN only
             where a slice is all NaN.
@@ -885,7 +885,7 @@ class Tensor:
         quantile ignoring NaN; NaN only where a slice is all NaN.
         """
     @staticmethod
-    def nansum(input, dim = None, keepdim = False, *, dtype = None):
+    def nansum(input, dim = None, keepdim = False, *, dtype = None, out = None):
         """
         The sum with NaNs counted as zero.
         """
@@ -1122,7 +1122,7 @@ class Tensor:
         Views of input of the given sizes along dim; the sizes must sum to the dim's size.
         """
     @staticmethod
-    def square(input):
+    def square(input, *, out = None):
         """
         ``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2)).
         """
@@ -4610,7 +4610,7 @@ def add(input: typing.Any, other: typing.Any, *, alpha: typing.Any = 1, out: typ
         tensor([[3., 4.],
                 [5., 6.]])
     """
-def all(input: Tensor, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
+def all(input: Tensor, dim: typing.Any = None, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     all(input, dim=None, keepdim=False) -> Tensor
     
@@ -4626,7 +4626,7 @@ def all(input: Tensor, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
         >>> engine.all(engine.tensor([[1, 0], [1, 1]]), dim=1)
         tensor([False,  True])
     """
-def amax(input: Tensor, dim: typing.Any = (), keepdim: bool = False) -> Tensor:
+def amax(input: Tensor, dim: typing.Any = (), keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     amax(input, dim=None, keepdim=False) -> Tensor
     
@@ -4643,7 +4643,7 @@ def amax(input: Tensor, dim: typing.Any = (), keepdim: bool = False) -> Tensor:
         >>> engine.amax(engine.tensor([[1.0, 3.0], [4.0, 0.0]]), dim=0)
         tensor([4., 3.])
     """
-def amin(input: Tensor, dim: typing.Any = (), keepdim: bool = False) -> Tensor:
+def amin(input: Tensor, dim: typing.Any = (), keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     amin(input, dim=None, keepdim=False) -> Tensor
     
@@ -4660,7 +4660,7 @@ def amin(input: Tensor, dim: typing.Any = (), keepdim: bool = False) -> Tensor:
         >>> engine.amin(engine.tensor([[1.0, 3.0], [4.0, 0.0]]), dim=1)
         tensor([1., 0.])
     """
-def any(input: Tensor, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
+def any(input: Tensor, dim: typing.Any = None, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     any(input, dim=None, keepdim=False) -> Tensor
     
@@ -4703,7 +4703,7 @@ def arange(*args, **kwargs) -> Tensor:
         >>> engine.arange(1, 2.5, 0.5)
         tensor([1.0000, 1.5000, 2.0000])
     """
-def argmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None, keepdim: bool = False) -> Tensor:
+def argmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     argmax(input, dim=None, keepdim=False) -> Tensor
     
@@ -4720,7 +4720,7 @@ def argmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None 
         >>> engine.argmax(engine.tensor([[1, 5], [7, 2]]), dim=1)
         tensor([1, 0])
     """
-def argmin(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None, keepdim: bool = False) -> Tensor:
+def argmin(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     argmin(input, dim=None, keepdim=False) -> Tensor
     
@@ -4968,7 +4968,7 @@ def bitwise_xor(input: typing.Any, other: typing.Any, *, out: typing.Any = None)
         >>> engine.bitwise_xor(engine.tensor([5, 4]), engine.tensor([3, 2]))
         tensor([6, 6])
     """
-def bmm(input: Tensor, mat2: Tensor) -> Tensor:
+def bmm(input: Tensor, mat2: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     bmm(input, mat2) -> Tensor
     
@@ -5134,7 +5134,7 @@ def cosh(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.cosh(engine.tensor([0.0, 1.0]))
         tensor([1.0000, 1.5431])
     """
-def cumprod(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None) -> Tensor:
+def cumprod(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     cumprod(input, dim, *, dtype=None) -> Tensor
     
@@ -5152,7 +5152,7 @@ def cumprod(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dt
         >>> engine.cumprod(engine.tensor([1, 2, 3]), dim=0)
         tensor([1, 2, 6])
     """
-def cumsum(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None) -> Tensor:
+def cumsum(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     cumsum(input, dim, *, dtype=None) -> Tensor
     
@@ -5244,7 +5244,7 @@ def digamma(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
 def div(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
-def dot(arg0: Tensor, arg1: Tensor) -> Tensor:
+def dot(input: Tensor, tensor: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     dot(input, tensor) -> Tensor
     
@@ -6310,7 +6310,7 @@ def logit(input: typing.Any, eps: typing.SupportsFloat | typing.SupportsIndex | 
         >>> engine.logit(engine.tensor([0.5, 0.75]))
         tensor([0.0000, 1.0986])
     """
-def logsumexp(input: Tensor, dim: typing.Any, keepdim: bool = False) -> Tensor:
+def logsumexp(input: Tensor, dim: typing.Any, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     logsumexp(input, dim=None, keepdim=False) -> Tensor
     
@@ -6512,7 +6512,7 @@ def mul(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typi
         >>> engine.mul(engine.tensor([1.0, 2.0]), engine.tensor([3.0, 4.0]))
         tensor([3., 8.])
     """
-def mv(arg0: Tensor, arg1: Tensor) -> Tensor:
+def mv(input: Tensor, vec: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     mv(input, vec) -> Tensor
     
@@ -6660,7 +6660,7 @@ def ones_like(input: Tensor, **kwargs) -> Tensor:
         >>> engine.ones_like(engine.tensor([[1, 2]]))
         tensor([[1, 1]])
     """
-def outer(input: Tensor, vec2: Tensor) -> Tensor:
+def outer(input: Tensor, vec2: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     outer(input, vec2) -> Tensor
     
@@ -6732,7 +6732,7 @@ def pow(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typi
         >>> engine.pow(2, engine.tensor([1, 3]))
         tensor([2, 8])
     """
-def prod(input: Tensor, dim: typing.Any = None, keepdim: bool = False, *, dtype: typing.Any = None) -> Tensor:
+def prod(input: Tensor, dim: typing.Any = None, keepdim: bool = False, *, dtype: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     prod(input, dim=None, keepdim=False, *, dtype=None) -> Tensor
     
@@ -7225,7 +7225,7 @@ def stack(tensors: typing.Any, dim: typing.SupportsInt | typing.SupportsIndex = 
         tensor([[1, 3],
                 [2, 4]])
     """
-def std(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None) -> Tensor:
+def std(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     std(input, dim=None, *, correction=1, keepdim=False) -> Tensor
     
@@ -7393,7 +7393,7 @@ def unsqueeze(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> 
         tensor([[1],
                 [2]])
     """
-def var(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None) -> Tensor:
+def var(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     var(input, dim=None, *, correction=1, keepdim=False) -> Tensor
     
