@@ -66,3 +66,10 @@ def test_native_out_refuses_inputs_that_require_grad():
 def test_native_out_matches_torch(key):
     torch = pytest.importorskip("torch")
     assert _outcome(engine, key) == _outcome(torch, key)
+
+
+def test_prod_still_refuses_a_tuple_of_dims():
+    with pytest.raises(
+        TypeError, match="prod\\(\\): argument 'dim' \\(position 2\\) must be int, not tuple"
+    ):
+        engine.prod(engine.ones(3, 4), (0, -1))

@@ -393,12 +393,10 @@ void init_math(py::module_& m) {
     return ops::prod(t, dims_of(dim, "prod"), keepdim, dtype_of(dtype));
   };
   // With out=, PyTorch multiplies in out's dtype.
-  m.def("prod", [](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype, py::handle out) {
+  m.def("prod", [prod](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype, py::handle out) {
     const auto od = out_dtype(out, "prod");
-    std::optional<DType> in = dtype_of(dtype);
-    if (od && !in) in = od;
     check_out_args(out, {&t}, "prod");
-    return write_out(out, ops::prod(t, dims_of(dim, "prod"), keepdim, in));
+    return write_out(out, prod(t, dim, keepdim, od && dtype.is_none() ? dtype_to_py(*od) : dtype));
   }, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
         py::arg("dtype") = py::none(), py::arg("out") = py::none());
   cls.def("prod", prod, py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
