@@ -192,9 +192,27 @@ class Tensor:
             
         """
     @staticmethod
-    def aminmax(input, *, dim = None, keepdim = False):
+    def aminmax(input, *, dim = None, keepdim = False, out = None):
         """
         (min, max) of all elements, or along dim.
+        """
+    @staticmethod
+    def angle(input, *, out = None):
+        """
+        The angle (argument) of each element: for real input, ``pi`` where it is negative and 0
+            elsewhere (also at -0.0), NaN at NaN. Integer and bool inputs give the default float dtype.
+        
+            Args:
+                input (Tensor): the input tensor.
+        
+            Keyword args:
+                out (Tensor, optional): the output tensor.
+        
+            Example::
+        
+                >>> engine.angle(engine.tensor([-2.0, 0.0, 3.0]))
+                tensor([3.1416, 0.0000, 0.0000])
+            
         """
     @staticmethod
     def arccos(*args, **kwargs):
@@ -372,6 +390,36 @@ class Tensor:
             (tensor([0, 1, 2]), tensor([3, 4]))
         """
     @staticmethod
+    def conj(input):
+        """
+        The complex conjugate: for engine's real tensors, ``input`` itself (as PyTorch returns a
+            real tensor unchanged).
+        
+            Example::
+        
+                >>> x = engine.tensor([1.0, -2.0])
+                >>> engine.conj(x) is x
+                True
+            
+        """
+    @staticmethod
+    def conj_physical(input, *, out = None):
+        """
+        The conjugate, computed eagerly: for a real tensor ``input`` itself (PyTorch returns it
+            unchanged), or ``out`` holding a copy of it.
+        
+            Example::
+        
+                >>> engine.conj_physical(engine.tensor([1.0, -2.0]))
+                tensor([ 1., -2.])
+            
+        """
+    @staticmethod
+    def conj_physical_(input):
+        """
+        In-place ``conj_physical``: a real tensor is its own conjugate, so it is returned as is.
+        """
+    @staticmethod
     def corrcoef(input):
         """
         Pearson correlation coefficients of the variables in input's rows, clipped to [-1, 1].
@@ -442,7 +490,7 @@ class Tensor:
         input with its (offset, dim1, dim2) diagonal replaced by src.
         """
     @staticmethod
-    def diff(input, n = 1, dim = -1, prepend = None, append = None):
+    def diff(input, n = 1, dim = -1, prepend = None, append = None, *, out = None):
         """
         The n-th forward difference along dim, after joining prepend and append.
         """
@@ -520,7 +568,7 @@ class Tensor:
         input with its rows (dim 0) reversed; input needs 1 or more dims.
         """
     @staticmethod
-    def float_power(input, exponent):
+    def float_power(input, exponent, *, out = None):
         """
         ``input ** exponent`` computed in float64 (either may be a Python number).
         """
@@ -609,6 +657,16 @@ class Tensor:
         Whether ``input``'s dtype is complex: always False (engine has real dtypes only).
         """
     @staticmethod
+    def is_conj(input):
+        """
+        Whether ``input`` is a lazily conjugated view: never for engine's real tensors.
+        """
+    @staticmethod
+    def is_neg(input):
+        """
+        Whether ``input`` carries a lazy negation bit: never in engine.
+        """
+    @staticmethod
     def isclose(input, other, rtol = 1e-05, atol = 1e-08, equal_nan = False):
         """
         Elementwise ``|input - other| <= atol + rtol * |other|`` (exact equality for bools), as a bool
@@ -643,7 +701,7 @@ class Tensor:
         Bool tensor: where input has no imaginary part (everywhere, for engine's real dtypes).
         """
     @staticmethod
-    def kron(input, other):
+    def kron(input, other, *, out = None):
         """
         The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products.
         """
@@ -653,7 +711,7 @@ class Tensor:
         (values, indices) of the k-th smallest element (1-based) along dim.
         """
     @staticmethod
-    def ldexp(input, other):
+    def ldexp(input, other, *, out = None):
         """
         ``input * 2 ** other``.
         """
@@ -750,12 +808,12 @@ class Tensor:
         ``linalg.matrix_power``.
         """
     @staticmethod
-    def median(input, dim = None, keepdim = False):
+    def median(input, dim = None, keepdim = False, *, out = None):
         """
         The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one.
         """
     @staticmethod
-    def mode(input, dim = -1, keepdim = False):
+    def mode(input, dim = -1, keepdim = False, *, out = None):
         """
         (values, indices): the most frequent value along dim (the smallest among equally frequent
             ones) and the index of its last occurrence.
@@ -806,17 +864,17 @@ class Tensor:
             at or below (p-1)/2 give lgamma's values at its poles (inf) rather than an error.
         """
     @staticmethod
-    def nan_to_num(input, nan = 0.0, posinf = None, neginf = None):
+    def nan_to_num(input, nan = 0.0, posinf = None, neginf = None, *, out = None):
         """
         NaN, +inf and -inf replaced (by 0 and the dtype's largest and lowest finite values).
         """
     @staticmethod
-    def nanmean(input, dim = None, keepdim = False, *, dtype = None):
+    def nanmean(input, dim = None, keepdim = False, *, dtype = None, out = None):
         """
         The mean of the non-NaN elements (NaN where all are NaN).
         """
     @staticmethod
-    def nanmedian(input, dim = None, keepdim = False):
+    def nanmedian(input, dim = None, keepdim = False, *, out = None):
         """
         The lower median ignoring NaN (of all elements, or (values, indices) along dim); NaN only
             where a slice is all NaN.
@@ -827,7 +885,7 @@ class Tensor:
         quantile ignoring NaN; NaN only where a slice is all NaN.
         """
     @staticmethod
-    def nansum(input, dim = None, keepdim = False, *, dtype = None):
+    def nansum(input, dim = None, keepdim = False, *, dtype = None, out = None):
         """
         The sum with NaNs counted as zero.
         """
@@ -967,6 +1025,16 @@ class Tensor:
             ``repeat_interleave(counts)`` repeats the index i counts[i] times.
         """
     @staticmethod
+    def resolve_conj(input):
+        """
+        ``input`` with its conjugate bit resolved: a real tensor has none, so ``input`` itself.
+        """
+    @staticmethod
+    def resolve_neg(input):
+        """
+        ``input`` with its negative bit resolved: engine's tensors have none, so ``input`` itself.
+        """
+    @staticmethod
     def roll(input, shifts, dims = None):
         """
         roll(input, shifts, dims=None) -> Tensor
@@ -1054,7 +1122,7 @@ class Tensor:
         Views of input of the given sizes along dim; the sizes must sum to the dim's size.
         """
     @staticmethod
-    def square(input):
+    def square(input, *, out = None):
         """
         ``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2)).
         """
@@ -3346,6 +3414,18 @@ class Tensor:
         
         See :func:`engine.std`.
         """
+    def storage_offset(self) -> int:
+        """
+        storage_offset() -> int
+        
+        The offset, in elements, of this tensor's first element in its storage (nonzero for views such
+        as slices).
+        
+        Example::
+        
+            >>> engine.arange(6)[2:].storage_offset()
+            2
+        """
     def stride(self, dim: typing.Any = None) -> typing.Any:
         """
         stride(dim=None) -> tuple or int
@@ -3573,17 +3653,24 @@ class Tensor:
         
         See :func:`engine.var`.
         """
+    @typing.overload
     def view(self, *args) -> Tensor:
+        ...
+    @typing.overload
+    def view(self, *, dtype: typing.Any) -> Tensor:
         """
         view(*shape) -> Tensor
         view(dtype) -> Tensor
         
         A tensor sharing this one's memory with another shape (one size may be -1). The strides must
-        allow it (a contiguous tensor always does); otherwise use :meth:`reshape`. Given a dtype of the
-        same element size, the same bytes read as that dtype.
+        allow it (a contiguous tensor always does); otherwise use :meth:`reshape`. Given a dtype, the
+        same bytes read as that dtype (no gradient flows through it): with a different element size the
+        last dim (stride 1) grows or shrinks by the size ratio, as in PyTorch; as bool, bytes other
+        than 0 and 1 raise (PyTorch would make an invalid bool tensor).
         
         Args:
             *shape (ints or a tuple): the new shape.
+            dtype (engine.dtype): the element type.
         
         Example::
         
@@ -3592,6 +3679,8 @@ class Tensor:
             >>> v[0, 0] = 9
             >>> x[0]
             tensor(9)
+            >>> engine.tensor([1.0]).view(engine.int32)
+            tensor([1065353216], dtype=torch.int32)
         """
     def view_as(self, other: Tensor) -> Tensor:
         """
@@ -4554,7 +4643,7 @@ def add(input: typing.Any, other: typing.Any, *, alpha: typing.Any = 1, out: typ
         tensor([[3., 4.],
                 [5., 6.]])
     """
-def all(input: Tensor, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
+def all(input: Tensor, dim: typing.Any = None, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     all(input, dim=None, keepdim=False) -> Tensor
     
@@ -4570,7 +4659,7 @@ def all(input: Tensor, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
         >>> engine.all(engine.tensor([[1, 0], [1, 1]]), dim=1)
         tensor([False,  True])
     """
-def amax(input: Tensor, dim: typing.Any = (), keepdim: bool = False) -> Tensor:
+def amax(input: Tensor, dim: typing.Any = (), keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     amax(input, dim=None, keepdim=False) -> Tensor
     
@@ -4587,7 +4676,7 @@ def amax(input: Tensor, dim: typing.Any = (), keepdim: bool = False) -> Tensor:
         >>> engine.amax(engine.tensor([[1.0, 3.0], [4.0, 0.0]]), dim=0)
         tensor([4., 3.])
     """
-def amin(input: Tensor, dim: typing.Any = (), keepdim: bool = False) -> Tensor:
+def amin(input: Tensor, dim: typing.Any = (), keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     amin(input, dim=None, keepdim=False) -> Tensor
     
@@ -4604,7 +4693,7 @@ def amin(input: Tensor, dim: typing.Any = (), keepdim: bool = False) -> Tensor:
         >>> engine.amin(engine.tensor([[1.0, 3.0], [4.0, 0.0]]), dim=1)
         tensor([1., 0.])
     """
-def any(input: Tensor, dim: typing.Any = None, keepdim: bool = False) -> Tensor:
+def any(input: Tensor, dim: typing.Any = None, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     any(input, dim=None, keepdim=False) -> Tensor
     
@@ -4647,7 +4736,7 @@ def arange(*args, **kwargs) -> Tensor:
         >>> engine.arange(1, 2.5, 0.5)
         tensor([1.0000, 1.5000, 2.0000])
     """
-def argmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None, keepdim: bool = False) -> Tensor:
+def argmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     argmax(input, dim=None, keepdim=False) -> Tensor
     
@@ -4664,7 +4753,7 @@ def argmax(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None 
         >>> engine.argmax(engine.tensor([[1, 5], [7, 2]]), dim=1)
         tensor([1, 0])
     """
-def argmin(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None, keepdim: bool = False) -> Tensor:
+def argmin(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex | None = None, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     argmin(input, dim=None, keepdim=False) -> Tensor
     
@@ -4912,7 +5001,7 @@ def bitwise_xor(input: typing.Any, other: typing.Any, *, out: typing.Any = None)
         >>> engine.bitwise_xor(engine.tensor([5, 4]), engine.tensor([3, 2]))
         tensor([6, 6])
     """
-def bmm(input: Tensor, mat2: Tensor) -> Tensor:
+def bmm(input: Tensor, mat2: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     bmm(input, mat2) -> Tensor
     
@@ -5078,7 +5167,7 @@ def cosh(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.cosh(engine.tensor([0.0, 1.0]))
         tensor([1.0000, 1.5431])
     """
-def cumprod(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None) -> Tensor:
+def cumprod(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     cumprod(input, dim, *, dtype=None) -> Tensor
     
@@ -5096,7 +5185,7 @@ def cumprod(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dt
         >>> engine.cumprod(engine.tensor([1, 2, 3]), dim=0)
         tensor([1, 2, 6])
     """
-def cumsum(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None) -> Tensor:
+def cumsum(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, *, dtype: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     cumsum(input, dim, *, dtype=None) -> Tensor
     
@@ -5188,7 +5277,7 @@ def digamma(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
 def div(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
-def dot(arg0: Tensor, arg1: Tensor) -> Tensor:
+def dot(input: Tensor, tensor: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     dot(input, tensor) -> Tensor
     
@@ -6254,7 +6343,7 @@ def logit(input: typing.Any, eps: typing.SupportsFloat | typing.SupportsIndex | 
         >>> engine.logit(engine.tensor([0.5, 0.75]))
         tensor([0.0000, 1.0986])
     """
-def logsumexp(input: Tensor, dim: typing.Any, keepdim: bool = False) -> Tensor:
+def logsumexp(input: Tensor, dim: typing.Any, keepdim: bool = False, *, out: typing.Any = None) -> typing.Any:
     """
     logsumexp(input, dim=None, keepdim=False) -> Tensor
     
@@ -6456,7 +6545,7 @@ def mul(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typi
         >>> engine.mul(engine.tensor([1.0, 2.0]), engine.tensor([3.0, 4.0]))
         tensor([3., 8.])
     """
-def mv(arg0: Tensor, arg1: Tensor) -> Tensor:
+def mv(input: Tensor, vec: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     mv(input, vec) -> Tensor
     
@@ -6604,7 +6693,7 @@ def ones_like(input: Tensor, **kwargs) -> Tensor:
         >>> engine.ones_like(engine.tensor([[1, 2]]))
         tensor([[1, 1]])
     """
-def outer(input: Tensor, vec2: Tensor) -> Tensor:
+def outer(input: Tensor, vec2: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     outer(input, vec2) -> Tensor
     
@@ -6676,7 +6765,7 @@ def pow(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typi
         >>> engine.pow(2, engine.tensor([1, 3]))
         tensor([2, 8])
     """
-def prod(input: Tensor, dim: typing.Any = None, keepdim: bool = False, *, dtype: typing.Any = None) -> Tensor:
+def prod(input: Tensor, dim: typing.Any = None, keepdim: bool = False, *, dtype: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     prod(input, dim=None, keepdim=False, *, dtype=None) -> Tensor
     
@@ -7169,7 +7258,7 @@ def stack(tensors: typing.Any, dim: typing.SupportsInt | typing.SupportsIndex = 
         tensor([[1, 3],
                 [2, 4]])
     """
-def std(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None) -> Tensor:
+def std(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     std(input, dim=None, *, correction=1, keepdim=False) -> Tensor
     
@@ -7261,7 +7350,7 @@ def tanh(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.tanh(engine.tensor([0.0, 1.0]))
         tensor([0.0000, 0.7616])
     """
-def tensor(arg0: typing.Any, **kwargs) -> Tensor:
+def tensor(data: typing.Any, **kwargs) -> Tensor:
     """
     tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor
     
@@ -7337,7 +7426,7 @@ def unsqueeze(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> 
         tensor([[1],
                 [2]])
     """
-def var(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None) -> Tensor:
+def var(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None, out: typing.Any = None) -> typing.Any:
     """
     var(input, dim=None, *, correction=1, keepdim=False) -> Tensor
     

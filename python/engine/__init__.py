@@ -303,6 +303,7 @@ from engine import (  # noqa: E402
     _histograms,
     _joining,
     _random_extra,
+    _real_conj,
     _scans,
     _scatter_ops,
     _statistics,
@@ -312,7 +313,7 @@ from engine import (  # noqa: E402
 
 for _family in (
     _joining, _scatter_ops, _scans, _histograms, _statistics, _creation_extra, _windows,
-    _random_extra, _copies, _tensor_misc, _composed_misc,
+    _random_extra, _copies, _tensor_misc, _composed_misc, _real_conj,
 ):  # fmt: skip
     _family.install()
     globals().update(_family.FUNCTIONS)

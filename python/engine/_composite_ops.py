@@ -6,6 +6,7 @@ where a naive composition would have a wrong derivative, the branch is made safe
 import math
 
 from engine import _C, _grad_fn_names, _transforms
+from engine._out_param import accepts_out, nansum_out, same_as_input
 from engine._scalar_type_names import scalar_type_name
 from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
@@ -160,7 +161,8 @@ def trace(input):
     return _grad_fn_names.name_grad_fn(_C.diagonal(input).sum(), "TraceBackward0", (input,))
 
 
-def diff(input, n=1, dim=-1, prepend=None, append=None):
+@accepts_out()
+def diff(input, n=1, dim=-1, prepend=None, append=None, *, out=None):
     """The n-th forward difference along dim, after joining prepend and append."""
     _tensor_arg("diff", input, "input", 1)
     if input.dim() == 0:
@@ -222,7 +224,8 @@ def movedim(input, source, destination):
     return input.permute(*[next(rest) if o is None else o for o in order])
 
 
-def kron(input, other):
+@accepts_out()
+def kron(input, other, *, out=None):
     """The Kronecker product: blocks ``input[i] * other`` laid out over a shape of products."""
     _tensor_arg("kron", input, "input", 1)
     _tensor_arg("kron", other, "other", 2)
@@ -295,14 +298,16 @@ def _without_nan(input):
     return _C.where(_C.isnan(input), _C.zeros_like(input), input)
 
 
-def nansum(input, dim=None, keepdim=False, *, dtype=None):
+@accepts_out(nansum_out)
+def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The sum with NaNs counted as zero."""
     x = _without_nan(input) if input.is_floating_point() else input
     x = x if dtype is None else x.to(dtype)  # summed in dtype, as PyTorch does
     return x.sum() if dim is None else x.sum(dim, keepdim=keepdim)
 
 
-def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+@accepts_out(nansum_out)
+def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The mean of the non-NaN elements (NaN where all are NaN)."""
     if not input.is_floating_point():
         name = scalar_type_name(input.dtype)
@@ -315,7 +320,8 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     return total / (count.sum() if dim is None else count.sum(dim, keepdim=keepdim))
 
 
-def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+@accepts_out(same_as_input)
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
     """NaN, +inf and -inf replaced (by 0 and the dtype's largest and lowest finite values)."""
     if not input.is_floating_point():
         return input.clone()
@@ -329,7 +335,8 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     return _C.where(out == -math.inf, _C.full_like(input, neginf), out)
 
 
-def square(input):
+@accepts_out()
+def square(input, *, out=None):
     """``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2))."""
     x = input.to(_C.int64) if input.dtype == _C.bool else input
     return _grad_fn_names.name_grad_fn(x * x, "PowBackward0", (input,))

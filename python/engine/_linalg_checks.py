@@ -79,26 +79,45 @@ def _wrap_dim(dim, ndim):
     return dim % ndim
 
 
-def _check_float(A, fname):
+# The LAPACK kernels PyTorch dispatches to without a 16-bit version: for these functions a float16
+# or bfloat16 input meets the kernel's dispatch error, not the "Low precision" check of the others.
+_LAPACK_KERNELS = {
+    "linalg.det": "lu_cpu",
+    "linalg.solve": "lu_cpu",
+    "linalg.qr": "geqrf_cpu",
+    "linalg.svd": "linalg_svd_cpu",
+    "linalg.cholesky": "cholesky_cpu",
+    "torch.linalg.lu_solve": "linalg.lu_solve_cpu",
+}
+
+_LOW_PRECISION = (_C.float16, _C.bfloat16)
+
+
+def _check_float(A, fname, low_precision_ok=False):
+    """A floating-point A, and (unless ``low_precision_ok``: the functions PyTorch computes
+    without LAPACK) not a 16-bit one."""
     if not A.is_floating_point():
         raise RuntimeError(
             f"{fname}: Expected a floating point or complex tensor as input. Got {_TYPE_NAMES[A.dtype]}"
         )
-    if A.dtype in (_C.float16, _C.bfloat16):
-        # LAPACK has no 16-bit routines; PyTorch refuses them too.
+    if A.dtype in _LOW_PRECISION and not low_precision_ok:
+        # LAPACK has no 16-bit routines; PyTorch refuses them too, in one of two ways.
+        if fname in _LAPACK_KERNELS:
+            _not_implemented_for(A, _LAPACK_KERNELS[fname])
         raise RuntimeError(
             f"{fname}: Low precision dtypes not supported. Got {_TYPE_NAMES[A.dtype]}"
         )
 
 
 def _check_float_or_double(A):
-    if not A.is_floating_point():
+    if not A.is_floating_point() or A.dtype in _LOW_PRECISION:
         raise RuntimeError("This function doesn't handle types other than float and double")
 
 
 def _not_implemented_for(A, kernel):
-    """PyTorch's dispatch error for integer input to a kernel without integer support."""
-    if not A.is_floating_point():
+    """PyTorch's dispatch error for an input the kernel has no version for: integers and bool,
+    and the 16-bit floats LAPACK lacks."""
+    if not A.is_floating_point() or A.dtype in _LOW_PRECISION:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_TYPE_NAMES[A.dtype]}'")
 
 

@@ -376,6 +376,7 @@ class LinalgQr(Function):
                 else _C.zeros(0, dtype=A.dtype)
             )
             R = a[..., :k, :].triu()
+        R = R.mT.contiguous().mT  # column-major, as PyTorch's (LAPACK's layout)
         ctx.save_for_backward(Q, R)
         ctx.mode = mode
         ctx._saved_mode = mode  # PyTorch's node shows the mode as grad_fn._saved_mode

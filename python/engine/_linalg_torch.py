@@ -3,6 +3,7 @@
 
 import sys
 
+import engine
 from engine import _C, _grad_fn_names, _user_warnings, linalg, return_types
 from engine import _linalg_checks as checks
 from engine._linalg_checks import _supports_out
@@ -102,6 +103,10 @@ def logdet(input):
     if isinstance(input, _C.Tensor) and not input.is_floating_point():
         raise RuntimeError(
             f"logdet: Expected a floating point or complex tensor as input. Got {checks._TYPE_NAMES[input.dtype]}"
+        )
+    if isinstance(input, _C.Tensor) and input.dtype in checks._LOW_PRECISION:
+        raise RuntimeError(
+            f"logdet: Low precision dtypes not supported. Got {checks._TYPE_NAMES[input.dtype]}"
         )
     sign, logabsdet = linalg.slogdet(input)
     # log(sign) is 0 for +1, nan for -1 and -inf for 0: added to log|det| it gives logdet.
@@ -228,7 +233,9 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
     checks._not_implemented_for(A, "triangular_solve_cpu")
     M = A.mT if transpose else A
     X = linalg.solve_triangular(M, b, upper=upper != transpose, unitriangular=unitriangular)
-    return return_types.triangular_solve(X, A.clone())
+    # The copy of A is column-major, as LAPACK's input buffer that PyTorch returns.
+    copy = A.mT.clone(memory_format=engine.contiguous_format).mT
+    return return_types.triangular_solve(X, copy)
 
 
 @_supports_out("geqrf")

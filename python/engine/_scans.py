@@ -10,6 +10,7 @@ import math
 
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
+from engine._out_param import accepts_out, median_out, mode_out, same_as_result
 from engine._shape_ops import _wrap
 from engine._sorting import _empty_median, _refuse_bool, sort
 from engine.amp._policy import autocast_op
@@ -142,7 +143,8 @@ def _dtype_word(dtype):
     return word(dtype)
 
 
-def aminmax(input, *, dim=None, keepdim=False):
+@accepts_out(same_as_result)
+def aminmax(input, *, dim=None, keepdim=False, out=None):
     """(min, max) of all elements, or along dim."""
     _tensor_arg("aminmax", input, "input", 1)
     if dim is None:
@@ -190,8 +192,9 @@ def count_nonzero(input, dim=None):
     return nz.sum(wrapped) if wrapped else nz
 
 
+@accepts_out(mode_out)
 @_transforms.values_op
-def mode(input, dim=-1, keepdim=False):
+def mode(input, dim=-1, keepdim=False, *, out=None):
     """(values, indices): the most frequent value along dim (the smallest among equally frequent
     ones) and the index of its last occurrence."""
     import numpy as np
@@ -228,8 +231,9 @@ def mode(input, dim=-1, keepdim=False):
     )
 
 
+@accepts_out(median_out)
 @_transforms.values_op
-def nanmedian(input, dim=None, keepdim=False):
+def nanmedian(input, dim=None, keepdim=False, *, out=None):
     """The lower median ignoring NaN (of all elements, or (values, indices) along dim); NaN only
     where a slice is all NaN."""
     _tensor_arg("nanmedian", input, "input", 1)

@@ -5,6 +5,7 @@ import builtins
 import math
 
 from engine import _C, _grad_fn_names, _transforms
+from engine._dense_layout import dense_order, inverse
 
 _Tensor = _C.Tensor
 
@@ -96,10 +97,16 @@ def repeat(self, *sizes, repeats=None):
 
 def flip(input, *dims_given, dims=None):
     dims = _one_spelling("flip", "dims", dims_given, dims)
-    out = input
-    for d in dims:
-        n = input.shape[_wrap(d, input.dim())]
-        out = out.index_select(d, _C.arange(n - 1, -1, -1))
+    wrapped = [_wrap(d, input.dim()) for d in dims]
+    # A dense input keeps its layout, as PyTorch's flip allocates its result like the input:
+    # flipped in the row-major space of its dimension order, then permuted back.
+    order = dense_order(input)
+    out = input if order is None else input.permute(order)
+    for d in wrapped:
+        at = d if order is None else order.index(d)
+        out = out.index_select(at, _C.arange(input.shape[d] - 1, -1, -1))
+    if order is not None:
+        out = out.permute(inverse(order))
     return _grad_fn_names.name_grad_fn(out, "FlipBackward0", (input,), {"dims": tuple(dims)})
 
 

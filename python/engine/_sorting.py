@@ -4,6 +4,8 @@ differentiable like any gather. NaN sorts above every number, as in PyTorch."""
 
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
+from engine._dense_layout import dense_order, inverse
+from engine._out_param import accepts_out, median_out
 
 
 def _order(input, dim, descending):
@@ -22,6 +24,17 @@ def _order(input, dim, descending):
         idx = np.argsort(a, axis=dim, kind="stable")
     out = _C.from_numpy(np.ascontiguousarray(idx, dtype=np.int64))
     return out if input.dim() else out.reshape(())
+
+
+def _sorted_in_layout(input, dim, descending, order):
+    """(values, indices) of sort laid out as ``input`` (dims in ``order`` from dense_order):
+    sorted in that order's row-major space, then permuted back."""
+    back = inverse(order)
+    permuted = input.permute(order)
+    at = order.index(dim)
+    indices = _order(permuted, at, descending)
+    values = _C.gather(permuted, at, indices)
+    return values.permute(back), indices.permute(back)
 
 
 def _empty_median(dtype):
@@ -70,8 +83,12 @@ def sort(input, dim=-1, descending=False, stable=False):
     _tensor_arg("sort", input, "input", 1)
     given = dim
     dim = _dim(input, dim)
-    indices = _order(input, dim, descending)
-    values = _C.gather(input, dim, indices) if input.dim() else input.clone()
+    order = dense_order(input)
+    if order is not None:
+        values, indices = _sorted_in_layout(input, dim, descending, order)
+    else:
+        indices = _order(input, dim, descending)
+        values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
         return_types.sort(values, indices),
         "SortBackward1" if stable else "SortBackward0",
@@ -96,7 +113,12 @@ def argsort(input, dim=-1, descending=False, stable=False):
         tensor([0, 2, 1])
     """
     _tensor_arg("argsort", input, "input", 1)
-    return _order(input, _dim(input, dim), descending)
+    dim = _dim(input, dim)
+    order = dense_order(input)
+    if order is not None:
+        back = inverse(order)
+        return _order(input.permute(order), order.index(dim), descending).permute(back)
+    return _order(input, dim, descending)
 
 
 @_transforms.values_op
@@ -125,6 +147,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
         indices=tensor([1, 3]))
     """
     _tensor_arg("topk", input, "input", 1)
+    if input.dtype == _C.bool:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
@@ -160,6 +184,8 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element (1-based) along dim."""
     _tensor_arg("kthvalue", input, "input", 1)
+    if input.dtype == _C.bool:
+        raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
     given = dim
     dim = _dim(input, dim)
     size = input.shape[dim] if input.dim() else 1
@@ -173,8 +199,9 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     )
 
 
+@accepts_out(median_out)
 @_transforms.values_op
-def median(input, dim=None, keepdim=False):
+def median(input, dim=None, keepdim=False, *, out=None):
     """The lower median (of all elements, or (values, indices) along dim); NaN if the slice has one."""
     _tensor_arg("median", input, "input", 1)
     if dim is None:

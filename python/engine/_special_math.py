@@ -5,6 +5,7 @@ native ops, so values and gradients come from the native kernels."""
 import math
 
 from engine import _C
+from engine._out_param import accepts_out, float_power_out, floating_out
 
 _Tensor = _C.Tensor
 
@@ -33,7 +34,8 @@ def mvlgamma(input, p):
     return terms.sum(-1) + p * (p - 1) / 4 * math.log(math.pi)
 
 
-def float_power(input, exponent):
+@accepts_out(float_power_out)
+def float_power(input, exponent, *, out=None):
     """``input ** exponent`` computed in float64 (either may be a Python number)."""
     if not isinstance(input, _Tensor) and not isinstance(exponent, _Tensor):
         raise TypeError(
@@ -59,7 +61,8 @@ def float_power_(self, exponent):
     return _C._inplace_apply(self, lambda x: float_power(x, exponent), others)
 
 
-def ldexp(input, other):
+@accepts_out(floating_out)
+def ldexp(input, other, *, out=None):
     """``input * 2 ** other``."""
     _require_tensor("ldexp", input, "input", 1)
     _require_tensor("ldexp", other, "other", 2)

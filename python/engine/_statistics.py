@@ -341,9 +341,9 @@ def pdist(input, p=2):
     if input.dim() != 2:
         raise RuntimeError(f"pdist only supports 2D tensors, got: {input.dim()}D")
     if not input.is_floating_point():
-        raise RuntimeError(
-            f"pdist only supports floating-point dtypes, got: {_dtype_word(input.dtype)}"
-        )
+        raise RuntimeError("pdist only supports floating-point dtypes")
+    if input.dtype in (_C.float16, _C.bfloat16):
+        raise NotImplementedError(f"\"pdist\" not implemented for '{_dtype_word(input.dtype)}'")
     if p < 0:
         raise RuntimeError("pdist only supports non-negative p values")
     from engine._creation_extra import triu_indices

@@ -288,8 +288,7 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     fname = "linalg.lu_factor"
     _check_tensor(A, fname)
     _check_matrix(A, fname)
-    if not A.is_floating_point():
-        raise NotImplementedError(f"\"lu_cpu\" not implemented for '{_TYPE_NAMES[A.dtype]}'")
+    _not_implemented_for(A, "lu_cpu")
     if not pivot:
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
     LU, pivots, info = LinalgLuFactorEx.apply(A)
@@ -471,10 +470,7 @@ def _check_eigh(A, fname, UPLO):
     _check_str(UPLO, fname, "UPLO")
     upper = _uplo(UPLO)
     _check_square(A, fname)
-    if not A.is_floating_point():
-        raise NotImplementedError(
-            f"\"linalg_eigh_cpu\" not implemented for '{_TYPE_NAMES[A.dtype]}'"
-        )
+    _not_implemented_for(A, "linalg_eigh_cpu")
     return upper
 
 
@@ -668,7 +664,7 @@ def _is_zero(x):
 def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The Moore-Penrose pseudo-inverse, from the SVD (eigh when hermitian)."""
     _check_tensor(A, "linalg.pinv")
-    if A.dim() < 2 or not A.is_floating_point():
+    if A.dim() < 2 or A.dtype not in (_C.float32, _C.float64):
         raise RuntimeError(
             f"linalg.pinv({_TYPE_NAMES[A.dtype]}{{{list(A.shape)}}}): expected a tensor with 2 or "
             "more dimensions of float, double, cfloat or cdouble types"
@@ -749,7 +745,9 @@ def matrix_exp(A):
     fname = "linalg.matrix_exp"
     _check_tensor(A, fname)
     _check_square(A, fname)
-    _check_float(A, fname)
+    _check_float(A, fname, low_precision_ok=True)
+    if A.dtype in (_C.float16, _C.bfloat16):
+        return matrix_exp(A.float()).to(A.dtype)  # PyTorch computes 16-bit inputs too
     if A.numel() == 0:
         return A.clone()
     # Scale so that every matrix has 1-norm <= 1/2: degree 18 then leaves an error below eps.
@@ -858,7 +856,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     _check_matrix(A, fname)
     if dtype is not None:
         A = A.to(dtype)
-    _check_float(A, fname)
+    # The singular-value norms need LAPACK (no 16-bit version); the others are plain reductions.
+    _check_float(A, fname, low_precision_ok=ord not in ("nuc", 2, -2))
     d0, d1 = (_wrap_dim(d, A.dim()) for d in dim)
     if ord == "fro":
         return vector_norm(A, 2, (d0, d1), keepdim)
@@ -1010,7 +1009,7 @@ def vecdot(x, y, *, dim=-1, out=None):
     """The dot product of vectors along dim (broadcast)."""
     _check_tensor(x, "linalg.vecdot", "x")
     _check_tensor(y, "linalg.vecdot", "y", 2)
-    _check_float(x, "linalg.vecdot")
+    _check_float(x, "linalg.vecdot", low_precision_ok=True)
     if x.dtype != y.dtype:
         raise RuntimeError(
             f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "

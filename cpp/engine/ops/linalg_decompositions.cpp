@@ -1,6 +1,6 @@
 // LAPACK's factorisations over batches: each op copies its operands into column-major buffers
 // (what LAPACK reads and writes in place), loops over the batch without the interpreter lock, and
-// copies the results back to row-major tensors.
+// returns the results in that column-major layout, as PyTorch does.
 #include "engine/ops/linalg_decompositions.h"
 
 #include <algorithm>
@@ -70,9 +70,10 @@ Tensor column_major(const Tensor& a, const MatrixShape& s, int64_t ld) {
   return buf;
 }
 
-// The row-major (rows x cols) matrices of a column-major buffer (..., cols, >= rows).
-Tensor row_major(const Tensor& buf, int64_t rows) {
-  return contiguous(transpose(narrow(buf, buf.dim() - 1, 0, rows), -2, -1));
+// The (rows x cols) matrices of a column-major buffer (..., cols, >= rows), left column-major
+// (strides (1, ld) in each matrix) as PyTorch 2.13 returns LAPACK's results: a view, no copy.
+Tensor column_major_result(const Tensor& buf, int64_t rows) {
+  return transpose(narrow(buf, buf.dim() - 1, 0, rows), -2, -1);
 }
 
 int ld_of(int rows) { return std::max(1, rows); }
@@ -106,7 +107,7 @@ std::tuple<Tensor, Tensor, Tensor> lapack_lu_factor(const Tensor& a) {
       }
     });
   }
-  return {row_major(buf, m), piv, info};
+  return {column_major_result(buf, m), piv, info};
 }
 
 Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool transpose) {
@@ -135,7 +136,7 @@ Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, 
       }
     });
   }
-  return row_major(x, n);
+  return column_major_result(x, n);
 }
 
 std::tuple<Tensor, Tensor> lapack_cholesky(const Tensor& a, bool upper) {
@@ -160,7 +161,7 @@ std::tuple<Tensor, Tensor> lapack_cholesky(const Tensor& a, bool upper) {
       }
     });
   }
-  return {row_major(buf, n), info};
+  return {column_major_result(buf, n), info};
 }
 
 std::tuple<Tensor, Tensor> lapack_geqrf(const Tensor& a) {
@@ -177,7 +178,7 @@ std::tuple<Tensor, Tensor> lapack_geqrf(const Tensor& a) {
       }
     });
   }
-  return {row_major(buf, m), tau};
+  return {column_major_result(buf, m), tau};
 }
 
 Tensor lapack_orgqr(const Tensor& a, const Tensor& tau) {
@@ -199,7 +200,7 @@ Tensor lapack_orgqr(const Tensor& a, const Tensor& tau) {
       }
     });
   }
-  return row_major(buf, m);
+  return column_major_result(buf, m);
 }
 
 Tensor lapack_ormqr(const Tensor& a, const Tensor& tau, const Tensor& c, bool left, bool transpose) {
@@ -224,7 +225,7 @@ Tensor lapack_ormqr(const Tensor& a, const Tensor& tau, const Tensor& c, bool le
       }
     });
   }
-  return row_major(cbuf, m);
+  return column_major_result(cbuf, m);
 }
 
 std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_svd(const Tensor& a, bool full_matrices, bool compute_uv) {
@@ -265,7 +266,7 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_svd(const Tensor& a, bool full
     });
   }
   if (!compute_uv) return {u, sv, vt, info};
-  return {row_major(u, m), sv, row_major(vt, vrows), info};
+  return {column_major_result(u, m), sv, column_major_result(vt, vrows), info};
 }
 
 std::tuple<Tensor, Tensor, Tensor> lapack_eigh(const Tensor& a, bool upper, bool vectors) {
@@ -285,7 +286,7 @@ std::tuple<Tensor, Tensor, Tensor> lapack_eigh(const Tensor& a, bool upper, bool
       }
     });
   }
-  return {w, vectors ? row_major(buf, n) : zeros({0}, a.dtype()), info};
+  return {w, vectors ? column_major_result(buf, n) : zeros({0}, a.dtype()), info};
 }
 
 Tensor lapack_triangular_solve(const Tensor& a, const Tensor& b, bool upper, bool left, bool transpose,
@@ -306,7 +307,7 @@ Tensor lapack_triangular_solve(const Tensor& a, const Tensor& b, bool upper, boo
       }
     });
   }
-  return row_major(x, m);
+  return column_major_result(x, m);
 }
 
 std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_lstsq(const Tensor& a, const Tensor& b, double rcond,
@@ -335,7 +336,7 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_lstsq(const Tensor& a, const T
       }
     });
   }
-  return {row_major(x, n), rank, sv, info};
+  return {column_major_result(x, n), rank, sv, info};
 }
 
 }  // namespace engine::ops

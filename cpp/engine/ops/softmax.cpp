@@ -52,6 +52,9 @@ Tensor softmax_values(const Tensor& x, int64_t dim, bool log) {
 
 Tensor softmax(const Tensor& a, int64_t dim, bool log) {
   const int64_t d = wrap_dim(dim, a.dim());
+  // With no elements PyTorch runs no kernel: an empty integer or bool input gives an empty result
+  // of its own dtype.
+  if (a.numel() == 0 && !is_floating(a.dtype())) return Tensor::empty(a.shape(), a.dtype());
   // PyTorch's kernels exist for floating dtypes only; the name says which kernel was asked for.
   ENGINE_CHECK(is_floating(a.dtype()), NotImplementedError, "\"", log ? "log_softmax" : "softmax",
                d == std::max<int64_t>(a.dim() - 1, 0) ? "_lastdim" : "", "_kernel_impl\" not implemented for '",

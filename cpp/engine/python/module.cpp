@@ -31,6 +31,7 @@ void init_runtime(py::module_& m) {
 }  // namespace
 
 void init_as_strided(py::module_& m);  // py_as_strided.cpp
+void init_view_dtype(py::module_& m);   // py_view_dtype.cpp
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "engine's native core";
@@ -75,6 +76,7 @@ PYBIND11_MODULE(_C, m) {
   init_ops(m);
   init_autograd(m);
   init_as_strided(m);
+  init_view_dtype(m);
   init_function(m);
   init_random(m);
   init_index(m);

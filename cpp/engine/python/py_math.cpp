@@ -51,6 +51,19 @@ py::object named_pair(const char* type_name, const Tensor& values, const Tensor&
   return py::module_::import("engine.return_types").attr(type_name)(values, indices);
 }
 
+// The dtype of a given out= (none when out is None); a non-tensor out raises PyTorch's TypeError.
+std::optional<DType> out_dtype(py::handle out, const char* fname) {
+  if (out.is_none()) return std::nullopt;
+  ENGINE_CHECK(is_tensor(out), engine::TypeError, fname, "(): argument 'out' must be Tensor, not ", type_name(out));
+  return out.cast<Tensor>().dtype();
+}
+
+// out= whose dtype must be the result's own (mv, bmm, argmax: PyTorch's structured kernels).
+void check_out_is(std::optional<DType> out, DType expected) {
+  ENGINE_CHECK(!out || *out == expected, std::runtime_error, "Expected out tensor to have dtype ",
+               cpp_type_name(expected), ", but got ", cpp_type_name(*out), " instead");
+}
+
 }  // namespace
 
 // `out=`: PyTorch refuses it when autograd would have to record; out is resized when its shape
@@ -380,8 +393,13 @@ void init_math(py::module_& m) {
                  "prod(): argument 'dim' (position 2) must be int, not ", type_name(dim));
     return ops::prod(t, dims_of(dim, "prod"), keepdim, dtype_of(dtype));
   };
-  m.def("prod", prod, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
-        py::arg("dtype") = py::none());
+  // With out=, PyTorch multiplies in out's dtype.
+  m.def("prod", [prod](const Tensor& t, py::handle dim, bool keepdim, py::handle dtype, py::handle out) {
+    const auto od = out_dtype(out, "prod");
+    check_out_args(out, {&t}, "prod");
+    return write_out(out, prod(t, dim, keepdim, od && dtype.is_none() ? dtype_to_py(*od) : dtype));
+  }, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
+        py::arg("dtype") = py::none(), py::arg("out") = py::none());
   cls.def("prod", prod, py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
           py::arg("dtype") = py::none());
   for (bool is_max : {true, false}) {
@@ -397,12 +415,29 @@ void init_math(py::module_& m) {
       auto dims = dims_of(dim, is_max ? "amax" : "amin");
       return is_max ? ops::amax(t, dims, keepdim) : ops::amin(t, dims, keepdim);
     };
-    m.def(is_max ? "amax" : "amin", amax, py::arg("input"), py::arg("dim") = py::tuple(), py::arg("keepdim") = false);
+    m.def(is_max ? "amax" : "amin", [amax, is_max](const Tensor& t, py::handle dim, bool keepdim, py::handle out) {
+      const char* fname = is_max ? "amax" : "amin";
+      const auto od = out_dtype(out, fname);
+      ENGINE_CHECK(!od || *od == t.dtype(), std::runtime_error,
+                   "Expected the dtype for input and out to match, but got ", scalar_type_name(t.dtype()),
+                   " for input's dtype and ", scalar_type_name(*od), " for out's dtype.");
+      check_out_args(out, {&t}, fname);
+      return write_out(out, amax(t, dim, keepdim));
+    }, py::arg("input"), py::arg("dim") = py::tuple(), py::arg("keepdim") = false, py::kw_only(),
+          py::arg("out") = py::none());
     cls.def(is_max ? "amax" : "amin", amax, py::arg("dim") = py::tuple(), py::arg("keepdim") = false);
     auto arg = [is_max](const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
       return is_max ? ops::argmax(t, dim, keepdim) : ops::argmin(t, dim, keepdim);
     };
-    m.def(is_max ? "argmax" : "argmin", arg, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false);
+    m.def(is_max ? "argmax" : "argmin",
+          [arg, is_max](const Tensor& t, std::optional<int64_t> dim, bool keepdim, py::handle out) {
+            const char* fname = is_max ? "argmax" : "argmin";
+            check_out_is(out_dtype(out, fname), DType::Int64);
+            check_out_args(out, {&t}, fname);
+            return write_out(out, arg(t, dim, keepdim));
+          },
+          py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
+          py::arg("out") = py::none());
     cls.def(is_max ? "argmax" : "argmin", arg, py::arg("dim") = py::none(), py::arg("keepdim") = false);
   }
   for (bool is_std : {false, true}) {
@@ -412,8 +447,13 @@ void init_math(py::module_& m) {
       return is_std ? ops::std(t, dims, c, keepdim) : ops::var(t, dims, c, keepdim);
     };
     const char* name = is_std ? "std" : "var";
-    m.def(name, fn, py::arg("input"), py::arg("dim") = py::none(), py::arg("unbiased") = py::none(),
-          py::arg("keepdim") = false, py::kw_only(), py::arg("correction") = py::none());
+    m.def(name, [fn, name](const Tensor& t, py::handle dim, py::handle unbiased, bool keepdim, py::handle correction,
+                           py::handle out) {
+      out_dtype(out, name);
+      check_out_args(out, {&t}, name);
+      return write_out(out, fn(t, dim, unbiased, keepdim, correction));
+    }, py::arg("input"), py::arg("dim") = py::none(), py::arg("unbiased") = py::none(),
+          py::arg("keepdim") = false, py::kw_only(), py::arg("correction") = py::none(), py::arg("out") = py::none());
     cls.def(name, fn, py::arg("dim") = py::none(), py::arg("unbiased") = py::none(), py::arg("keepdim") = false,
             py::kw_only(), py::arg("correction") = py::none());
   }
@@ -448,14 +488,31 @@ void init_math(py::module_& m) {
     return ops::logsumexp(t, dims_of(dim, "logsumexp"), keepdim);
   };
   // dim is required, as in PyTorch.
-  m.def("logsumexp", logsumexp, py::arg("input"), py::arg("dim"), py::arg("keepdim") = false);
+  m.def("logsumexp", [logsumexp](const Tensor& t, py::handle dim, bool keepdim, py::handle out) {
+    const auto od = out_dtype(out, "logsumexp");
+    ENGINE_CHECK(!od || is_floating(*od), std::runtime_error,
+                 "logsumexp(): Expected floating point type for result tensor, but got: ", scalar_type_name(*od));
+    check_out_args(out, {&t}, "logsumexp");
+    return write_out(out, logsumexp(t, dim, keepdim));
+  }, py::arg("input"), py::arg("dim"), py::arg("keepdim") = false, py::kw_only(), py::arg("out") = py::none());
   cls.def("logsumexp", logsumexp, py::arg("dim"), py::arg("keepdim") = false);
   for (bool is_sum : {true, false}) {
     auto fn = [is_sum](const Tensor& t, int64_t dim, py::handle dtype) {
       return is_sum ? ops::cumsum(t, dim, dtype_of(dtype)) : ops::cumprod(t, dim, dtype_of(dtype));
     };
     const char* name = is_sum ? "cumsum" : "cumprod";
-    m.def(name, fn, py::arg("input"), py::arg("dim"), py::kw_only(), py::arg("dtype") = py::none());
+    // With out=, PyTorch accumulates in out's dtype (which has no bool kernel).
+    m.def(name, [is_sum, name](const Tensor& t, int64_t dim, py::handle dtype, py::handle out) {
+      const auto od = out_dtype(out, name);
+      std::optional<DType> in = dtype_of(dtype);
+      if (od) {
+        ENGINE_CHECK(*od != DType::Bool, engine::NotImplementedError, "\"", name,
+                     "_out_cpu\" not implemented for 'Bool'");
+        if (!in) in = od;
+      }
+      check_out_args(out, {&t}, name);
+      return write_out(out, is_sum ? ops::cumsum(t, dim, in) : ops::cumprod(t, dim, in));
+    }, py::arg("input"), py::arg("dim"), py::kw_only(), py::arg("dtype") = py::none(), py::arg("out") = py::none());
     cls.def(name, fn, py::arg("dim"), py::kw_only(), py::arg("dtype") = py::none());
   }
   for (bool is_all : {true, false}) {
@@ -464,18 +521,48 @@ void init_math(py::module_& m) {
       return is_all ? ops::all(t, dims, keepdim) : ops::any(t, dims, keepdim);
     };
     const char* name = is_all ? "all" : "any";
-    m.def(name, fn, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false);
+    m.def(name, [fn, name](const Tensor& t, py::handle dim, bool keepdim, py::handle out) {
+      const auto od = out_dtype(out, name);
+      ENGINE_CHECK(!od || *od == DType::Bool || *od == DType::UInt8, std::runtime_error, name,
+                   " only supports bool tensor for result, got: ", scalar_type_name(*od));
+      check_out_args(out, {&t}, name);
+      // Into a uint8 out PyTorch reduces the input cast to uint8 (0.5 counts as 0).
+      const bool bytes = od && *od == DType::UInt8 && t.dtype() != DType::UInt8;
+      return write_out(out, fn(bytes ? ops::to_dtype(t, DType::UInt8) : t, dim, keepdim));
+    }, py::arg("input"), py::arg("dim") = py::none(), py::arg("keepdim") = false, py::kw_only(),
+          py::arg("out") = py::none());
     cls.def(name, fn, py::arg("dim") = py::none(), py::arg("keepdim") = false);
   }
 
   // ---- linear algebra ----
-  m.def("bmm", [](const Tensor& a, const Tensor& b) { return ops::bmm(a, b); }, py::arg("input"), py::arg("mat2"));
+  m.def("bmm", [](const Tensor& a, const Tensor& b, py::handle out) {
+    Tensor r = ops::bmm(a, b);
+    check_out_is(out_dtype(out, "bmm"), r.dtype());
+    check_out_args(out, {&a, &b}, "bmm");
+    return write_out(out, r);
+  }, py::arg("input"), py::arg("mat2"), py::kw_only(), py::arg("out") = py::none());
   cls.def("bmm", [](const Tensor& a, const Tensor& b) { return ops::bmm(a, b); }, py::arg("mat2"));
-  m.def("mv", [](const Tensor& a, const Tensor& v) { return ops::mv(a, v); });
+  m.def("mv", [](const Tensor& a, const Tensor& v, py::handle out) {
+    Tensor r = ops::mv(a, v);
+    check_out_is(out_dtype(out, "mv"), r.dtype());
+    check_out_args(out, {&a, &v}, "mv");
+    return write_out(out, r);
+  }, py::arg("input"), py::arg("vec"), py::kw_only(), py::arg("out") = py::none());
   cls.def("mv", [](const Tensor& a, const Tensor& v) { return ops::mv(a, v); });
-  m.def("dot", [](const Tensor& a, const Tensor& b) { return ops::dot(a, b); });
+  m.def("dot", [](const Tensor& a, const Tensor& b, py::handle out) {
+    Tensor r = ops::dot(a, b);
+    const auto od = out_dtype(out, "dot");
+    ENGINE_CHECK(!od || *od == a.dtype(), std::runtime_error, "result dtype ", scalar_type_name(*od),
+                 " does not match input dtype ", scalar_type_name(a.dtype()));
+    check_out_args(out, {&a, &b}, "dot");
+    return write_out(out, r);
+  }, py::arg("input"), py::arg("tensor"), py::kw_only(), py::arg("out") = py::none());
   cls.def("dot", [](const Tensor& a, const Tensor& b) { return ops::dot(a, b); });
-  m.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); }, py::arg("input"), py::arg("vec2"));
+  m.def("outer", [](const Tensor& a, const Tensor& b, py::handle out) {
+    out_dtype(out, "outer");
+    check_out_args(out, {&a, &b}, "outer");
+    return write_out(out, ops::outer(a, b));
+  }, py::arg("input"), py::arg("vec2"), py::kw_only(), py::arg("out") = py::none());
   cls.def("outer", [](const Tensor& a, const Tensor& b) { return ops::outer(a, b); }, py::arg("vec2"));
 
   // ---- conversion ----

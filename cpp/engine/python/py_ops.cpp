@@ -76,7 +76,7 @@ void init_ops(py::module_& m) {
   m.def("tensor", [](py::handle data, py::kwargs kwargs) {
     FactoryOptions o = parse_factory_kwargs(kwargs, "tensor");
     return finish(tensor_from_data(data, o.dtype), o);
-  });
+  }, py::arg("data"));  // named, so tensor(data=[1, 2]) works as in PyTorch
   m.def("empty", [](py::args size, py::kwargs kw) {
     Dims shape = factory_shape(size, kw, "empty");
     auto o = parse_factory_kwargs(kw, "empty");

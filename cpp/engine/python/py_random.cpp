@@ -94,9 +94,12 @@ void check_from_to_in_range(DType d, int64_t from, int64_t to_inclusive) {
                "to - 1 is out of bounds for ", name);
 }
 
-void check_float(const Tensor& t, const char* op) {
-  ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error, op, " expects a floating point tensor, got ",
-               dtype_name(t.dtype()));
+// PyTorch's dispatch error for an integer or bool tensor: its uniform and normal kernels exist
+// for floating dtypes only, and the message names the kernel ("check_uniform_bounds",
+// "normal_kernel_cpu"), for rand / randn / *_like as for uniform_ / normal_.
+void check_float(const Tensor& t, const char* kernel) {
+  ENGINE_CHECK(is_floating(t.dtype()), engine::NotImplementedError, "\"", kernel, "\" not implemented for '",
+               scalar_type_name(t.dtype()), "'");
 }
 
 // The in-place fills bump the version and, like any in-place op, refuse leaves that require grad.
@@ -110,9 +113,14 @@ Tensor& start_inplace(Tensor& t) {
 }
 
 Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen, bool bump = true) {
-  check_float(t, "normal_");
   ENGINE_CHECK(stdv >= 0.0, std::runtime_error, "normal expects std >= 0.0, but found std ", stdv);
+  // With no elements PyTorch reaches no kernel, so an integer tensor passes its dtype check.
+  if (t.numel() != 0 || is_floating(t.dtype())) check_float(t, "normal_kernel_cpu");
   start_inplace(t);
+  if (t.numel() == 0) {
+    if (bump) t.bump_version();
+    return t;
+  }
   std::lock_guard<std::mutex> lock(gen.mutex());
   fill_in_memory_order(t, [&](const Tensor& buf, bool vector_ok) {
     if (is_reduced_floating(buf.dtype()) && vector_ok && buf.numel() >= 16) {
@@ -128,7 +136,7 @@ Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen, bool bump =
 }
 
 Tensor& uniform_(Tensor& t, double from, double to, Generator& gen, bool bump = true) {
-  check_float(t, "uniform_");
+  check_float(t, "check_uniform_bounds");
   ENGINE_CHECK(from <= to, std::runtime_error, "uniform_ expects to return a [from, to) range, but found from=", from,
                " > to=", to);
   start_inplace(t);

@@ -1292,7 +1292,13 @@ TEXTS = (
         "engine",
         "Tensor",
         "view",
-        "view(*shape) -> Tensor\nview(dtype) -> Tensor\n\nA tensor sharing this one's memory with another shape (one size may be -1). The strides must\nallow it (a contiguous tensor always does); otherwise use :meth:`reshape`. Given a dtype of the\nsame element size, the same bytes read as that dtype.\n\nArgs:\n    *shape (ints or a tuple): the new shape.\n\nExample::\n\n    >>> x = engine.arange(6)\n    >>> v = x.view(2, 3)\n    >>> v[0, 0] = 9\n    >>> x[0]\n    tensor(9)",
+        "view(*shape) -> Tensor\nview(dtype) -> Tensor\n\nA tensor sharing this one's memory with another shape (one size may be -1). The strides must\nallow it (a contiguous tensor always does); otherwise use :meth:`reshape`. Given a dtype, the\nsame bytes read as that dtype (no gradient flows through it): with a different element size the\nlast dim (stride 1) grows or shrinks by the size ratio, as in PyTorch; as bool, bytes other\nthan 0 and 1 raise (PyTorch would make an invalid bool tensor).\n\nArgs:\n    *shape (ints or a tuple): the new shape.\n    dtype (engine.dtype): the element type.\n\nExample::\n\n    >>> x = engine.arange(6)\n    >>> v = x.view(2, 3)\n    >>> v[0, 0] = 9\n    >>> x[0]\n    tensor(9)\n    >>> engine.tensor([1.0]).view(engine.int32)\n    tensor([1065353216], dtype=torch.int32)",
+    ),
+    (
+        "engine",
+        "Tensor",
+        "storage_offset",
+        "storage_offset() -> int\n\nThe offset, in elements, of this tensor's first element in its storage (nonzero for views such\nas slices).\n\nExample::\n\n    >>> engine.arange(6)[2:].storage_offset()\n    2",
     ),
     (
         "engine",

@@ -291,9 +291,20 @@ DOCS = {
         "view(*shape) -> Tensor\nview(dtype) -> Tensor",
         "A tensor sharing this one's memory with another shape (one size may be -1). The strides"
         " must allow it (a contiguous tensor always does); otherwise use :meth:`reshape`. Given"
-        " a dtype of the same element size, the same bytes read as that dtype.",
-        "    *shape (ints or a tuple): the new shape.",
-        ">>> x = engine.arange(6)\n>>> v = x.view(2, 3)\n>>> v[0, 0] = 9\n>>> x[0]\ntensor(9)",
+        " a dtype, the same bytes read as that dtype (no gradient flows through it): with a"
+        " different element size the last dim (stride 1) grows or shrinks by the size ratio, as"
+        " in PyTorch; as bool, bytes other than 0 and 1 raise (PyTorch would make an invalid"
+        " bool tensor).",
+        "    *shape (ints or a tuple): the new shape.\n    dtype (engine.dtype): the element type.",
+        ">>> x = engine.arange(6)\n>>> v = x.view(2, 3)\n>>> v[0, 0] = 9\n>>> x[0]\ntensor(9)"
+        "\n>>> engine.tensor([1.0]).view(engine.int32)\ntensor([1065353216], dtype=torch.int32)",
+    ),
+    "storage_offset": entry(
+        "storage_offset() -> int",
+        "The offset, in elements, of this tensor's first element in its storage (nonzero for"
+        " views such as slices).",
+        "",
+        ">>> engine.arange(6)[2:].storage_offset()\n2",
     ),
     "view_as": entry(
         "view_as(other) -> Tensor",

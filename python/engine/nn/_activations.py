@@ -6,7 +6,9 @@ gives it: the elu family passes the gradient through at NaN (its test is ``x <= 
 
 from engine import _C
 from engine._grad_fn_names import named_grad_fn
+from engine._scalar_type_names import scalar_type_name
 from engine.amp._policy import autocast_op
+from engine.nn._floating_inputs import require_floating
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
@@ -47,6 +49,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
         >>> engine.nn.functional.leaky_relu(engine.tensor([-2.0, 3.0]), 0.1)
         tensor([-0.2000,  3.0000])
     """
+    require_floating(input, "leaky_relu_cpu")
     return _inplace(input, _C.where(input > 0, input, input * negative_slope), inplace)
 
 
@@ -75,6 +78,7 @@ def relu6(input, inplace=False):
 @named_grad_fn("EluBackward0")
 def elu(input, alpha=1.0, inplace=False):
     """x for x > 0, ``alpha * (exp(x) - 1)`` otherwise."""
+    require_floating(input, "elu_cpu")
     negative = alpha * _C.expm1(_nonpositive(input))
     return _inplace(input, _C.where(input <= 0, negative, input), inplace)
 
@@ -82,6 +86,7 @@ def elu(input, alpha=1.0, inplace=False):
 @named_grad_fn("EluBackward0")
 def selu(input, inplace=False):
     """``scale * elu(x, alpha)`` with the self-normalising constants."""
+    require_floating(input, "elu_cpu")
     negative = _SELU_ALPHA * _C.expm1(_nonpositive(input))
     return _inplace(input, _SELU_SCALE * _C.where(input <= 0, negative, input), inplace)
 
@@ -89,6 +94,7 @@ def selu(input, inplace=False):
 @named_grad_fn("CeluBackward0")
 def celu(input, alpha=1.0, inplace=False):
     """x for x > 0, ``alpha * (exp(x / alpha) - 1)`` otherwise."""
+    require_floating(input, "elu_cpu")
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
     negative = alpha * _C.expm1(_nonpositive(input) / alpha)
@@ -110,6 +116,7 @@ def softplus(input, beta=1.0, threshold=20.0):
         >>> engine.nn.functional.softplus(engine.tensor([0.0, 30.0]))
         tensor([ 0.6931, 30.0000])
     """
+    require_floating(input, "softplus_cpu")
     scaled = input * beta
     smooth = _C.log1p(_C.exp(_C.clamp(scaled, None, threshold))) / beta
     return _C.where(scaled > threshold, input, smooth)
@@ -118,6 +125,7 @@ def softplus(input, beta=1.0, threshold=20.0):
 @named_grad_fn("LogSigmoidBackward0")
 def logsigmoid(input):
     """``log(sigmoid(x))``, finite for every x."""
+    require_floating(input, "log_sigmoid_cpu")
     from engine.nn.functional import _softplus_neg
 
     return -_softplus_neg(input)
@@ -131,12 +139,14 @@ def softsign(input):
 @named_grad_fn("MishBackward0")
 def mish(input, inplace=False):
     """``x * tanh(softplus(x))``."""
+    require_floating(input, "mish_cpu")
     return _inplace(input, input * _C.tanh(softplus(input)), inplace)
 
 
 @named_grad_fn("HardsigmoidBackward0")
 def hardsigmoid(input, inplace=False):
     """``relu6(x + 3) / 6``; the gradient is 1/6 strictly between -3 and 3."""
+    require_floating(input, "hardsigmoid_cpu")
     inside = (input > -3) & (input < 3)
     exact = input.detach() / 6 + 0.5
     # PyTorch's backward multiplies by 1/6 rounded to float32 (a float literal in its kernel),
@@ -150,6 +160,7 @@ def hardsigmoid(input, inplace=False):
 @named_grad_fn("HardswishBackward0")
 def hardswish(input, inplace=False):
     """``x * relu6(x + 3) / 6``; PyTorch's gradient: 0 up to -3, ``x / 3 + 0.5`` between, 1 from 3."""
+    require_floating(input, "hardswish_cpu")
     zero = (input * 0).detach()
     # The middle branch sees 0 outside (-3, 3), so an inf or NaN input cannot leak a NaN
     # gradient through it (inf * 0) when the other branch is taken.
@@ -170,6 +181,7 @@ def glu(input, dim=-1):
         raise RuntimeError(
             f"Halving dimension must be even, but dimension {dim % input.dim()} is size {size}"
         )
+    require_floating(input, "glu_cpu")
     a, b = input.chunk(2, dim)
     return a * _C.sigmoid(b)
 
@@ -219,6 +231,11 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
         >>> engine.nn.functional.normalize(engine.tensor([[3.0, 4.0]]))
         tensor([[0.6000, 0.8000]])
     """
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. "
+            f"Got {scalar_type_name(input.dtype)}"
+        )
     if p == 2:
         denom = _norm2(input, dim, eps)
     else:
@@ -243,6 +260,12 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
         >>> engine.nn.functional.cosine_similarity(a, engine.tensor([[1.0, 0.0]]))
         tensor([1.0000, 0.7071])
     """
+    common = _C.result_type(x1, x2)
+    if not common.is_floating_point:
+        raise RuntimeError(
+            "expected common dtype to be floating point, yet common dtype is "
+            f"{scalar_type_name(common)}"
+        )
     return ((x1 / _norm2(x1, dim, eps)) * (x2 / _norm2(x2, dim, eps))).sum(dim)
 
 

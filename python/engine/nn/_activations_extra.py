@@ -10,6 +10,7 @@ import warnings
 
 from engine import _C
 from engine._grad_fn_names import name_grad_fn, named_grad_fn
+from engine.nn._floating_inputs import refuse_bool, require_floating
 
 
 def _inplace(input, out, inplace):
@@ -25,6 +26,7 @@ def _functional():
 @named_grad_fn("ThresholdBackward0")
 def threshold(input, threshold, value, inplace=False):
     """value where ``x <= threshold``, x elsewhere (NaN stays NaN)."""
+    refuse_bool(input, "threshold_cpu")
     out = _C.where(input <= threshold, _C.full_like(input, value).detach(), input)
     if not inplace:
         # PyTorch's node keeps the input and the threshold (as given: float, int or bool).
@@ -50,6 +52,7 @@ def _check_lambd(lambd, input):
 @named_grad_fn("HardshrinkBackward0")
 def hardshrink(input, lambd=0.5):
     """0 where ``-lambd <= x <= lambd``, x elsewhere."""
+    require_floating(input, "hardshrink_cpu")
     outside = (input < -lambd) | (input > lambd)
     return _C.where(outside, input, (input * 0).detach())
 
@@ -57,6 +60,7 @@ def hardshrink(input, lambd=0.5):
 @named_grad_fn("SoftshrinkBackward0")
 def softshrink(input, lambd=0.5):
     """0 where ``-lambd <= x <= lambd``, x moved lambd towards 0 elsewhere."""
+    require_floating(input, "softshrink_check")
     _check_lambd(lambd, input)
     outside = (input < -lambd) | (input > lambd)
     # sign(x) * lambd keeps a Python-number lambd in the input's precision (a where() over two

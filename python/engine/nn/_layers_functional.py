@@ -9,6 +9,7 @@ from engine import _C
 from engine._grad_fn_names import arg, named_grad_fn
 from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
+from engine.nn._floating_inputs import refuse_bool, require_floating
 
 
 def _mixed_precision_norm(fn):
@@ -67,6 +68,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
     if input.dim() < len(shape) or tuple(input.shape[input.dim() - len(shape) :]) != shape:
         raise _shape_error("layer_norm", shape, input)
+    require_floating(input, "LayerNormKernelImpl")
     dims = tuple(range(input.dim() - len(shape), input.dim()))
     mean = input.mean(dims, keepdim=True)
     centred = input - mean
@@ -85,6 +87,7 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
     if input.dim() < len(shape) or tuple(input.shape[input.dim() - len(shape) :]) != shape:
         raise _shape_error("rms_norm", shape, input)
+    require_floating(input, "rms_norm")
     if eps is None:
         from engine._dtype_info import finfo
 
@@ -122,6 +125,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
             f"Expected number of channels in input to be divisible by num_groups, but got input of shape "
             f"{list(input.shape)} and num_groups={num_groups}"
         )
+    require_floating(input, "GroupNormKernelImpl")
     grouped = input.reshape(n, num_groups, -1)
     mean = grouped.mean(2, keepdim=True)
     centred = grouped - mean
@@ -309,6 +313,11 @@ def pad(input, pad, mode="constant", value=None):
         raise RuntimeError(
             "Padding length should be less than or equal to two times the input dimension"
         )
+    if mode in ("reflect", "replicate"):
+        # PyTorch's reflection and replication kernels (1d, 2d, 3d by the padded dims) have
+        # integer versions but no bool one.
+        kind = "reflection" if mode == "reflect" else "replication"
+        refuse_bool(input, f"{kind}_pad{len(pad) // 2}d")
     out = input
     for i in range(len(pad) // 2):
         dim = input.dim() - 1 - i

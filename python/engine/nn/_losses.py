@@ -7,6 +7,7 @@ import warnings
 from engine import _C
 from engine._grad_fn_names import arg, named_grad_fn
 from engine.amp._policy import autocast_op
+from engine.nn._floating_inputs import require_floating_common
 
 
 def _functional():
@@ -42,6 +43,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     f = _functional()
     f._check_same_size(input, target)
+    require_floating_common("huber_cpu", input, target)
     d = input - target
     a = _C.abs(d)
     # The quadratic branch sees 0 where it is not taken, so an infinite difference cannot leak
@@ -77,6 +79,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     f = _functional()
     f._check_same_size(input, target)
+    require_floating_common("smooth_l1_cpu", input, target)
     d = input - target
     a = _C.abs(d)
     linear = a >= beta
@@ -105,6 +108,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
         >>> engine.nn.functional.kl_div(p.log(), p, reduction='batchmean')
         tensor(0.)
     """
+    if not (input.dtype.is_floating_point and target.dtype.is_floating_point):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
     if log_target:
         loss = _C.exp(target) * (target - input)
     else:

@@ -202,17 +202,23 @@ def _output_size(input, output_size, n, fname):
 
 
 def _check_floating(input, fname):
-    if not input.is_floating_point():
-        names = {"torch.int64": "Long", "torch.int32": "Int", "torch.bool": "Bool"}
-        raise NotImplementedError(
-            f"\"{fname}\" not implemented for '{names.get(str(input.dtype), input.dtype)}'"
-        )
+    from engine.nn._floating_inputs import require_floating
+
+    require_floating(input, fname)
+
+
+# The kernels PyTorch's messages name: 1-d adaptive average pooling runs the 2-d one.
+_ADAPTIVE_AVG_KERNELS = {
+    1: "adaptive_avg_pool2d",
+    2: "adaptive_avg_pool2d",
+    3: "adaptive_avg_pool3d_cpu",
+}
 
 
 def _adaptive_avg(input, output_size, n):
     fname = f"adaptive_avg_pool{n}d"
     _check_rank(input, n, fname, "adaptive_avg")
-    _check_floating(input, fname)
+    _check_floating(input, _ADAPTIVE_AVG_KERNELS[n])
     return _C._adaptive_avg_pool(input, _output_size(input, output_size, n, fname))
 
 

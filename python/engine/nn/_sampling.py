@@ -210,6 +210,17 @@ def _check_sizes(input, sizes):
     )
 
 
+def _interpolation_kernel(mode, dim):
+    """The kernel PyTorch's refusal of an integer input names (its 2-d nearest and bilinear
+    kernels are the channels-last ones; area runs adaptive average pooling)."""
+    if mode == "area":
+        return "adaptive_avg_pool3d_cpu" if dim == 3 else "adaptive_avg_pool2d"
+    if dim == 2 and mode in ("nearest", "nearest-exact", "bilinear"):
+        return f"upsample_{'bilinear' if mode == 'bilinear' else 'nearest'}2d_channels_last"
+    kind = {"bicubic": "cubic", "linear": "linear", "bilinear": "linear", "trilinear": "linear"}
+    return f"compute_indices_weights_{kind.get(mode, 'nearest')}"
+
+
 @named_grad_fn(
     lambda *a, **k: _interpolate_name(
         arg(a, k, 0, "input").dim() - 2, arg(a, k, 3, "mode", "nearest")
@@ -308,7 +319,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if not input.is_floating_point():
         from engine.nn._pooling import _check_floating
 
-        _check_floating(input, f"upsample_{mode.replace('-', '_')}{dim}d")
+        _check_floating(input, _interpolation_kernel(mode, dim))
     if mode == "area":
         from engine.nn._pooling import _adaptive_avg
 

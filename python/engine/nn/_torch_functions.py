@@ -9,6 +9,7 @@ log_softmax, hardshrink, prelu) to Tensor, leaving any name already defined ther
 install_own() leaves out those of the files it would import (``import engine`` loads them lazily)."""
 
 from engine import _C
+from engine._out_param import accepts_out, same_as_result
 from engine.amp._policy import autocast_op
 
 _REDUCTION_NAMES = {0: "none", 1: "mean", 2: "sum"}
@@ -86,12 +87,14 @@ def prelu(input, weight):
     return _F().prelu(input, weight)
 
 
-def softmax(input, dim, *, dtype=None):
+@accepts_out(same_as_result)
+def softmax(input, dim, *, dtype=None, out=None):
     """``exp(x) / sum(exp(x))`` along dim."""
     return _F().softmax(input, dim, dtype=dtype)
 
 
-def log_softmax(input, dim, dtype=None):
+@accepts_out(same_as_result)
+def log_softmax(input, dim, dtype=None, *, out=None):
     """``x - logsumexp(x)`` along dim."""
     return _F().log_softmax(input, dim, dtype=dtype)
 

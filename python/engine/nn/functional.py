@@ -11,6 +11,7 @@ import engine
 from engine import _C, _transforms, _user_warnings
 from engine._grad_fn_names import arg, name_grad_fn, named_grad_fn
 from engine.amp._policy import autocast_op
+from engine.nn._floating_inputs import require_floating, require_floating_common
 
 
 def _nll_name(input, reduction):
@@ -39,6 +40,7 @@ def relu(input, inplace=False):
 
 @named_grad_fn("GeluBackward0")
 def gelu(input, approximate="none"):
+    require_floating(input, "GeluKernelImpl")
     if approximate == "none":
         return input * _C._normal_cdf(input)
     if approximate == "tanh":
@@ -49,6 +51,7 @@ def gelu(input, approximate="none"):
 
 @named_grad_fn("SiluBackward0")
 def silu(input, inplace=False):
+    require_floating(input, "silu_cpu")
     out = input * _C.sigmoid(input)
     return input.copy_(out) if inplace else out
 
@@ -149,6 +152,10 @@ def nll_loss(
         )
     if target.dtype not in (_C.int64, _C.int32):
         raise RuntimeError(f"expected scalar type Long but found {target.dtype}")
+    # PyTorch folds inputs of more than 2 dims into its 2-D kernel.
+    require_floating(
+        input, "nll_loss_out_frame" if input.dim() <= 2 else "nll_loss2d_forward_out_frame"
+    )
     n_classes = input.shape[1] if input.dim() >= 2 else input.shape[0]
     valid = target != ignore_index
     bad = target[valid & ((target < 0) | (target >= n_classes))]
@@ -257,6 +264,7 @@ def _check_same_size(input, target):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     reduction = _reduction(size_average, reduce, reduction)
     _check_same_size(input, target)
+    require_floating_common("mse_cpu", input, target)
     d = input - target
     return _reduce(d * d, reduction)
 
@@ -346,6 +354,7 @@ def binary_cross_entropy_with_logits(
         raise ValueError(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
         )
+    require_floating(input, "log_sigmoid_cpu")
     softplus_neg = _softplus_neg(input)
     if pos_weight is not None:
         # -(pos_weight t log sigmoid(x) + (1 - t) log sigmoid(-x)): the same value as
