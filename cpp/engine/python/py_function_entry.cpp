@@ -32,12 +32,14 @@ PyObject* function_apply_entry(PyObject* self, PyObject* const* args, Py_ssize_t
       Py_INCREF(args[i]);
       PyTuple_SET_ITEM(rest.ptr(), i - 1, args[i]);
     }
-    py::dict keywords;
-    for (Py_ssize_t k = 0; kwnames && k < PyTuple_GET_SIZE(kwnames); ++k) {
-      if (PyDict_SetItem(keywords.ptr(), PyTuple_GET_ITEM(kwnames, k), args[n + k]) < 0) return nullptr;
+    py::object keywords;
+    if (kwnames && PyTuple_GET_SIZE(kwnames) > 0) {
+      keywords = py::dict();
+      for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
+        if (PyDict_SetItem(keywords.ptr(), PyTuple_GET_ITEM(kwnames, k), args[n + k]) < 0) return nullptr;
+      }
     }
-    py::object result = g_apply(args[0], py::reinterpret_steal<py::args>(rest.release()),
-                                py::reinterpret_steal<py::kwargs>(keywords.release()));
+    py::object result = g_apply(args[0], py::reinterpret_steal<py::tuple>(rest.release()), std::move(keywords));
     return result.release().ptr();
   } catch (...) {
     py::detail::try_translate_exceptions();
