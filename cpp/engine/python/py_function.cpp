@@ -219,8 +219,11 @@ const FunctionInfo& function_info(py::handle cls, py::object& keep) {
 }
 
 // A new ctx of `type` (the class's <Name>Backward), made as type() makes it but without pybind11's
-// constructor dispatch: tp_new gives the instance, the native state is constructed where py::init<>()
-// would construct it, and init_instance registers it. A type with an __init__ (or __new__) of its
+// constructor dispatch: tp_new gives the instance, and the native state and its holder are
+// constructed where py::init<>() would construct them. The instance stays out of pybind11's registry
+// of C++ pointers (a hash insert now and an erase at deallocation, per call): nothing converts a
+// FunctionCtx pointer back to its Python object (a node keeps that object itself), and
+// deallocation deregisters only registered instances. A type with an __init__ (or __new__) of its
 // own is called normally.
 std::pair<py::object, FunctionCtx*> new_ctx(const py::object& type) {
   auto* t = reinterpret_cast<PyTypeObject*>(type.ptr());
@@ -233,7 +236,9 @@ std::pair<py::object, FunctionCtx*> new_ctx(const py::object& type) {
       py::detail::value_and_holder v_h(inst, g_ctx_tinfo, 0, 0);
       auto* native = new FunctionCtx();
       v_h.value_ptr() = native;
-      g_ctx_tinfo->init_instance(inst, nullptr);
+      using Holder = std::unique_ptr<FunctionCtx>;
+      new (std::addressof(v_h.holder<Holder>())) Holder(native);
+      v_h.set_holder_constructed();
       return {std::move(obj), native};
     }
     // Several native bases: pybind11's own __init__ finds this one's slot.
