@@ -354,8 +354,9 @@ void PyNode::visit_saved(const SavedVisitor& visit) {
 }
 
 void PyNode::release_variables() {
+  // Most custom nodes save nothing: no GIL to take (the pass runs without it) for those.
+  if (!native_->has_saved.load(std::memory_order_acquire)) return;
   GilHold gil;
-  if (!native_->has_saved) return;
   for (auto& s : native_->saved) s.reset();
   native_->packed.clear();
   native_->subclass_saved.clear();

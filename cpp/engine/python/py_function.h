@@ -3,6 +3,8 @@
 // the user's Python `backward`.
 #include <pybind11/pybind11.h>
 
+#include <atomic>
+
 #include "engine/autograd/node.h"
 #include "engine/autograd/saved_tensor.h"
 #include "engine/core/small_vector.h"
@@ -31,7 +33,9 @@ struct FunctionCtx {
   // converted to SavedTensors (outputs saved without a cycle).
   py::tuple to_save;
   std::vector<SavedTensor> saved;
-  bool has_saved = false;
+  // Atomic: the backward pass reads it without the GIL, to skip taking the GIL for a node that
+  // saved nothing (only forward, holding the GIL, writes it).
+  std::atomic<bool> has_saved{false};
   bool saved_released = false;
   bool materialize_grads = true;
   py::tuple non_differentiable;
