@@ -1,8 +1,9 @@
 // `_function_apply(cls, *args, **kwargs)`, the native body of Function.apply, as a CPython
 // METH_FASTCALL function instead of a pybind11 binding: every custom Function call enters here,
 // and pybind11's generic dispatcher (overload walk, argument casters, its own tuple and dict) costs
-// more than building the two containers the body takes. The function still reaches function
-// transforms as every other native function does (see py_transform_dispatch.cpp).
+// more than building the arguments' tuple the body takes (and a dict, only when keywords were
+// passed). The function still reaches function transforms as every other native function does
+// (see py_transform_dispatch.cpp).
 #include "engine/python/py_function_entry.h"
 
 #include <cstdlib>
