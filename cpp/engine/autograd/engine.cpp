@@ -2,10 +2,10 @@
 
 #include <atomic>
 #include <cmath>
-#include <deque>
 #include <exception>
 #include <queue>
 #include <thread>
+#include <typeinfo>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -15,6 +15,7 @@
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
 #include "engine/core/fast_tls.h"
+#include "engine/core/small_vector.h"
 #include "engine/ops/ops.h"
 
 namespace engine {
@@ -51,6 +52,12 @@ void validate_outputs(Node& node, variable_list& grads) {
     }
     conform_dtype(edges[i], g);
   }
+}
+
+// The node as a leaf's AccumulateGrad, or null: an exact type test (AccumulateGrad has no
+// subclasses), cheaper than the hierarchy walk of dynamic_cast, for every node a pass runs.
+AccumulateGrad* as_accumulate_grad(Node* node) {
+  return typeid(*node) == typeid(AccumulateGrad) ? static_cast<AccumulateGrad*>(node) : nullptr;
 }
 
 struct ReadyOrder {
@@ -146,9 +153,10 @@ class NodeTable {
     int dependencies = 0;
     variable_list buffer;
   };
-  // The node's entry, added if it is new (the bool says whether it was).
+  // The node's entry, added if it is new (the bool says whether it was); valid until the next insert.
   std::pair<Entry*, bool> insert(const std::shared_ptr<Node>& n) {
     if (Entry* e = find(n.get())) return {e, false};
+    if (entries_.empty()) entries_.reserve(kLinear);
     entries_.push_back(Entry{n, 0, {}});
     if (!index_.empty() || entries_.size() > kLinear) {
       if (index_.empty()) {
@@ -170,11 +178,13 @@ class NodeTable {
     return nullptr;
   }
   bool contains(Node* n) const { return const_cast<NodeTable*>(this)->find(n) != nullptr; }
-  std::deque<Entry>& entries() { return entries_; }
+  std::vector<Entry>& entries() { return entries_; }
 
  private:
   static constexpr size_t kLinear = 16;
-  std::deque<Entry> entries_;  // stable addresses as entries are added
+  // Entries move as entries are added: the pass keeps pointers to them only once the graph walk
+  // that adds them is over (and a deque costs two allocations before its first entry).
+  std::vector<Entry> entries_;
   std::unordered_map<Node*, size_t> index_;
 };
 
@@ -320,7 +330,7 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
   // Every reachable node (kept alive while the graph runs), and how many edges point at it.
   NodeTable alive;
   {
-    std::vector<Node*> stack;
+    SmallVector<Node*, 32> stack;
     for (const Edge& e : roots) {
       if (!e.is_valid()) continue;
       if (alive.insert(e.function).second) stack.push_back(e.function.get());
@@ -376,7 +386,9 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
   struct ReadyEntryOrder {
     bool operator()(const Ready& a, const Ready& b) const { return ReadyOrder()(a.first, b.first); }
   };
-  std::priority_queue<Ready, std::vector<Ready>, ReadyEntryOrder> ready;
+  std::vector<Ready> ready_storage;
+  ready_storage.reserve(alive.entries().size());
+  std::priority_queue<Ready, std::vector<Ready>, ReadyEntryOrder> ready(ReadyEntryOrder(), std::move(ready_storage));
 
   for (size_t i = 0; i < roots.size(); ++i) {
     const Edge& e = roots[i];
@@ -410,7 +422,7 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
     inputs.resize(node->input_metadata().size());
 
     auto tensor_hooks = [&] {
-      if (auto* acc = dynamic_cast<AccumulateGrad*>(node); acc && !inputs.empty()) acc->run_leaf_hooks(inputs[0]);
+      if (auto* acc = as_accumulate_grad(node); acc && !inputs.empty()) acc->run_leaf_hooks(inputs[0]);
       if (node->hooked()) run_tensor_pre_hooks(*node, inputs, opts.create_graph);
     };
     bool hooks_done = false;
@@ -425,7 +437,7 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
       if (opts.accumulate) {
         tensor_hooks();
         hooks_done = true;
-        if (!dynamic_cast<AccumulateGrad*>(node)) capture();
+        if (!as_accumulate_grad(node)) capture();
       } else {
         // A capture point is not run itself unless another capture lies beyond it. As in PyTorch,
         // a node that is not run still has its tensor hooks called, before its gradient is

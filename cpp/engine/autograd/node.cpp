@@ -15,6 +15,7 @@ std::atomic<uint64_t> g_next_sequence_nr{0};
 struct Pending {
   std::vector<std::shared_ptr<Node>> nodes;
   std::vector<std::unique_ptr<DeferredRelease>> others;
+  std::vector<std::pair<void (*)(void*), void*>> calls;  // see defer_release_call
 };
 ENGINE_FAST_TLS thread_local Pending* t_pending = nullptr;
 
@@ -24,8 +25,12 @@ void run_teardown(Seed seed) {
   Pending pending;
   t_pending = &pending;
   seed(pending);
-  while (!pending.nodes.empty() || !pending.others.empty()) {
-    if (!pending.others.empty()) {
+  while (!pending.nodes.empty() || !pending.others.empty() || !pending.calls.empty()) {
+    if (!pending.calls.empty()) {
+      auto [release, arg] = pending.calls.back();
+      pending.calls.pop_back();
+      release(arg);
+    } else if (!pending.others.empty()) {
       std::unique_ptr<DeferredRelease> r = std::move(pending.others.back());
       pending.others.pop_back();
       r.reset();
@@ -45,6 +50,16 @@ void defer_release(std::unique_ptr<DeferredRelease> r) {
     return;
   }
   run_teardown([&](Pending& p) { p.others.push_back(std::move(r)); });
+}
+
+// defer_release for a plain function and its argument: no DeferredRelease object is allocated (a
+// custom Function's node gives its ctx back this way, once per node). Declared where it is used.
+void defer_release_call(void (*release)(void*), void* arg) {
+  if (t_pending) {
+    t_pending->calls.emplace_back(release, arg);
+    return;
+  }
+  run_teardown([&](Pending&) { release(arg); });
 }
 
 std::mutex& hooks_mutex() {

@@ -17,6 +17,9 @@
 #include "engine/python/py_function_entry.h"
 
 namespace engine {
+// defer_release for a plain function and argument, with no DeferredRelease object to allocate
+// (one per custom node); defined in autograd/node.cpp beside defer_release.
+void defer_release_call(void (*release)(void*), void* arg);
 // An alias of `t` that stays outside autograd (requires_grad False, no grad_fn) while ops that
 // record history take `guard` as its edge: differentiating through it runs the guard, which
 // raises. Defined in autograd/variable.cpp, with the tensor metadata it needs.
@@ -44,16 +47,27 @@ struct FunctionInfo {
   py::object binder;  // callable(*args, **kwargs) -> tuple, or None when the fast path always applies
 };
 
-// Drops the ctx reference through the node teardown, so a long chain of custom nodes (each owned
-// by its ctx) is freed iteratively rather than by nested deallocations.
-struct CtxRelease : DeferredRelease {
-  explicit CtxRelease(PyObject* o) : obj(o) {}
-  ~CtxRelease() override {
-    py::gil_scoped_acquire gil;
-    Py_DECREF(obj);
-  }
-  PyObject* obj;
+// Holds the GIL for its scope, taken through CPython's own per-thread state: where the thread
+// holds it already (the common case) this is a counter increment, a fraction of what pybind11's
+// gil_scoped_acquire spends looking up its internals.
+class GilHold {
+ public:
+  GilHold() : state_(PyGILState_Ensure()) {}
+  ~GilHold() { PyGILState_Release(state_); }
+  GilHold(const GilHold&) = delete;
+  GilHold& operator=(const GilHold&) = delete;
+
+ private:
+  PyGILState_STATE state_;
 };
+
+// Drops a ctx reference (the argument, a PyObject*); run through the node teardown
+// (defer_release_call), so a long chain of custom nodes (each owned by its ctx) is freed
+// iteratively rather than by nested deallocations.
+void release_ctx(void* obj) {
+  GilHold gil;
+  Py_DECREF(static_cast<PyObject*>(obj));
+}
 
 // saved_tensors_hooks(pack, unpack) in force on this thread, innermost last.
 namespace {
@@ -123,17 +137,18 @@ bool ensure_attr_descriptor(const py::object& cls, const py::object& name) {
   return true;
 }
 
-py::tuple bind_inputs(const FunctionInfo& info, const py::args& args, const py::kwargs& kwargs) {
+// `kwargs`: a non-empty dict, or null.
+py::tuple bind_inputs(const FunctionInfo& info, const py::tuple& args, const py::object& kwargs) {
   if (!info.setup_context || info.setup_context.is_none()) {
     // Without setup_context every argument counts as given, keyword arguments after positional ones.
-    if (kwargs.empty()) return args;
+    if (!kwargs) return args;
     py::list all(args);
-    for (auto kv : kwargs) all.append(kv.second);
+    for (auto kv : py::reinterpret_borrow<py::dict>(kwargs)) all.append(kv.second);
     return py::tuple(all);
   }
   const int64_t n = static_cast<int64_t>(args.size());
   const int64_t ndef = static_cast<int64_t>(info.defaults.size());
-  if (kwargs.empty() && info.nparams >= 0 && n <= info.nparams && n >= info.nparams - ndef) {
+  if (!kwargs && info.nparams >= 0 && n <= info.nparams && n >= info.nparams - ndef) {
     if (n == info.nparams) return args;
     py::tuple out(info.nparams);
     for (int64_t i = 0; i < n; ++i) out[i] = args[i];
@@ -141,8 +156,125 @@ py::tuple bind_inputs(const FunctionInfo& info, const py::args& args, const py::
     return out;
   }
   ENGINE_CHECK(!info.binder.is_none(), std::logic_error, "Function binder missing");
-  return info.binder(*args, **kwargs).cast<py::tuple>();
+  py::dict keywords = kwargs ? py::reinterpret_borrow<py::dict>(kwargs) : py::dict();
+  return info.binder(*args, **keywords).cast<py::tuple>();
 }
+
+// fn(first, *args, **kwargs), `first` left out when null and `kwargs` a dict or null, through
+// vectorcall: the common positional call builds no argument tuple or dict.
+py::object call_forward(PyObject* fn, PyObject* first, const py::tuple& args, PyObject* kwargs) {
+  const Py_ssize_t n = PyTuple_GET_SIZE(args.ptr());
+  const Py_ssize_t nkw = kwargs ? PyDict_GET_SIZE(kwargs) : 0;
+  const Py_ssize_t total = (first ? 1 : 0) + n + nkw;
+  // Borrowed references: the caller holds `first`, `args` and `kwargs` for the call.
+  PyObject* inline_stack[9];
+  std::vector<PyObject*> heap;
+  PyObject** stack = inline_stack;
+  if (total + 1 > 9) {
+    heap.resize(static_cast<size_t>(total) + 1);
+    stack = heap.data();
+  }
+  Py_ssize_t k = 1;  // slot 0 is the callee's to use (PY_VECTORCALL_ARGUMENTS_OFFSET)
+  if (first) stack[k++] = first;
+  for (Py_ssize_t i = 0; i < n; ++i) stack[k++] = PyTuple_GET_ITEM(args.ptr(), i);
+  py::tuple names;
+  if (nkw) {
+    names = py::tuple(nkw);
+    Py_ssize_t pos = 0, j = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(kwargs, &pos, &key, &value)) {
+      stack[k++] = value;
+      Py_INCREF(key);
+      PyTuple_SET_ITEM(names.ptr(), j++, key);
+    }
+  }
+  PyObject* r = PyObject_Vectorcall(fn, stack + 1, static_cast<size_t>(total - nkw) | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                    nkw ? names.ptr() : nullptr);
+  if (!r) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(r);
+}
+
+// The types whose instances apply reads natively (set by init_function).
+PyTypeObject* g_info_type = nullptr;
+PyTypeObject* g_ctx_type = nullptr;
+const py::detail::type_info* g_ctx_tinfo = nullptr;
+
+// cls._engine_info (kept alive in `keep`): read from the class's attribute cache and the instance's
+// value pointer directly where it is the _FunctionInfo every Function subclass gets, by getattr
+// and pybind11's cast otherwise.
+const FunctionInfo& function_info(py::handle cls, py::object& keep) {
+  static PyObject* const name = PyUnicode_InternFromString("_engine_info");
+  if (PyType_Check(cls.ptr())) {
+    PyObject* found = _PyType_Lookup(reinterpret_cast<PyTypeObject*>(cls.ptr()), name);
+    if (found && Py_TYPE(found) == g_info_type) {
+      auto* inst = reinterpret_cast<py::detail::instance*>(found);
+      if (inst->simple_layout && inst->simple_holder_constructed) {
+        keep = py::reinterpret_borrow<py::object>(found);
+        return *inst->get_value_and_holder().value_ptr<FunctionInfo>();
+      }
+    }
+  }
+  keep = cls.attr(name);
+  return keep.cast<const FunctionInfo&>();
+}
+
+// A new ctx of `type` (the class's <Name>Backward), made as type() makes it but without pybind11's
+// constructor dispatch: tp_new gives the instance, and the native state and its holder are
+// constructed where py::init<>() would construct them. The instance stays out of pybind11's registry
+// of C++ pointers (a hash insert now and an erase at deallocation, per call): nothing converts a
+// FunctionCtx pointer back to its Python object (a node keeps that object itself), and
+// deallocation deregisters only registered instances. A type with an __init__ (or __new__) of its
+// own is called normally.
+std::pair<py::object, FunctionCtx*> new_ctx(const py::object& type) {
+  auto* t = reinterpret_cast<PyTypeObject*>(type.ptr());
+  if (PyType_Check(type.ptr()) && t->tp_new == g_ctx_type->tp_new && t->tp_init == g_ctx_type->tp_init) {
+    static PyObject* const no_args = PyTuple_New(0);
+    py::object obj = py::reinterpret_steal<py::object>(t->tp_new(t, no_args, nullptr));
+    if (!obj) throw py::error_already_set();
+    auto* inst = reinterpret_cast<py::detail::instance*>(obj.ptr());
+    if (inst->simple_layout) {
+      py::detail::value_and_holder v_h(inst, g_ctx_tinfo, 0, 0);
+      auto* native = new FunctionCtx();
+      v_h.value_ptr() = native;
+      using Holder = std::unique_ptr<FunctionCtx>;
+      new (std::addressof(v_h.holder<Holder>())) Holder(native);
+      v_h.set_holder_constructed();
+      return {std::move(obj), native};
+    }
+    // Several native bases: pybind11's own __init__ finds this one's slot.
+    if (t->tp_init(obj.ptr(), no_args, nullptr) < 0) throw py::error_already_set();
+    return {obj, obj.cast<FunctionCtx*>()};
+  }
+  py::object obj = type();
+  return {obj, obj.cast<FunctionCtx*>()};
+}
+
+// A set of TensorImpl pointers (a Function's outputs): an inline list scanned for the few a
+// Function returns, a hash set once there are many.
+class ImplSet {
+ public:
+  void insert(TensorImpl* p) {
+    if (count(p)) return;
+    if (!hashed_.empty() || few_.size() == kFew) {
+      if (hashed_.empty()) hashed_.insert(few_.begin(), few_.end());
+      hashed_.insert(p);
+      return;
+    }
+    few_.push_back(p);
+  }
+  size_t count(TensorImpl* p) const {
+    if (!hashed_.empty()) return hashed_.count(p);
+    for (TensorImpl* q : few_) {
+      if (q == p) return 1;
+    }
+    return 0;
+  }
+
+ private:
+  static constexpr size_t kFew = 16;
+  SmallVector<TensorImpl*, kFew> few_;
+  std::unordered_set<TensorImpl*> hashed_;
+};
 
 bool contains(const py::tuple& objs, const Tensor& t) {
   for (py::handle o : objs) {
@@ -205,14 +337,14 @@ std::shared_ptr<PyNode> share_node(FunctionCtx& c) {
   // No live control block (first use, or the graph let go while Python still holds the ctx):
   // start one, holding a reference to the ctx that its deleter gives back.
   PyObject* ctx = c.owned_node->ctx().release().ptr();
-  std::shared_ptr<PyNode> n(c.owned_node.get(),
-                            [ctx](PyNode*) { defer_release(std::make_unique<CtxRelease>(ctx)); });
+  std::shared_ptr<PyNode> n(c.owned_node.get(), [ctx](PyNode*) { defer_release_call(&release_ctx, ctx); });
   c.node = n;
   return n;
 }
 
-PyNode::PyNode(PyObject* ctx, FunctionCtx* native, std::string name, std::string forward_name)
-    : ctx_(ctx), native_(native), name_(std::move(name)), forward_name_(std::move(forward_name)) {}
+PyNode::PyNode(PyObject* ctx, FunctionCtx* native, py::object info, const std::string* name,
+               const std::string* forward_name)
+    : ctx_(ctx), native_(native), info_(std::move(info)), name_(name), forward_name_(forward_name) {}
 
 void PyNode::visit_saved(const SavedVisitor& visit) {
   for (size_t i = 0; i < native_->saved.size(); ++i) {
@@ -222,32 +354,67 @@ void PyNode::visit_saved(const SavedVisitor& visit) {
 }
 
 void PyNode::release_variables() {
-  py::gil_scoped_acquire gil;
-  if (!native_->has_saved) return;
+  // Most custom nodes save nothing: no GIL to take (the pass runs without it) for those.
+  if (!native_->has_saved.load(std::memory_order_acquire)) return;
+  GilHold gil;
   for (auto& s : native_->saved) s.reset();
   native_->packed.clear();
   native_->subclass_saved.clear();
   native_->saved_released = true;
 }
 
+namespace {
+// The positional arguments of one vectorcall, owned: kept inline for a few, with the slot before
+// them free for the callee (PY_VECTORCALL_ARGUMENTS_OFFSET), so no argument tuple is built.
+class CallArgs {
+ public:
+  explicit CallArgs(size_t n) : n_(n) {
+    if (n + 1 > kInline) {
+      heap_.resize(n + 1);
+      p_ = heap_.data();
+    }
+    std::fill(p_, p_ + n + 1, nullptr);
+  }
+  ~CallArgs() {
+    for (size_t i = 1; i <= n_; ++i) Py_XDECREF(p_[i]);
+  }
+  CallArgs(const CallArgs&) = delete;
+  CallArgs& operator=(const CallArgs&) = delete;
+  // Takes the reference.
+  void set(size_t i, PyObject* o) { p_[i + 1] = o; }
+  py::object call(PyObject* fn) const {
+    PyObject* r = PyObject_Vectorcall(fn, p_ + 1, n_ | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+    if (!r) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(r);
+  }
+
+ private:
+  static constexpr size_t kInline = 10;
+  size_t n_;
+  PyObject* inline_[kInline];
+  std::vector<PyObject*> heap_;
+  PyObject** p_ = inline_;
+};
+}  // namespace
+
 variable_list PyNode::apply(variable_list&& grads) {
-  py::gil_scoped_acquire gil;
+  GilHold gil;
   const size_t n_out = output_is_tensor.size();
-  py::tuple args(1 + n_out);
-  args[0] = ctx();
+  CallArgs args(1 + n_out);
+  args.set(0, py::reinterpret_borrow<py::object>(ctx_).release().ptr());
   for (size_t i = 0; i < n_out; ++i) {
     if (!output_is_tensor[i]) {
-      args[1 + i] = py::none();
+      args.set(1 + i, py::none().release().ptr());
     } else if (grads[i].defined()) {
-      args[1 + i] = py::cast(grads[i]);
+      args.set(1 + i, py::cast(grads[i]).release().ptr());
     } else if (native_->materialize_grads &&
                !(i < output_non_differentiable.size() && output_non_differentiable[i] &&
                  !py::getattr(ctx(), "_materialize_non_diff_grads", py::bool_(true)).cast<bool>())) {
       // ctx._materialize_non_diff_grads = False leaves the outputs without a gradient None.
       const InputMetadata& m = input_metadata()[i];
-      args[1 + i] = py::cast(ops::zeros(m.shape, m.dtype));
+      args.set(1 + i, py::cast(ops::zeros(m.shape, m.dtype)).release().ptr());
     } else {
-      args[1 + i] = py::none();
+      args.set(1 + i, py::none().release().ptr());
     }
   }
   struct InBackward {
@@ -256,21 +423,33 @@ variable_list PyNode::apply(variable_list&& grads) {
     ~InBackward() { c->in_backward = prev; }
   } in_backward{native_, native_->in_backward};
   native_->in_backward = true;
-  py::object result = backward_fn(*args);
-  if (!PyTuple_Check(result.ptr())) result = py::make_tuple(result);
-  py::tuple res = result.cast<py::tuple>();
+  py::object result = args.call(backward_fn.ptr());
+  // One gradient or a tuple of them (read in place: no tuple is built around a single one).
+  PyObject* single = result.ptr();
+  PyObject* const* items = &single;
+  size_t size = 1;
+  if (PyTuple_Check(result.ptr())) {
+    items = &PyTuple_GET_ITEM(result.ptr(), 0);
+    size = static_cast<size_t>(PyTuple_GET_SIZE(result.ptr()));
+  }
+  struct {
+    PyObject* const* items;
+    size_t n;
+    size_t size() const { return n; }
+    py::handle operator[](size_t i) const { return items[i]; }
+  } res{items, size};
   const size_t n_in = input_is_tensor.size();
   size_t got = res.size();
   // Extra trailing Nones are accepted, as in PyTorch.
   while (got > n_in && res[got - 1].is_none()) --got;
-  ENGINE_CHECK(got == n_in || (got < n_in && res.size() == n_in), std::runtime_error, "function ", name_,
+  ENGINE_CHECK(got == n_in || (got < n_in && res.size() == n_in), std::runtime_error, "function ", *name_,
                " returned an incorrect number of gradients (expected ", n_in, ", got ", res.size(), ")");
   variable_list out;
   out.reserve(next_edges_.size());
   for (size_t i = 0; i < n_in; ++i) {
     py::handle r = res[i];
     if (!input_is_tensor[i]) {
-      ENGINE_CHECK(r.is_none(), std::runtime_error, "function ", name_,
+      ENGINE_CHECK(r.is_none(), std::runtime_error, "function ", *name_,
                    " returned a gradient different than None at position ", i + 1,
                    ", but the corresponding forward input was not a Variable");
       continue;
@@ -287,43 +466,51 @@ variable_list PyNode::apply(variable_list&& grads) {
 
 namespace {
 
-py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
-  py::object info_obj = cls.attr("_engine_info");
-  const FunctionInfo& info = info_obj.cast<const FunctionInfo&>();
+py::object function_apply(py::handle cls, py::tuple args, py::object kwargs) {
+  py::object info_obj;
+  const FunctionInfo& info = function_info(cls, info_obj);
+  if (kwargs && PyDict_GET_SIZE(kwargs.ptr()) == 0) kwargs = py::object();
   const bool has_setup = !info.setup_context.is_none();
   py::tuple inputs = bind_inputs(info, args, kwargs);
 
   const bool grad_on = GradMode::is_enabled();
   const size_t n_in = inputs.size();
   std::vector<Tensor> tensor_inputs;
-  std::vector<bool> input_is_tensor(n_in, false);
+  tensor_inputs.reserve(n_in);
+  PyNode::Flags input_is_tensor(n_in, false);
   py::tuple needs(n_in);
   bool any_requires = false;
   for (size_t i = 0; i < n_in; ++i) {
-    py::handle obj = inputs[i];
+    PyObject* obj = PyTuple_GET_ITEM(inputs.ptr(), static_cast<Py_ssize_t>(i));
     bool needs_grad = false;
-    if (is_tensor(obj)) {
-      Tensor t = obj.cast<Tensor>();
+    if (const auto* holder = tensor_holder(obj); holder && *holder) {
+      Tensor t(*holder);
       input_is_tensor[i] = true;
       // PyTorch's needs_input_grad reads the inputs alone, grad mode aside (a forward run
       // under no_grad still sees True); whether a node is recorded also asks grad mode.
       needs_grad = requires_grad(t);
       tensor_inputs.push_back(std::move(t));
+    } else if (is_tensor(obj)) {
+      Tensor t = py::handle(obj).cast<Tensor>();
+      input_is_tensor[i] = true;
+      needs_grad = requires_grad(t);
+      tensor_inputs.push_back(std::move(t));
     }
     any_requires = any_requires || (grad_on && needs_grad);
-    needs[i] = py::bool_(needs_grad);
+    PyObject* flag = needs_grad ? Py_True : Py_False;
+    Py_INCREF(flag);
+    PyTuple_SET_ITEM(needs.ptr(), static_cast<Py_ssize_t>(i), flag);
   }
 
-  py::object ctx = info.backward_cls();
-  FunctionCtx* native = ctx.cast<FunctionCtx*>();
+  auto [ctx, native] = new_ctx(info.backward_cls);
   native->needs_input_grad = needs;
   std::shared_ptr<PyNode> node;
   if (any_requires) {
-    native->owned_node =
-        std::make_unique<PyNode>(ctx.ptr(), native, info.backward_name, info.name);
+    native->owned_node = std::make_unique<PyNode>(ctx.ptr(), native, info_obj, &info.backward_name, &info.name);
     native->owned_node->backward_fn = info.backward;
     node = share_node(*native);
     edge_list edges;
+    edges.reserve(tensor_inputs.size());
     for (const Tensor& t : tensor_inputs) edges.push_back(gradient_edge(t));
     node->mutable_next_edges() = std::move(edges);
     node->input_is_tensor = std::move(input_is_tensor);
@@ -332,20 +519,29 @@ py::object function_apply(py::handle cls, py::args args, py::kwargs kwargs) {
   py::object raw;
   {
     AutoGradMode no_grad(false);
-    raw = info.forward_takes_ctx ? info.forward(ctx, *args, **kwargs) : info.forward(*args, **kwargs);
-    if (has_setup) info.setup_context(ctx, inputs, raw);
+    raw = call_forward(info.forward.ptr(), info.forward_takes_ctx ? ctx.ptr() : nullptr, args, kwargs.ptr());
+    if (has_setup) {
+      PyObject* setup_args[4] = {nullptr, ctx.ptr(), inputs.ptr(), raw.ptr()};
+      PyObject* r = PyObject_Vectorcall(info.setup_context.ptr(), setup_args + 1, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                        nullptr);
+      if (!r) throw py::error_already_set();
+      Py_DECREF(r);
+    }
   }
 
   // ---- wrap outputs ----
   const bool is_tuple = PyTuple_Check(raw.ptr());
   const bool wrappable = is_tuple || is_tensor(raw);
   std::vector<py::object> outs;
+  outs.reserve(is_tuple ? static_cast<size_t>(PyTuple_GET_SIZE(raw.ptr())) : 1);
   if (is_tuple) {
     for (py::handle o : raw.cast<py::tuple>()) outs.push_back(py::reinterpret_borrow<py::object>(o));
   } else {
     outs.push_back(raw);
   }
-  std::unordered_set<TensorImpl*> output_impls, returned_inputs;
+  // The outputs' and the returned inputs' impls: a Function returns a few tensors, so a scan of an
+  // inline list beats a hash set and its allocations.
+  ImplSet output_impls, returned_inputs;
   bool dirty_seen_all = true;
   for (py::handle d : native->dirty) {
     const bool is_input = std::any_of(tensor_inputs.begin(), tensor_inputs.end(),
@@ -661,6 +857,10 @@ void init_function(py::module_& m) {
         return out;
       });
 
+  // The module keeps both types: borrowed pointers for apply's checks.
+  g_info_type = reinterpret_cast<PyTypeObject*>(m.attr("_FunctionInfo").ptr());
+  g_ctx_type = reinterpret_cast<PyTypeObject*>(m.attr("_FunctionCtx").ptr());
+  g_ctx_tinfo = py::detail::get_type_info(typeid(FunctionCtx));
   def_function_apply(m, &function_apply);
 
   py::class_<CtxTensorAttr>(m, "_CtxTensorAttr")

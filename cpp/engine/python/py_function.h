@@ -3,8 +3,11 @@
 // the user's Python `backward`.
 #include <pybind11/pybind11.h>
 
+#include <atomic>
+
 #include "engine/autograd/node.h"
 #include "engine/autograd/saved_tensor.h"
+#include "engine/core/small_vector.h"
 #include "engine/python/tensor_caster.h"
 
 namespace engine::python {
@@ -30,7 +33,9 @@ struct FunctionCtx {
   // converted to SavedTensors (outputs saved without a cycle).
   py::tuple to_save;
   std::vector<SavedTensor> saved;
-  bool has_saved = false;
+  // Atomic: the backward pass reads it without the GIL, to skip taking the GIL for a node that
+  // saved nothing (only forward, holding the GIL, writes it).
+  std::atomic<bool> has_saved{false};
   bool saved_released = false;
   bool materialize_grads = true;
   py::tuple non_differentiable;
@@ -98,12 +103,14 @@ std::shared_ptr<PyNode> share_node(FunctionCtx& c);
 
 class PyNode : public Node {
  public:
-  // `ctx` is borrowed: the ctx owns this node (see FunctionCtx).
-  PyNode(PyObject* ctx, FunctionCtx* native, std::string name, std::string forward_name);
+  // `ctx` is borrowed: the ctx owns this node (see FunctionCtx). `name` and `forward_name` live in
+  // `info`, the class's _engine_info object, which the node keeps: no string is copied per call.
+  PyNode(PyObject* ctx, FunctionCtx* native, py::object info, const std::string* name,
+         const std::string* forward_name);
 
   variable_list apply(variable_list&& grads) override;
-  std::string name() const override { return name_; }
-  std::string producer_name() const override { return forward_name_; }
+  std::string name() const override { return *name_; }
+  std::string producer_name() const override { return *forward_name_; }
   void release_variables() override;
   bool skips_undefined_inputs() const override { return false; }
   // ctx.save_for_backward's tensors, named by position ("0", "1", ...): ctx._raw_saved_tensors.
@@ -113,13 +120,15 @@ class PyNode : public Node {
   py::object ctx() const { return py::reinterpret_borrow<py::object>(ctx_); }
   FunctionCtx* native() const { return native_; }
 
+  // Per-position flags, inline for the few inputs and outputs a Function has (no allocation).
+  using Flags = SmallVector<bool, 8>;
   // Filled by apply(): for every forward input position, whether it is a tensor (has an edge).
-  std::vector<bool> input_is_tensor;
+  Flags input_is_tensor;
   // For every forward output position: whether it is a tensor, and its metadata slot.
-  std::vector<bool> output_is_tensor;
+  Flags output_is_tensor;
   // For every forward output position: whether it has no gradient (marked non-differentiable, or
   // not of a floating type).
-  std::vector<bool> output_non_differentiable;
+  Flags output_non_differentiable;
   // The class's backward (vjp), looked up once per class. Dropped with the node, which happens
   // only when the ctx is deallocated, so with the GIL held.
   py::object backward_fn;
@@ -127,7 +136,9 @@ class PyNode : public Node {
  private:
   PyObject* ctx_;
   FunctionCtx* native_;
-  std::string name_, forward_name_;
+  py::object info_;
+  const std::string* name_;
+  const std::string* forward_name_;
 };
 
 }  // namespace engine::python

@@ -1,8 +1,9 @@
 // `_function_apply(cls, *args, **kwargs)`, the native body of Function.apply, as a CPython
 // METH_FASTCALL function instead of a pybind11 binding: every custom Function call enters here,
 // and pybind11's generic dispatcher (overload walk, argument casters, its own tuple and dict) costs
-// more than building the two containers the body takes. The function still reaches function
-// transforms as every other native function does (see py_transform_dispatch.cpp).
+// more than building the arguments' tuple the body takes (and a dict, only when keywords were
+// passed). The function still reaches function transforms as every other native function does
+// (see py_transform_dispatch.cpp).
 #include "engine/python/py_function_entry.h"
 
 #include <cstdlib>
@@ -32,12 +33,14 @@ PyObject* function_apply_entry(PyObject* self, PyObject* const* args, Py_ssize_t
       Py_INCREF(args[i]);
       PyTuple_SET_ITEM(rest.ptr(), i - 1, args[i]);
     }
-    py::dict keywords;
-    for (Py_ssize_t k = 0; kwnames && k < PyTuple_GET_SIZE(kwnames); ++k) {
-      if (PyDict_SetItem(keywords.ptr(), PyTuple_GET_ITEM(kwnames, k), args[n + k]) < 0) return nullptr;
+    py::object keywords;
+    if (kwnames && PyTuple_GET_SIZE(kwnames) > 0) {
+      keywords = py::dict();
+      for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
+        if (PyDict_SetItem(keywords.ptr(), PyTuple_GET_ITEM(kwnames, k), args[n + k]) < 0) return nullptr;
+      }
     }
-    py::object result = g_apply(args[0], py::reinterpret_steal<py::args>(rest.release()),
-                                py::reinterpret_steal<py::kwargs>(keywords.release()));
+    py::object result = g_apply(args[0], py::reinterpret_steal<py::tuple>(rest.release()), std::move(keywords));
     return result.release().ptr();
   } catch (...) {
     py::detail::try_translate_exceptions();

@@ -4,7 +4,8 @@
 
 namespace engine::python {
 
-using FunctionApply = pybind11::object (*)(pybind11::handle cls, pybind11::args args, pybind11::kwargs kwargs);
+// `kwargs` is a dict, or null when the call passed no keyword (most calls: no dict is made).
+using FunctionApply = pybind11::object (*)(pybind11::handle cls, pybind11::tuple args, pybind11::object kwargs);
 
 // Defines m._function_apply(cls, *args, **kwargs) as a vectorcall function calling `apply`.
 void def_function_apply(pybind11::module_& m, FunctionApply apply);
