@@ -367,6 +367,17 @@ def unary_like(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     return wrapped
 
 
+def alias_subclass_rule(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """``x[...]`` / ``x[:, :]`` of a batched tensor: an alias of the whole physical tensor, the
+    batch where it was."""
+    physical = level.physical(args[1]) if len(args) == 2 and not kwargs else None
+    if physical is None:
+        return NotImplemented
+    wrapped = level.wrap_result(func(type(physical), physical))
+    _keep_bdim(args[1], wrapped)
+    return wrapped
+
+
 def new_creation(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     """``self.new_zeros(size)`` and its kin on a batched ``self``: one fresh tensor per sample
     (a batched result, as PyTorch's rule gives, so a backward that fills it per sample works)."""
@@ -1245,6 +1256,7 @@ def _diagonal(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
 
 
 RULES["diagonal"] = _diagonal
+RULES["_alias_subclass"] = alias_subclass_rule
 
 
 # ---- operations engine computes from values (engine._transforms.values_op) -------------------------
