@@ -267,6 +267,31 @@ Tensor div(const Tensor& a, const Tensor& b) {
   return out;
 }
 
+namespace {
+// PyTorch's pow(Tensor, Scalar) evaluates these exponents by formula instead of the libm call
+// (x * x, x * x * x, 1 / x, 1 / (x * x), 1 / sqrt(x)); engine does too, for PyTorch's exact bits.
+// float16 computes in float32 and rounds once; bfloat16 rounds after each step, as PyTorch's do.
+bool pow_has_formula(double e) { return e == 2.0 || e == 3.0 || e == -1.0 || e == -2.0 || e == -0.5; }
+
+Tensor pow_by_formula(const Tensor& a, double e, DType dt) {
+  const DType cd = dt == DType::Float16 ? DType::Float32 : dt;
+  const Tensor x = cast(a, cd);
+  auto mul = [cd](const Tensor& p, const Tensor& q) { return binary_kernel(BinaryOp::Mul, p, q, cd, cd); };
+  auto unary = [cd](kernels::UnaryOp op, const Tensor& p) {
+    Tensor o = empty_like_operands(p.shape(), cd, {&p});
+    kernels::unary(op, o, p);
+    return o;
+  };
+  Tensor r;
+  if (e == 2.0) r = mul(x, x);
+  else if (e == 3.0) r = mul(mul(x, x), x);
+  else if (e == -1.0) r = unary(kernels::UnaryOp::Reciprocal, x);
+  else if (e == -2.0) r = unary(kernels::UnaryOp::Reciprocal, mul(x, x));
+  else r = unary(kernels::UnaryOp::Rsqrt, x);
+  return cd == dt ? r : cast(r, dt);
+}
+}  // namespace
+
 Tensor pow(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
   // A bool tensor may be raised to a Python bool (PyTorch's pow(Tensor, Scalar)), nothing else.
@@ -276,10 +301,8 @@ Tensor pow(const Tensor& a, const Tensor& b) {
                  "Integers to negative integer powers are not allowed.");
   }
   Tensor out;
-  if (b.is_wrapped_number() && is_floating(dt) && scalar_value(b) == 2.0) {
-    // x**2 is common enough in losses to skip the libm call.
-    Tensor ac = cast(a, dt);
-    out = binary_kernel(BinaryOp::Mul, ac, ac, dt, dt);
+  if (b.is_wrapped_number() && is_floating(dt) && pow_has_formula(scalar_value(b))) {
+    out = pow_by_formula(a, scalar_value(b), dt);
   } else {
     out = binary_kernel(BinaryOp::Pow, a, b, dt, dt);
   }
