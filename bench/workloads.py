@@ -191,6 +191,16 @@ reg_all(
     lambda T: bound(lambda a: a.exp(), big_pair(T)[0]),
     lambda np: bound(np.exp, big_pair(np)[0]),
 )
+reg_all(
+    "a.sigmoid(), 10M float32",
+    lambda T: bound(lambda a: a.sigmoid(), big_pair(T)[0]),
+    lambda np: bound(lambda a: 1 / (1 + np.exp(-a)), big_pair(np)[0]),
+)
+reg_all(
+    "a.tanh(), 10M float32",
+    lambda T: bound(lambda a: a.tanh(), big_pair(T)[0]),
+    lambda np: bound(np.tanh, big_pair(np)[0]),
+)
 
 
 def mul_sum_backward(T):

@@ -359,12 +359,24 @@ void unary_dispatch(UnaryOp op, const Tensor& out, const Tensor& a) {
       case UnaryOp::Sin: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::sin(x); });
       case UnaryOp::Cos: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::cos(x); });
       case UnaryOp::Tanh: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::tanh(x); });
-      case UnaryOp::Sigmoid: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return C(1) / (T(1) + std::exp(-x)); });
+      case UnaryOp::Sigmoid:
+        // float (and the 16-bit floats computed in it) in double, rounded once: in float the
+        // roundings of exp, the sum and the quotient add up past 2 ulp. Same answer as the
+        // vectorised loops' compensated form to within an ulp.
+        return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) {
+          if constexpr (std::is_same_v<C, float>) return C(1.0 / (1.0 + std::exp(-static_cast<double>(x))));
+          else return C(C(1) / (C(1) + std::exp(-x)));
+        });
       case UnaryOp::Reciprocal: return unary_typed<T>(out, a, [](C x) { return C(1) / x; });
       case UnaryOp::Exp2: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::exp2(x); });
       case UnaryOp::Expm1: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::expm1(x); });
       case UnaryOp::Log2: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::log2(x); });
-      case UnaryOp::Log10: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::log10(x); });
+      case UnaryOp::Log10:
+        // float in double, rounded once: glibc's log10f reaches 2.01 ulp.
+        return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) {
+          if constexpr (std::is_same_v<C, float>) return C(std::log10(static_cast<double>(x)));
+          else return C(std::log10(x));
+        });
       case UnaryOp::Log1p: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::log1p(x); });
       case UnaryOp::Rsqrt: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return C(1) / std::sqrt(x); });
       case UnaryOp::Tan: return unary_typed<T, Loops::StridedOnly>(out, a, [](C x) { return std::tan(x); });
