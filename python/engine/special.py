@@ -10,6 +10,7 @@ import math
 
 import engine
 from engine import _C
+from engine._grad_fn_names import named_grad_fn
 from engine._special_bessel import (
     airy_ai,
     bessel_j0,
@@ -114,6 +115,7 @@ def _erfcx(x):
     return engine.where(large, fraction, direct)
 
 
+@named_grad_fn("SpecialLogNdtrBackward0")
 def log_ndtr(input, *, out=None):
     """Log of the standard normal CDF, accurate far into the lower tail (through erfcx, so
     ``log_ndtr(-40)`` is finite) and near 1 (through log1p)."""
@@ -126,6 +128,7 @@ def log_ndtr(input, *, out=None):
     return write_out(engine.where(lower, low, high), out)
 
 
+@named_grad_fn("SpecialNdtriBackward0")
 def ndtri(input, *, out=None):
     """Inverse of :func:`ndtr`: the x with ``ndtr(x) == p``; -inf at 0, inf at 1, nan outside.
 
@@ -133,24 +136,32 @@ def ndtri(input, *, out=None):
     half (p <= 1/2, mirrored for the upper half) so small p keeps full relative precision; the
     gradient through converged Newton steps is 1/phi(x), the true derivative."""
     p = float_input("special_ndtri", input, half_ok=False)
+    # float32 goes through float64: the Newton steps near p = 1/2 subtract two values close to
+    # log 2, which float32 leaves with tens of ulp in x.
+    x = _ndtri64(p if p.dtype == engine.float64 else p.double())
+    return write_out(x if p.dtype == engine.float64 else x.to(p.dtype), out)
+
+
+def _ndtri64(p):
     upper = p > 0.5
     q = engine.where(upper, 1.0 - p, p)
     inside = (q > 0.0) & (q <= 0.5)
     safe_q = engine.where(inside, q, 0.25)
     log_q = engine.log(safe_q)
-    central = math.sqrt(2.0) * engine.erfinv(2.0 * engine.where(safe_q < 1e-8, 0.25, safe_q) - 1.0)
     # Far in the tail 2q - 1 rounds to -1; start there from the leading terms of the tail
     # expansion of log Phi instead.
-    tail_square = -2.0 * engine.where(safe_q < 1e-8, log_q, -20.0)
+    far = safe_q < 1e-8
+    central = math.sqrt(2.0) * engine.erfinv(2.0 * engine.where(far, 0.25, safe_q) - 1.0)
+    tail_square = -2.0 * engine.where(far, log_q, -20.0)
     tail = -engine.sqrt(tail_square - engine.log(tail_square) - math.log(2 * math.pi))
-    x = engine.where(safe_q < 1e-8, tail, central)
+    x = engine.where(far, tail, central)
     for _ in range(4):
         # Phi(x)/phi(x) = sqrt(pi/2) * erfcx(-x/sqrt(2)); x <= 0 here, so no overflow.
         ratio = _SQRT_HALF_PI * _erfcx(x * -_SQRT1_2)
         x = x - (_log_ndtr_lower(x) - log_q) * ratio
     edge = engine.where(q == 0.0, -math.inf, math.nan)
     lower_value = engine.where(inside, x, edge)
-    return write_out(engine.where(upper, -lower_value, lower_value), out)
+    return engine.where(upper, -lower_value, lower_value)
 
 
 def _log_ndtr_lower(x):
