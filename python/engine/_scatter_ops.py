@@ -12,6 +12,7 @@ import builtins
 
 from engine import _C, _creation_extra, _grad_fn_names, _transforms
 from engine._composite_ops import _tensor_arg
+from engine._dense_layout import dense_order, inverse
 from engine._joining import _broadcast_shape_of, _dtype_word
 from engine._shape_ops import _wrap
 
@@ -25,13 +26,20 @@ def _positions(input):
 
 
 def _write_flat(input, positions, values, accumulate=False):
-    """input with values written (or added) at the flat positions; differentiable in both."""
+    """input with values written (or added) at the flat positions; differentiable in both. Laid
+    out like a dense input (PyTorch writes into ``input.clone()``, which keeps a transposed
+    layout)."""
     shape = list(input.shape)
     flat = input.reshape(-1)
     pos = positions.reshape(-1)
     vals = values.reshape(-1)
-    out = flat.index_add(0, pos, vals) if accumulate else flat.index_copy(0, pos, vals)
-    return out.reshape(shape)
+    out = (flat.index_add(0, pos, vals) if accumulate else flat.index_copy(0, pos, vals)).reshape(
+        shape
+    )
+    order = dense_order(input)
+    if order is None:
+        return out
+    return out.permute(order).contiguous().permute(inverse(order))
 
 
 def _same_dtype(message, a, b):
