@@ -71,3 +71,15 @@ def test_calls_without_out_are_unchanged():
         [0.0],
         [5.0],
     ]
+
+
+def test_mean_with_a_wider_dtype_adds_in_that_dtype():
+    # PyTorch 2.13 converts float32 elements to float64 before adding (values recorded from it).
+    x = engine.tensor([0.1, 0.2, 0.7, 0.35])
+    assert x.mean(dtype=engine.float64).item() == 0.33749999664723873
+    assert x.reshape(2, 2).mean(0, dtype=engine.float64).tolist() == [
+        0.3999999947845936,
+        0.2749999985098839,
+    ]
+    out = engine.empty(0, dtype=engine.float64)
+    assert engine.mean(x, 0, out=out).item() == 0.33749999664723873

@@ -139,7 +139,9 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std
   const int64_t count = masked_count(a.shape(), mask);
   // float16 / bfloat16 means are summed and divided in float32 and rounded once, as PyTorch's.
   const DType acc_dt = is_reduced_floating(dt) ? DType::Float32 : dt;
-  Tensor out = reduce_sum(a, mask, keepdim, acc_dt);
+  // With dtype=, PyTorch converts the elements before adding them (a float32 input's mean in
+  // float64 is summed in float64), as sum does; without it the kernel widens as it goes.
+  Tensor out = reduce_sum(dtype && acc_dt != a.dtype() ? to_dtype(detach(a), acc_dt) : a, mask, keepdim, acc_dt);
   // The mean of nothing is NaN, as 0/0.
   const double scale = 1.0 / static_cast<double>(count);
   {
