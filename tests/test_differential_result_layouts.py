@@ -1,5 +1,5 @@
 """The strides of results whose layout PyTorch 2.13 fixes whatever the input's: row-major for
-diag_embed, renorm, one_hot and advanced indexing on a later dim; the input's dense layout for
+diag_embed, renorm, one_hot, masked_scatter and advanced indexing on a later dim; the input's dense layout for
 index_put and put (written into a clone); a fresh tensor for ``to(copy=True)``, laid out as
 clone() lays it out. Strides recorded from PyTorch 2.13 (RECORDED below); the live test compares
 with torch itself when it imports."""
@@ -23,6 +23,7 @@ CASES = {
     "one_hot": lambda L, x: L.nn.functional.one_hot(x.long() % 3),
     "index_put": lambda L, x: L.index_put(x, (L.tensor([0, 2]),), x[0], accumulate=True),
     "put": lambda L, x: L.put(x, L.tensor([0, 3]), x[0, :2]),
+    "masked_scatter": lambda L, x: L.masked_scatter(x, x > 3, L.arange(12.0)),
     "to_copy": lambda L, x: x.to(x.dtype, copy=True),
     "getitem_later_dim": lambda L, x: x[:, [1, 2]],
     "getitem_two_steps": lambda L, x: x[[0, 1], :][:, [1, 2]],
@@ -40,6 +41,7 @@ RECORDED = {
     "getitem_later_dim": [[2, 1], [2, 1], [2, 1]],
     "getitem_two_steps": [[2, 1], [2, 1], [2, 1]],
     "index_put": [[4, 1], [1, 4], [4, 1]],
+    "masked_scatter": [[4, 1], [3, 1], [4, 1]],
     "one_hot": [[12, 3, 1], [9, 3, 1], [12, 3, 1]],
     "put": [[4, 1], [1, 4], [4, 1]],
     "renorm": [[4, 1], [3, 1], [4, 1]],

@@ -25,10 +25,10 @@ def _positions(input):
     return _C.arange(input.numel()).reshape(list(input.shape))
 
 
-def _write_flat(input, positions, values, accumulate=False):
-    """input with values written (or added) at the flat positions; differentiable in both. Laid
-    out like a dense input (PyTorch writes into ``input.clone()``, which keeps a transposed
-    layout)."""
+def _write_flat(input, positions, values, accumulate=False, keep_layout=False):
+    """input with values written (or added) at the flat positions; differentiable in both. With
+    keep_layout, laid out like a dense input (index_put and put write into ``input.clone()``,
+    which keeps a transposed layout; other ops' results are row-major)."""
     shape = list(input.shape)
     flat = input.reshape(-1)
     pos = positions.reshape(-1)
@@ -36,7 +36,7 @@ def _write_flat(input, positions, values, accumulate=False):
     out = (flat.index_add(0, pos, vals) if accumulate else flat.index_copy(0, pos, vals)).reshape(
         shape
     )
-    order = dense_order(input)
+    order = dense_order(input) if keep_layout else None
     if order is None:
         return out
     return out.permute(order).contiguous().permute(inverse(order))
@@ -148,7 +148,7 @@ def index_put(input, indices, values, accumulate=False):
             f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast to "
             f"indexing result of shape {list(pos.shape)}"
         ) from None
-    return _write_flat(input, pos, values, accumulate)
+    return _write_flat(input, pos, values, accumulate, keep_layout=True)
 
 
 def _index_vector(fname, index, dim_size, dim):
@@ -216,7 +216,7 @@ def put(input, index, source, accumulate=False):
                 raise IndexError(
                     f"out of range: tried to access index {bad} on a tensor of {n} elements."
                 )
-    return _write_flat(input, index % builtins.max(n, 1), source, accumulate)
+    return _write_flat(input, index % builtins.max(n, 1), source, accumulate, keep_layout=True)
 
 
 # ---- scatter_reduce / index_reduce ----
