@@ -33,3 +33,12 @@ def test_accepted_neighbours_still_work():
     assert engine.isin(engine.tensor([1, 5]), engine.tensor([5])).tolist() == [False, True]
     assert engine.special.round(engine.tensor([1.4, 2.6])).tolist() == [1.0, 3.0]
     assert engine.linalg.vander(engine.tensor([2, 3])).tolist() == [[1, 2], [1, 3]]
+
+
+def test_scatter_reduce_extremes_accept_bfloat16():
+    # PyTorch 2.13 has amax / amin in bfloat16 (values recorded from it).
+    x = engine.tensor([[1.5, 2.0, 3.0, 4.0], [0.5, 9.0, 1.0, 2.0]]).to(engine.bfloat16)
+    index = engine.tensor([[0, 1, 1, 0]])
+    got = engine.scatter_reduce(x, 0, index, x, "amin", include_self=False)
+    assert got.dtype == engine.bfloat16
+    assert got.float().tolist() == [[1.5, 2.0, 3.0, 4.0], [0.5, 2.0, 3.0, 2.0]]

@@ -304,6 +304,11 @@ def _extremum_values(flat, pos, src, touched, reduce, include_self):
     """Forward values of amax/amin (NumPy's ufunc.at over the scattered positions)."""
     import numpy as np
 
+    if flat.dtype == _C.bfloat16:
+        # NumPy has no bfloat16: float32 holds each value exactly, and max / min only pick one.
+        return _extremum_values(flat.float(), pos, src.float(), touched, reduce, include_self).to(
+            _C.bfloat16
+        )
     a = flat.detach().numpy().copy()
     ufunc = np.maximum if reduce == "amax" else np.minimum
     if not include_self:
