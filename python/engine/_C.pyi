@@ -4369,6 +4369,10 @@ def _increment_version(arg0: typing.Any) -> None:
     ...
 def _inplace_apply(self: Tensor, fn: collections.abc.Callable, others: collections.abc.Sequence[Tensor]) -> Tensor:
     ...
+def _kthvalue_positions(rows: Tensor, k: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    """
+    (rows,) int64 position of each row's k-th smallest value, as PyTorch's CPU kthvalue picks it.
+    """
 def _lapack_available() -> bool:
     """
     Whether this build links a LAPACK.
@@ -4556,6 +4560,10 @@ def _to_dlpack(data: Tensor, *, dl_device: typing.Any = None, copy: typing.Any =
 def _to_dlpack_versioned(data: Tensor, *, dl_device: typing.Any = None, copy: typing.Any = None) -> typing_extensions.CapsuleType:
     """
     The tensor as a DLPack capsule named 'dltensor_versioned' (DLPack 1.0), sharing its memory.
+    """
+def _topk_positions(rows: Tensor, k: typing.SupportsInt | typing.SupportsIndex, largest: bool, sorted: bool) -> Tensor:
+    """
+    (rows, k) int64 positions of each row's top k, as PyTorch's CPU topk picks them.
     """
 def _transform_state(tensor: Tensor) -> typing.Any:
     """

@@ -6,6 +6,7 @@ Port a PyTorch script by changing one line: ``import engine as torch``.
 from engine import (
     _C,
     _lazy,
+    _out_variants,
     autograd,
     backends,
     cuda,
@@ -214,14 +215,20 @@ fix = trunc
 ger = outer
 
 
-def sum(input, *args, **kwargs):
-    """Sum of all elements, or over ``dim`` (int or tuple), like ``torch.sum``."""
-    return input.sum(*args, **kwargs)
+def sum(input, *args, out=None, **kwargs):
+    """Sum of all elements, or over ``dim`` (int or tuple), like ``torch.sum``; with ``out``
+    (which needs a ``dim``) the sum is taken in out's dtype."""
+    if out is None:
+        return input.sum(*args, **kwargs)
+    return _out_variants.reduce_into("sum", input, args, kwargs, out)
 
 
-def mean(input, *args, **kwargs):
-    """Mean of all elements, or over ``dim`` (int or tuple), like ``torch.mean``."""
-    return input.mean(*args, **kwargs)
+def mean(input, *args, out=None, **kwargs):
+    """Mean of all elements, or over ``dim`` (int or tuple), like ``torch.mean``; with ``out``
+    the mean is taken in out's dtype."""
+    if out is None:
+        return input.mean(*args, **kwargs)
+    return _out_variants.reduce_into("mean", input, args, kwargs, out)
 
 
 from engine._global_settings import (  # noqa: E402
@@ -491,3 +498,7 @@ from engine._dlpack import from_dlpack  # noqa: E402
 from engine._docs import apply as _apply_docs  # noqa: E402
 
 _apply_docs()
+
+# out= on the torch.* functions whose first forms take none (engine/_out_variants.py); after the
+# docstrings, which the out= forms carry over from the functions they wrap (Tensor methods among them).
+_out_variants.install(globals())

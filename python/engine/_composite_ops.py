@@ -128,6 +128,9 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
 
 def addcmul(input, tensor1, tensor2, *, value=1):
     """``input + value * tensor1 * tensor2``, broadcast."""
+    if all(isinstance(t, _C.Tensor) and t.dtype == _C.bool for t in (input, tensor1, tensor2)):
+        # PyTorch's kernel runs in the promoted dtype and has no bool form.
+        raise NotImplementedError("\"addcmul_cpu_out\" not implemented for 'Bool'")
     product = tensor1 * tensor2
     return _grad_fn_names.name_grad_fn(
         input + (product if value == 1 else product * value), "AddcmulBackward0", (input,)

@@ -142,6 +142,12 @@ def _contract(a, ta, b, tb, keep, sizes):
         _size(batch, sizes), _size(contract, sizes), _size(right, sizes)
     )
     order = batch + left + right
+    if a.dtype == _C.bool:
+        # PyTorch multiplies when nothing is contracted and otherwise calls bmm, whose kernel
+        # has no bool form.
+        if contract:
+            raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
+        return (a * b).reshape(*[sizes[c] for c in order]), "".join(order)
     return _C.bmm(a, b).reshape(*[sizes[c] for c in order]), "".join(order)
 
 

@@ -169,10 +169,20 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     """(hist, bin_edges) of a tensor's values: `bins` equal bins over `range` (the data's range by
     default) or the given increasing edges; optional weights and density normalisation."""
     _tensor_arg("histogram", input, "input", 1)
+    _refuse_half_bin_counts(input, [bins])
     hist, edges = _histogramdd(
         "histogram", input.reshape(-1, 1), [bins], range, _flat(weight), density
     )
     return return_types.histogram(hist, edges[0])
+
+
+def _refuse_half_bin_counts(input, bins):
+    """PyTorch's histogramdd kernel with bin counts (edges it computes) exists only for float32
+    and float64; given edges, its dtype check speaks instead."""
+    if input.dtype in (_C.float16, _C.bfloat16) and not any(isinstance(b, _Tensor) for b in bins):
+        raise NotImplementedError(
+            f"\"histogramdd\" not implemented for '{_dtype_word(input.dtype)}'"
+        )
 
 
 def _flat(weight):
@@ -183,6 +193,7 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):  # n
     """(hist, bin_edges) of points given as input's innermost dim: bins per dim (an int, a list
     of ints, or a list of edge tensors), range as [min0, max0, min1, max1, ...]."""
     _tensor_arg("histogramdd", input, "input", 1)
+    _refuse_half_bin_counts(input, bins if isinstance(bins, (list, tuple)) else [bins])
     hist, edges = _histogramdd("histogramdd", input, bins, range, weight, density)
     return return_types.histogramdd(hist, edges)
 
@@ -395,6 +406,10 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
             )
     if not isinstance(elements, _Tensor) and not isinstance(test_elements, _Tensor):
         raise TypeError("isin(): at least one of elements and test_elements must be a Tensor")
+    for v in (elements, test_elements):
+        if isinstance(v, bool) or (isinstance(v, _Tensor) and v.dtype == _C.bool):
+            # PyTorch's sorting-based kernel has no bool form.
+            raise RuntimeError("Unsupported input type encountered for isin(): Bool")
     e = _np(elements) if isinstance(elements, _Tensor) else np.asarray(elements)
     t = _np(test_elements) if isinstance(test_elements, _Tensor) else np.asarray(test_elements)
     return _tensor(np.isin(e, t, invert=invert), np.bool_)

@@ -209,7 +209,8 @@ def _advanced_with_plan(t, adv):
     perm = []
     if dims == list(range(p, p + len(dims))) and p > 0 and nb > 0:
         perm = list(range(nb, nb + p)) + list(range(nb)) + list(range(nb + p, out.dim()))
-        out = out.permute(*perm)
+        # PyTorch's result is row-major here too (not the permuted gather).
+        out = out.permute(*perm).contiguous()
     return out, (positions, dims + rest, [size, *rest_shape], perm)
 
 

@@ -435,7 +435,8 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
             square = _C.cat([_C.cat([cols, square], -1), rows], -2)
         else:  # (i + k, i): zero rows above, zero columns on the right
             square = _C.cat([rows, _C.cat([square, cols], -1)], -2)
-    return square.movedim((-2, -1), (d1, d2))
+    # A fresh row-major result whatever input's layout, as PyTorch's (zeros, then the diagonal).
+    return square.movedim((-2, -1), (d1, d2)).contiguous()
 
 
 def diagflat(input, offset=0):

@@ -98,6 +98,10 @@ def clone(self, *, memory_format=preserve_format):
 def to(self, *args, memory_format=None, **kwargs):
     """``Tensor.to`` with ``memory_format=``: the converted tensor in that layout."""
     out = _native_to(self, *args, **kwargs)
+    if out is self and kwargs.get("copy", False):
+        # The native conversion hands back self when nothing changes; copy=True wants a new
+        # tensor, which PyTorch makes as clone() does (a dense layout kept, else row-major).
+        out = clone(self)
     if memory_format is None or memory_format is preserve_format:
         return out
     _check("to", memory_format)

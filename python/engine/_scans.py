@@ -127,11 +127,12 @@ def _make_logcumsumexp():
 def logcumsumexp(input, dim, *, out=None):
     """``log(cumsum(exp(input), dim))`` computed without overflow."""
     _tensor_arg("logcumsumexp", input, "input", 1)
+    # PyTorch wraps dim before its kernel's dtype dispatch: a bad dim is reported first.
+    _wrap(dim, input.dim())
     if not input.is_floating_point():
         raise NotImplementedError(
             f"\"logcumsumexp_out_cpu\" not implemented for '{_dtype_word(input.dtype)}'"
         )
-    _wrap(dim, input.dim())
     if not _logcumsumexp_fn:
         _logcumsumexp_fn.append(_make_logcumsumexp())
     return _logcumsumexp_fn[0](input, dim)
@@ -217,6 +218,14 @@ def mode(input, dim=-1, keepdim=False, *, out=None):
     value = s[np.arange(len(s)), best]
     same = (rows == value[:, None]) | (np.isnan(rows) & np.isnan(value)[:, None])
     idx = (n - 1) - np.argmax(np.flip(same, -1), axis=-1)
+    # Which of equal values PyTorch reports follows its sort's exact order once that is no
+    # longer an insertion sort (past 16 elements) or NaNs (unordered) take part: replayed then.
+    replay = np.arange(len(rows)) if n > 16 else np.flatnonzero(np.isnan(rows).any(axis=-1))
+    if len(replay):
+        from engine._mode_order import mode_row
+
+        for r in replay:
+            idx[r] = mode_row(rows[r].tolist())[1]
     idx = idx.reshape(a.shape[:-1] + (1,))
     indices = _from_last_axis(idx, d, input.dim()) if input.dim() else _C.tensor(0)
     if input.dim() == 0:

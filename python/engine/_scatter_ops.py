@@ -12,6 +12,7 @@ import builtins
 
 from engine import _C, _creation_extra, _grad_fn_names, _transforms
 from engine._composite_ops import _tensor_arg
+from engine._dense_layout import dense_order, inverse
 from engine._joining import _broadcast_shape_of, _dtype_word
 from engine._shape_ops import _wrap
 
@@ -24,14 +25,21 @@ def _positions(input):
     return _C.arange(input.numel()).reshape(list(input.shape))
 
 
-def _write_flat(input, positions, values, accumulate=False):
-    """input with values written (or added) at the flat positions; differentiable in both."""
+def _write_flat(input, positions, values, accumulate=False, keep_layout=False):
+    """input with values written (or added) at the flat positions; differentiable in both. With
+    keep_layout, laid out like a dense input (index_put and put write into ``input.clone()``,
+    which keeps a transposed layout; other ops' results are row-major)."""
     shape = list(input.shape)
     flat = input.reshape(-1)
     pos = positions.reshape(-1)
     vals = values.reshape(-1)
-    out = flat.index_add(0, pos, vals) if accumulate else flat.index_copy(0, pos, vals)
-    return out.reshape(shape)
+    out = (flat.index_add(0, pos, vals) if accumulate else flat.index_copy(0, pos, vals)).reshape(
+        shape
+    )
+    order = dense_order(input) if keep_layout else None
+    if order is None:
+        return out
+    return out.permute(order).contiguous().permute(inverse(order))
 
 
 def _same_dtype(message, a, b):
@@ -140,7 +148,7 @@ def index_put(input, indices, values, accumulate=False):
             f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast to "
             f"indexing result of shape {list(pos.shape)}"
         ) from None
-    return _write_flat(input, pos, values, accumulate)
+    return _write_flat(input, pos, values, accumulate, keep_layout=True)
 
 
 def _index_vector(fname, index, dim_size, dim):
@@ -208,7 +216,7 @@ def put(input, index, source, accumulate=False):
                 raise IndexError(
                     f"out of range: tried to access index {bad} on a tensor of {n} elements."
                 )
-    return _write_flat(input, index % builtins.max(n, 1), source, accumulate)
+    return _write_flat(input, index % builtins.max(n, 1), source, accumulate, keep_layout=True)
 
 
 # ---- scatter_reduce / index_reduce ----
@@ -296,6 +304,11 @@ def _extremum_values(flat, pos, src, touched, reduce, include_self):
     """Forward values of amax/amin (NumPy's ufunc.at over the scattered positions)."""
     import numpy as np
 
+    if flat.dtype == _C.bfloat16:
+        # NumPy has no bfloat16: float32 holds each value exactly, and max / min only pick one.
+        return _extremum_values(flat.float(), pos, src.float(), touched, reduce, include_self).to(
+            _C.bfloat16
+        )
     a = flat.detach().numpy().copy()
     ufunc = np.maximum if reduce == "amax" else np.minimum
     if not include_self:

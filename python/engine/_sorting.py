@@ -154,13 +154,28 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
     size = input.shape[dim] if input.dim() else 1
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
-    indices = _order(input, dim, largest)
-    # A fresh result, as PyTorch's (not a narrowed view of the whole order).
-    indices = indices.narrow(dim, 0, k).contiguous() if input.dim() else indices
+    if input.dim():
+        indices = _row_positions(
+            input, dim, lambda rows: _C._topk_positions(rows, k, bool(largest), bool(sorted))
+        )
+    else:
+        indices = _order(input, dim, largest)
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
         return_types.topk(values, indices), "TopkBackward0", (input,), {"dim": given}
     )
+
+
+def _row_positions(input, dim, select):
+    """``select`` run on input's slices along dim laid out as contiguous rows; its (rows, m)
+    int64 positions are put back with dim of size m (a fresh tensor)."""
+    moved = input.detach().movedim(dim, -1)
+    rows = moved.reshape(-1, moved.shape[-1]).contiguous()
+    positions = select(rows)
+    positions = positions.reshape(
+        *moved.shape[:-1], positions.shape[-1] if positions.dim() > 1 else 1
+    )
+    return positions.movedim(-1, dim).contiguous()
 
 
 def _pick(input, dim, position, keepdim, nan_wins=False):
@@ -191,8 +206,17 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     size = input.shape[dim] if input.dim() else 1
     if not 1 <= k <= size:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+    if input.dim() == 0:
+        picked = _pick(input, dim, k - 1, keepdim)
+    else:
+        # PyTorch's quickselect decides which of equal values (or NaNs) is reported.
+        indices = _row_positions(input, dim, lambda rows: _C._kthvalue_positions(rows, k))
+        values = _C.gather(input, dim, indices)
+        if not keepdim:
+            values, indices = values.squeeze(dim), indices.squeeze(dim)
+        picked = (values, indices)
     return _grad_fn_names.name_grad_fn(
-        return_types.kthvalue(*_pick(input, dim, k - 1, keepdim)),
+        return_types.kthvalue(*picked),
         "KthvalueBackward0",
         (input,),
         {"dim": given, "keepdim": bool(keepdim)},

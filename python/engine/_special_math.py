@@ -66,6 +66,10 @@ def ldexp(input, other, *, out=None):
     """``input * 2 ** other``."""
     _require_tensor("ldexp", input, "input", 1)
     _require_tensor("ldexp", other, "other", 2)
+    if other.dtype == _C.bool and input.is_floating_point():
+        # With a floating input PyTorch computes 2 ** other in input's dtype through a kernel
+        # dispatched on other's, which has no bool form (integer and bool inputs go another way).
+        raise NotImplementedError("\"ldexp_cpu_exp\" not implemented for 'Bool'")
     # In the operands' promoted floating dtype (a 0-d float64 input with integer exponents gives
     # float64, as PyTorch's), not in the default dtype pow(2.0, integers) would give.
     dtype = _C.promote_types(_C.result_type(input, other), _C.get_default_dtype())

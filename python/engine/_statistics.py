@@ -73,6 +73,8 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
     one variable. fweights (integer repeat counts) and aweights (float importances) weight the
     observations; ``correction`` is subtracted from the (weighted) observation count."""
     _tensor_arg("cov", input, "input", 1)
+    if input.dtype == _C.bool:
+        raise RuntimeError("cov(): bool dtype is not supported for input")
     if input.dim() > 2:
         raise RuntimeError(
             "cov(): expected input to have two or fewer dimensions but got an input with "
@@ -117,6 +119,9 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
 def corrcoef(input):
     """Pearson correlation coefficients of the variables in input's rows, clipped to [-1, 1]."""
     _tensor_arg("corrcoef", input, "input", 1)
+    if input.dtype == _C.bool:
+        # PyTorch's corrcoef is cov's, and its message says so.
+        raise RuntimeError("cov(): bool dtype is not supported for input")
     if input.dim() > 2:
         raise RuntimeError(
             "corrcoef(): expected input to have two or fewer dimensions but got an input with "
@@ -152,9 +157,20 @@ def _pair_sums(y, dim):
     return y.narrow(dim, 1, n - 1) + y.narrow(dim, 0, n - 1)
 
 
+def _refuse_bool(fname, y, x):
+    """PyTorch's trapezoid rules refuse bool samples and coordinates, naming which it got."""
+    if isinstance(x, _C.Tensor) and (y.dtype == _C.bool or x.dtype == _C.bool):
+        raise RuntimeError(
+            f"{fname}: received a bool input for `x` or `y`, but bool is not supported"
+        )
+    if y.dtype == _C.bool:
+        raise RuntimeError(f"{fname}: received a bool input for `y`, but bool is not supported")
+
+
 def trapezoid(y, x=None, *, dx=None, dim=-1):
     """Integral of samples y along dim by the trapezoidal rule, at coordinates x or spacing dx."""
     _tensor_arg("trapezoid", y, "y", 1)
+    _refuse_bool("trapezoid", y, x)
     d = _wrap(dim, y.dim())
     yf = _as_float(y)
     n = yf.shape[d] if yf.dim() else 1
@@ -186,6 +202,7 @@ def trapz(y, x=None, *, dx=None, dim=-1):
 def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
     """Running trapezoidal integral along dim (one element shorter than y there)."""
     _tensor_arg("cumulative_trapezoid", y, "y", 1)
+    _refuse_bool("cumulative_trapezoid", y, x)
     d = _wrap(dim, y.dim())
     yf = _as_float(y)
     n = yf.shape[d]
@@ -331,6 +348,9 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         )
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dtype in (_C.float16, _C.bfloat16):
+        # PyTorch's kernel exists for float32 and float64 only.
+        raise NotImplementedError(f"\"cdist\" not implemented for '{_dtype_word(x1.dtype)}'")
     diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
     return _zero_safe_pnorm(diff, float(p), -1)
 
@@ -383,7 +403,8 @@ def renorm(input, p, dim, maxnorm):
     scale = _C.where(norms > maxnorm, maxnorm / (norms + 1e-7), _C.ones((), dtype=input.dtype))
     view = [1] * input.dim()
     view[d] = -1
-    return input * scale.reshape(view)
+    # PyTorch allocates renorm's result row-major whatever input's layout.
+    return (input * scale.reshape(view)).contiguous()
 
 
 FUNCTIONS = {

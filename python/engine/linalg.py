@@ -957,6 +957,9 @@ def cond(A, p=None, *, out=None):
 def cross(input, other, *, dim=-1, out=None):
     """The cross product of 3-vectors along dim (broadcast)."""
     fname = "linalg.cross"
+    if input.dtype == _C.bool:
+        # PyTorch's kernel has no bool form, and its dispatch on input's dtype comes first.
+        raise NotImplementedError("\"cross\" not implemented for 'Bool'")
     if input.dtype != other.dtype:
         raise RuntimeError(
             f"expected scalar type {_TYPE_NAMES[input.dtype]} but found {_TYPE_NAMES[other.dtype]}"
@@ -1059,6 +1062,11 @@ def tensorsolve(A, B, dims=None, *, out=None):
 
 def vander(x, *, N=None):
     """Vandermonde matrices of increasing powers: x^0, x^1, ..., x^(N-1) along a new last dim."""
+    if x.dtype in (_C.bool, _C.float16, _C.bfloat16):
+        raise RuntimeError(
+            "linalg.vander supports floating point, complex, and integer tensors, but got "
+            f"{_TYPE_NAMES[x.dtype]}"
+        )
     n = (x.shape[-1] if x.dim() else 1) if N is None else N
     if n <= 1:
         raise RuntimeError("N must be greater than 1.")

@@ -64,7 +64,19 @@ expit = engine.sigmoid
 logit = engine.logit
 xlogy = engine.xlogy
 sinc = engine.sinc
-round = engine.round
+
+
+def round(input, *, decimals=0, out=None):  # noqa: A001 - PyTorch's name
+    """``engine.round`` for floating-point tensors: PyTorch's special.round has no integer or
+    bool kernel (``engine.round`` returns those unchanged)."""
+    if isinstance(input, engine.Tensor) and not input.is_floating_point():
+        from engine._joining import _dtype_word
+
+        kernel = "round_vml_cpu" if decimals == 0 else "round_cpu"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_dtype_word(input.dtype)}'")
+    return engine.round(input, decimals=decimals, out=out)
+
+
 softmax = engine.softmax
 log_softmax = engine.log_softmax
 logsumexp = engine.logsumexp

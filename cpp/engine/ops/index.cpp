@@ -336,6 +336,12 @@ Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
   const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
   const int64_t n = a.dim() == 0 ? 1 : a.shape()[dim];
+  if (a.dim() > 1 && dim == 1) {
+    // PyTorch selects along dim 1 with a kernel of its own, whose bounds check words it so.
+    for (int64_t i : idx)
+      ENGINE_CHECK(i >= 0 && i < n, std::runtime_error, "INDICES element is out of DATA bounds, id=", i,
+                   " axis_dim=", n);
+  }
   check_index_range(idx, n, false);
   Dims shape = a.shape();
   if (a.dim() > 0) shape[dim] = static_cast<int64_t>(idx.size());

@@ -139,7 +139,9 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std
   const int64_t count = masked_count(a.shape(), mask);
   // float16 / bfloat16 means are summed and divided in float32 and rounded once, as PyTorch's.
   const DType acc_dt = is_reduced_floating(dt) ? DType::Float32 : dt;
-  Tensor out = reduce_sum(a, mask, keepdim, acc_dt);
+  // With dtype=, PyTorch converts the elements before adding them (a float32 input's mean in
+  // float64 is summed in float64), as sum does; without it the kernel widens as it goes.
+  Tensor out = reduce_sum(dtype && acc_dt != a.dtype() ? to_dtype(detach(a), acc_dt) : a, mask, keepdim, acc_dt);
   // The mean of nothing is NaN, as 0/0.
   const double scale = 1.0 / static_cast<double>(count);
   {
@@ -592,13 +594,46 @@ struct MomentsBackward : Node {
 };
 }  // namespace
 
+namespace {
+// PyTorch's var_mean / std_mean take the mean by Welford's running update m += (x - m) / k, in
+// which an infinity followed by any further element gives inf - inf = NaN. So their mean is
+// infinite only where the slice's last element (in the order of the reduced dims) is its only
+// infinity; elsewhere an infinite plain mean becomes NaN. Without infinities nothing changes.
+Tensor running_update_mean(const Tensor& a, const std::vector<int64_t>& dims, const Tensor& m) {
+  if (!is_floating(a.dtype()) || m.numel() == 0) return m;
+  const Tensor m_inf = contiguous(isinf(m));
+  const bool* flags = m_inf.data<bool>();
+  if (!std::any_of(flags, flags + m_inf.numel(), [](bool f) { return f; })) return m;
+  const std::vector<bool> mask = reduce_mask(a, dims);
+  Dims order, seq_shape;
+  int64_t n = 1;
+  for (int64_t d = 0; d < a.dim(); ++d)
+    if (!mask[static_cast<size_t>(d)]) {
+      order.push_back(d);
+      seq_shape.push_back(a.shape()[d]);
+    }
+  for (int64_t d = 0; d < a.dim(); ++d)
+    if (mask[static_cast<size_t>(d)]) {
+      order.push_back(d);
+      n *= a.shape()[d];
+    }
+  seq_shape.push_back(n);
+  const int64_t last_dim = static_cast<int64_t>(seq_shape.size()) - 1;
+  Tensor seq = isinf(reshape(permute(a, order), seq_shape));
+  Tensor inf_count = sum(seq, {last_dim}, false);
+  Tensor only_last = logical_and(select(seq, last_dim, n - 1), eq(inf_count, wrapped_scalar(1.0, DType::Int64)));
+  Tensor to_nan = logical_and(m_inf, logical_not(reshape(only_last, m.shape())));
+  return where(to_nan, wrapped_scalar(std::nan(""), m.dtype()), m);
+}
+}  // namespace
+
 std::pair<Tensor, Tensor> var_mean(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim,
                                    bool is_std) {
   Tensor spread, m;
   {
     AutoGradMode off(false);
     spread = is_std ? std(a, dims, correction, keepdim) : var(a, dims, correction, keepdim);
-    m = mean(a, dims, keepdim);
+    m = running_update_mean(a, dims, mean(a, dims, keepdim));
   }
   if (compute_requires_grad({&a})) {
     auto node = std::make_shared<MomentsBackward>();

@@ -10,6 +10,7 @@
 #include "engine/core/overlap.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
+#include "engine/ops/selection_order.h"
 #include "engine/python/bindings.h"
 
 namespace engine::python {
@@ -457,6 +458,11 @@ void init_math(py::module_& m) {
     cls.def(name, fn, py::arg("dim") = py::none(), py::arg("unbiased") = py::none(), py::arg("keepdim") = false,
             py::kw_only(), py::arg("correction") = py::none());
   }
+  // Positions PyTorch's topk / kthvalue pick within each row (python/engine/_sorting.py gathers).
+  m.def("_topk_positions", &ops::topk_positions, py::arg("rows"), py::arg("k"), py::arg("largest"),
+        py::arg("sorted"), "(rows, k) int64 positions of each row's top k, as PyTorch's CPU topk picks them.");
+  m.def("_kthvalue_positions", &ops::kthvalue_positions, py::arg("rows"), py::arg("k"),
+        "(rows,) int64 position of each row's k-th smallest value, as PyTorch's CPU kthvalue picks it.");
   // aminmax once python/engine/_scans.py checked its arguments.
   m.def("_aminmax", [](const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
     auto [lo, hi] = ops::aminmax(t, dim, keepdim);

@@ -385,7 +385,8 @@ def one_hot(tensor, num_classes=-1):
         raise RuntimeError("Class values must be non-negative.")
     if tensor.numel() and tensor.max().item() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
-    return (tensor.unsqueeze(-1) == _C.arange(num_classes)).to(_C.int64)
+    # Row-major whatever tensor's layout, as PyTorch's (zeros, then a scatter).
+    return (tensor.unsqueeze(-1) == _C.arange(num_classes)).to(_C.int64).contiguous()
 
 
 # Activations and similarity functions (engine/nn/_activations.py).
