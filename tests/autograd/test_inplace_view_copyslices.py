@@ -103,3 +103,17 @@ def test_released_write_cannot_run_twice():
     base.sum().backward()
     with pytest.raises(RuntimeError, match="second time"):
         base.sum().backward()
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_gradients_of_a_written_tensor(name):
+    x = torch.tensor([0.3, -0.7, 1.2], dtype=torch.float64, requires_grad=True)
+    o = torch.tensor([0.5, -1.5, 2.0], dtype=torch.float64, requires_grad=True)
+
+    def f(x, o):
+        b = x * 1.5
+        WRITES[name](b, o)
+        return b * b
+
+    assert gradcheck(f, (x, o))
+    assert gradgradcheck(f, (x, o))

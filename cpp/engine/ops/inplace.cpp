@@ -179,19 +179,22 @@ struct CopySlicesWithWrite : Node {
 
 bool same_edge(const Edge& a, const Edge& b) { return a.function == b.function && a.input_nr == b.input_nr; }
 
-// The node `result` was made by, when its input 0 is `self` as it is now (or a clone of it, read
-// before the write overwrites self): then that node alone is the write, and CopySlices can run it.
+// Whether `e` leads to the clone an in-place op read self through (made before the write
+// overwrites self, so that what the op saves stays valid), with self's history `self_edge`.
+bool is_read_clone(const Edge& e, const Edge& self_edge) {
+  return e.is_valid() && e.input_nr == 0 && e.function->num_outputs() == 1 &&
+         same_edge(e.function->next_edges()[0], self_edge) && e.function->name() == "CloneBackward0";
+}
+
+// The node `result` was made by, when its input 0 is `self` as it is now (or the read clone of
+// it): then that node alone is the write, and CopySlices can run it.
 std::shared_ptr<Node> single_write_node(const Tensor& self, const Tensor& result) {
   const std::shared_ptr<Node>& fn = grad_fn(result);
   if (!fn || output_nr(result) != 0 || fn->num_outputs() == 0) return nullptr;
   const Edge self_edge = gradient_edge(self);
   const Edge& e0 = fn->next_edges()[0];
   if (!self_edge.is_valid()) return nullptr;
-  if (same_edge(e0, self_edge)) return fn;
-  if (e0.is_valid() && e0.input_nr == 0 && e0.function->num_outputs() == 1 &&
-      e0.function->name() == "CloneBackward0" && same_edge(e0.function->next_edges()[0], self_edge)) {
-    return fn;
-  }
+  if (same_edge(e0, self_edge) || is_read_clone(e0, self_edge)) return fn;
   return nullptr;
 }
 
