@@ -321,10 +321,11 @@ def _broadcast_shape_of(tensors):
 
 
 def broadcast_tensors(*tensors):
-    """The tensors expanded (as views) to their common broadcast shape."""
+    """The tensors expanded (as views) to their common broadcast shape; one that already has it
+    comes back as itself, as in PyTorch (no ExpandBackward0 node)."""
     ts = _tensor_list("broadcast_tensors", tensors)
     shape = _broadcast_shape_of(ts)
-    return tuple(t.expand(shape) for t in ts)
+    return tuple(t if list(t.shape) == list(shape) else t.expand(shape) for t in ts)
 
 
 def block_diag(*tensors):

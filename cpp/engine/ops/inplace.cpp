@@ -146,10 +146,63 @@ void read_view_through_base(Tensor& self, bool records) {
   take_history_from_base(self, base, geometry_in_base(self, base));
 }
 
+// PyTorch's CopySlices for a write made by one op: the base's new node runs the write's own node
+// inside itself on the view's region of the gradient, so the graph (and the graph of a second
+// derivative) holds the write's node and its backward, not a strided read of the old base.
+struct CopySlicesWithWrite : Node {
+  ViewFn fn;
+  std::shared_ptr<Node> write;  // its input 0 is the view's old value
+  std::string name() const override { return "CopySlices"; }
+  variable_list apply(variable_list&& g) override {
+    // A fresh contiguous buffer of the base's gradient; the view's region is then replaced by the
+    // gradient the write passes to its input 0 (PyTorch's result / grad_slice).
+    Tensor result = g[0].is_contiguous() ? clone(g[0]) : contiguous(g[0]);
+    Tensor grad_slice = strided_view(result, fn);
+    // The write may save its gradient for a second derivative: it gets a copy of the region.
+    variable_list res = write->apply({clone(grad_slice)});
+    variable_list out(num_outputs());
+    if (should_compute_output(0)) {
+      if (!res.empty() && res[0].defined()) {
+        copy_(grad_slice, res[0]);
+      } else {
+        fill_(grad_slice, 0.0);
+      }
+      out[0] = result;
+    }
+    for (size_t i = 1; i < out.size() && i < res.size(); ++i) {
+      if (should_compute_output(i)) out[i] = res[i];
+    }
+    return out;
+  }
+  void release_variables() override { write->release_variables(); }
+};
+
+bool same_edge(const Edge& a, const Edge& b) { return a.function == b.function && a.input_nr == b.input_nr; }
+
+// Whether `e` leads to the clone an in-place op read self through (made before the write
+// overwrites self, so that what the op saves stays valid), with self's history `self_edge`.
+bool is_read_clone(const Edge& e, const Edge& self_edge) {
+  return e.is_valid() && e.input_nr == 0 && e.function->num_outputs() == 1 &&
+         same_edge(e.function->next_edges()[0], self_edge) && e.function->name() == "CloneBackward0";
+}
+
+// The node `result` was made by, when its input 0 is `self` as it is now (or the read clone of
+// it): then that node alone is the write, and CopySlices can run it.
+std::shared_ptr<Node> single_write_node(const Tensor& self, const Tensor& result) {
+  const std::shared_ptr<Node>& fn = grad_fn(result);
+  if (!fn || output_nr(result) != 0 || fn->num_outputs() == 0) return nullptr;
+  const Edge self_edge = gradient_edge(self);
+  const Edge& e0 = fn->next_edges()[0];
+  if (!self_edge.is_valid()) return nullptr;
+  if (same_edge(e0, self_edge) || is_read_clone(e0, self_edge)) return fn;
+  return nullptr;
+}
+
 // An in-place write through a view whose base has (or gets) history: the base's history becomes
 // "base with this region replaced by `result`" (PyTorch's CopySlices), and the view's history a
-// strided view of that. Returns false when the plain path applies.
-bool commit_view(Tensor& self, const Tensor& result) {
+// strided view of that. Returns false when the plain path applies. `fold_write`: whether the node
+// that made `result` may run inside CopySlices (not for copy_, whose source is not a write of self).
+bool commit_view(Tensor& self, const Tensor& result, bool fold_write = true) {
   if (!GradMode::is_enabled() || !self.is_view()) return false;
   Tensor base(self.get()->view_base);
   if (!requires_grad(base) && !requires_grad(result)) return false;
@@ -157,9 +210,20 @@ bool commit_view(Tensor& self, const Tensor& result) {
                "in-place modification of a view of a non-contiguous base tensor that requires grad is not "
                "supported; apply the operation to a clone");
   const ViewFn fn = geometry_in_base(self, base);
+  std::shared_ptr<Node> write = fold_write ? single_write_node(self, result) : nullptr;
   kernels::copy(self, result);
   self.bump_version();
-  rebase_history_of_view(base, result, fn);
+  if (write) {
+    auto node = std::make_shared<CopySlicesWithWrite>();
+    node->fn = fn;
+    node->write = std::move(write);
+    edge_list edges = collect_next_edges({&base});
+    edges.insert(edges.end(), node->write->next_edges().begin() + 1, node->write->next_edges().end());
+    node->mutable_next_edges() = std::move(edges);
+    set_history(base, node);
+  } else {
+    rebase_history_of_view(base, result, fn);
+  }
   take_history_from_base(self, base, fn);
   return true;
 }
@@ -340,6 +404,9 @@ Tensor& copy_(Tensor& self, const Tensor& src) {
     return self;
   }
   // d(self)/d(src) is the identity (summed over broadcast dims): expand src and take its history.
+  // Through a view, CopySlices passes the region's gradient to src itself (PyTorch's CopyBackwards
+  // inside it), so src's node is the next one in the graph.
+  if (src.shape() == self.shape() && src.dtype() == self.dtype() && commit_view(self, src, false)) return self;
   Tensor result = to_dtype(expand(src, self.shape()), self.dtype());
   return commit(self, clone(result));
 }

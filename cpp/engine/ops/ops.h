@@ -58,6 +58,9 @@ Tensor cos(const Tensor& a);
 Tensor tanh(const Tensor& a);
 Tensor sigmoid(const Tensor& a);
 Tensor relu(const Tensor& a);
+// value where a <= threshold, a elsewhere (NaN stays NaN); and its backward, PyTorch's threshold_backward.
+Tensor threshold(const Tensor& a, double threshold, double value);
+Tensor threshold_grad(const Tensor& g, const Tensor& x, double threshold);
 Tensor abs(const Tensor& a);
 Tensor sign(const Tensor& a);
 

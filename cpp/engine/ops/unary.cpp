@@ -106,6 +106,45 @@ Tensor relu_grad(const Tensor& g, const Tensor& y) {
   return out;
 }
 
+namespace {
+// threshold's node keeps its input and the threshold; its backward is PyTorch's threshold_backward.
+struct ThresholdBackward : Node {
+  SavedTensor self_;
+  double threshold = 0.0;
+  std::string name() const override { return "ThresholdBackward0"; }
+  variable_list apply(variable_list&& g) override { return {threshold_grad(g[0], self_.unpack(shared_from_this()), threshold)}; }
+  void release_variables() override { self_.reset(); }
+  void visit_saved(const SavedVisitor& visit) override {
+    if (self_.defined()) visit("self", self_);
+  }
+};
+}  // namespace
+
+// The gradient where x is above the threshold (or NaN), zero elsewhere: PyTorch's threshold_backward.
+Tensor threshold_grad(const Tensor& g, const Tensor& x, double threshold) {
+  const Tensor zero = wrapped_scalar(0.0, DType::Int64);
+  Tensor out = where(le(x, wrapped_scalar(threshold, DType::Float64)), zero, g);
+  return requires_grad(out) ? named_history(out, "ThresholdBackwardBackward0") : out;
+}
+
+Tensor threshold(const Tensor& a, double threshold, double value) {
+  ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "\"threshold_cpu\" not implemented for 'Bool'");
+  Tensor out;
+  {
+    AutoGradMode no_grad(false);
+    out = where(le(a, wrapped_scalar(threshold, DType::Float64)), full(a.shape(), value, a.dtype()), a);
+  }
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<ThresholdBackward>();
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->self_ = SavedTensor(a, false);
+    node->threshold = threshold;
+    node->saved_values.add("threshold", threshold);
+    set_history(out, node);
+  }
+  return out;
+}
+
 Tensor relu(const Tensor& a) {
   ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "Boolean inputs not supported for relu");
   return unary(UnaryOp::Relu, a, false, "ReluBackward0",

@@ -291,6 +291,11 @@ void init_math(py::module_& m) {
   inplace_method<ops::tanh>(cls, "tanh_");
   inplace_method<ops::sigmoid>(cls, "sigmoid_");
   inplace_method<ops::relu>(cls, "relu_");
+  // threshold in place (nn.functional.threshold(..., inplace=True)): one node, which an in-place
+  // write through a view runs inside CopySlices.
+  m.def("_threshold_", [](Tensor t, double threshold, double value) {
+    return ops::apply_(t, [&](const Tensor& x) { return ops::threshold(x, threshold, value); });
+  }, py::arg("input"), py::arg("threshold"), py::arg("value"));
   inplace_method<ops::neg>(cls, "neg_");
   inplace_method<ops::abs>(cls, "abs_");
   inplace_method<ops::sign>(cls, "sign_");

@@ -27,12 +27,13 @@ def _functional():
 def threshold(input, threshold, value, inplace=False):
     """value where ``x <= threshold``, x elsewhere (NaN stays NaN)."""
     refuse_bool(input, "threshold_cpu")
+    if inplace:
+        # One node for the write, as PyTorch's threshold_: through a view, CopySlices runs it.
+        return _C._threshold_(input, threshold, value)
     out = _C.where(input <= threshold, _C.full_like(input, value).detach(), input)
-    if not inplace:
-        # PyTorch's node keeps the input and the threshold (as given: float, int or bool).
-        shown = {"self": input, "threshold": threshold}
-        name_grad_fn(out, "ThresholdBackward0", (input,), shown, only_shown=True)
-    return _inplace(input, out, inplace)
+    # PyTorch's node keeps the input and the threshold (as given: float, int or bool).
+    shown = {"self": input, "threshold": threshold}
+    return name_grad_fn(out, "ThresholdBackward0", (input,), shown, only_shown=True)
 
 
 def threshold_(input, threshold, value):
