@@ -11,6 +11,7 @@ import functools
 
 from engine import _C
 from engine._out_param import _CPP_NAMES
+from engine._out_param import same_as_result as _result_dtype_rule  # out has the result's dtype
 from engine._scalar_type_names import scalar_type_name
 
 
@@ -30,15 +31,6 @@ def _can_cast(src, dst):
     if src.is_floating_point and not dst.is_floating_point:
         return False
     return not (dst == _C.bool and src != _C.bool)
-
-
-def _result_dtype_rule(fname, inputs, out, result, field=None):
-    # sort, topk, tril, triu, gather, diag, msort: out has the result's dtype.
-    if out.dtype != result.dtype:
-        raise RuntimeError(
-            f"Expected out tensor to have dtype {_CPP_NAMES[result.dtype]}, but got "
-            f"{_CPP_NAMES[out.dtype]} instead"
-        )
 
 
 def _cat_rule(fname, inputs, out, result, field=None):
