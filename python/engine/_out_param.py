@@ -41,6 +41,19 @@ _LEGACY_NAMES = {
 }
 
 
+def wraps_named(fn):
+    """functools.wraps that leaves the wrapper's ``__qualname__`` the function's plain name: a
+    native function's own is pybind11's internal record type, which would otherwise show in the
+    TypeError Python raises for a wrong argument list."""
+
+    def decorate(wrapper):
+        wrapper = functools.wraps(fn)(wrapper)
+        wrapper.__qualname__ = fn.__name__
+        return wrapper
+
+    return decorate
+
+
 def castable(fname, input, out, result, field=None):
     """The common rule: the write itself refuses float into integer and number into bool."""
 
@@ -133,7 +146,7 @@ def accepts_out(rule=castable, fname=None):
     def wrap(fn):
         name = fname or fn.__name__
 
-        @functools.wraps(fn)
+        @wraps_named(fn)
         def with_out(*args, out=None, **kwargs):
             result = fn(*args, **kwargs)
             if out is None:

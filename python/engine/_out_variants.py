@@ -7,10 +7,8 @@ op's dtype rule is checked, and the result is written into ``out`` by the native
 refuses out= where autograd would record and resizes a wrong-shaped ``out`` (with PyTorch's
 warning when it had elements). Tensor methods are left as they are: they take no ``out``."""
 
-import functools
-
 from engine import _C
-from engine._out_param import _CPP_NAMES
+from engine._out_param import _CPP_NAMES, wraps_named
 from engine._out_param import same_as_result as _result_dtype_rule  # out has the result's dtype
 from engine._scalar_type_names import scalar_type_name
 
@@ -94,7 +92,7 @@ def with_out(fn, rule, fname=None):
     tuple), checked by ``rule(fname, inputs, out, result[, field])``."""
     name = fname or fn.__name__
 
-    @functools.wraps(fn)
+    @wraps_named(fn)
     def wrapped(*args, out=None, **kwargs):
         if out is None:
             return fn(*args, **kwargs)
@@ -192,7 +190,7 @@ def _where_tensors_only(where):
     """PyTorch's where has out= only in its all-tensor overload: a Python number as ``input``
     or ``other`` is refused there."""
 
-    @functools.wraps(where)
+    @wraps_named(where)
     def checked(condition, *args, out=None, **kwargs):
         if out is not None:
             for position, (name, value) in enumerate(zip(("input", "other"), args), 2):
@@ -209,7 +207,7 @@ def _where_tensors_only(where):
 def _gather_sparse_grad(gather):
     """gather's ``sparse_grad`` keyword: only its default (dense gradients) exists here."""
 
-    @functools.wraps(gather)
+    @wraps_named(gather)
     def gather_(input, dim, index, *, sparse_grad=False, out=None):
         if sparse_grad:
             raise NotImplementedError("gather(): sparse_grad=True is not supported")
@@ -221,7 +219,7 @@ def _gather_sparse_grad(gather):
 def _heaviside_same_dtypes(heaviside):
     """PyTorch's heaviside wants one dtype for input, values and out alike."""
 
-    @functools.wraps(heaviside)
+    @wraps_named(heaviside)
     def checked(input, values, *, out=None):
         if isinstance(out, _C.Tensor) and isinstance(input, _C.Tensor) and out.dtype != input.dtype:
             raise RuntimeError(
