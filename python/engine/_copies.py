@@ -192,7 +192,7 @@ _VIEWS = {
     "detach_copy": lambda x: x.detach(),
     "diagonal_copy": lambda x, offset=0, dim1=0, dim2=1: x.diagonal(offset, dim1, dim2),
     "expand_copy": _expand,
-    "permute_copy": lambda x, dims: x.permute(*dims),
+    "permute_copy": lambda x, dims: x.permute(dims),
     "select_copy": lambda x, dim, index: x.select(dim, index),
     "slice_copy": _slice,
     "split_copy": lambda x, split_size, dim=0: tuple(split(x, _split_arg(split_size), dim)),
