@@ -8,7 +8,7 @@ refuses out= where autograd would record and resizes a wrong-shaped ``out`` (wit
 warning when it had elements). Tensor methods are left as they are: they take no ``out``."""
 
 from engine import _C
-from engine._out_param import _CPP_NAMES, wraps_named
+from engine._out_param import _CPP_NAMES, _write, wraps_named
 from engine._out_param import same_as_result as _result_dtype_rule  # out has the result's dtype
 from engine._scalar_type_names import scalar_type_name
 
@@ -81,10 +81,6 @@ def _inner_rule(fname, inputs, out, result, field=None):
             f"{scalar_type_name(result.dtype)}, but got an output tensor with dtype "
             f"{scalar_type_name(out.dtype)}"
         )
-
-
-def _write(out, result, inputs, fname):
-    return _C._linalg_write_out(out, result, inputs, fname)
 
 
 def with_out(fn, rule, fname=None):
