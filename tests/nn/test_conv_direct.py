@@ -1,8 +1,9 @@
 """float32 convolutions with unit strides in one and two dims, which run on the direct kernel
-where the CPU has AVX-512 (no column matrix): output, input, weight and bias gradients against
-the float64 im2col path and a NumPy reference, across odd shapes, channel counts that fill no
-register block, groups, dilation, batch 1 and an empty batch; the same results on every run and
-thread count; the portable path (ENGINE_SIMD=avx2) in a subprocess; PyTorch when it imports."""
+where the CPU has AVX-512 or AVX2 (no column matrix): output, input, weight and bias gradients
+against the float64 im2col path and a NumPy reference, across odd shapes, channel counts that fill
+no register block, groups, dilation, batch 1 and an empty batch; the same results on every run and
+thread count; this file again under the AVX2 copy (ENGINE_SIMD=avx2), the same bits from both
+copies, and the portable path (ENGINE_SIMD=scalar) in subprocesses; PyTorch when it imports."""
 
 import json
 import os
@@ -76,13 +77,14 @@ def test_float32_matches_float64_and_reference(case):
         assert_close32(got32, reference(*args))
 
 
-@pytest.mark.parametrize("out_channels", [7, 8, 9, 15, 16, 17, 65])
-@pytest.mark.parametrize("width", [22, 23, 46, 47])
+@pytest.mark.parametrize("out_channels", [7, 8, 9, 15, 16, 17, 23, 24, 25, 65])
+@pytest.mark.parametrize("width", [10, 11, 22, 23, 46, 47])
 @pytest.mark.parametrize("in_channels", [12, 13])
 def test_register_block_edges(out_channels, width, in_channels):
-    # Blocks of 8 output channels and 48 flat positions (2 rows of width + 2) in the forward
-    # pass, of 6 kernel rows (3 per input channel) and 64 channels in the weight gradient's:
-    # counts just below, at and above each edge.
+    # Blocks of 8 output channels and 48 flat positions (2 rows of width + 2) in the AVX-512
+    # forward pass, of 6 kernel rows (3 per input channel) and 64 channels in its weight
+    # gradient's; the AVX2 copy's blocks of 4 channels and 24 positions, of 4 kernel rows and 24
+    # channels: counts just below, at and above each edge.
     case = ((2, in_channels, 2, width), out_channels, (1, 3), (0, 1), 1, 1)
     got32, args = run_case(case, engine.float32, seed=out_channels * 100 + width)
     assert_close32(got32, reference(*args))
@@ -106,7 +108,10 @@ def test_same_bits_on_every_run_and_thread_count(case):
     }
     # The im2col path sums per-thread partial weight gradients: the same bits for a thread count.
     pairs = [(runs[1][0], runs[1][1]), (runs[2][0], runs[2][1])]
-    if engine._C._simd_level() == "avx512":  # the direct kernel: one order whatever the threads
+    if engine._C._simd_level() in (
+        "avx512",
+        "avx2",
+    ):  # the direct kernel: one order whatever the threads
         pairs.append((runs[1][0], runs[2][0]))
     for one, other in pairs:
         for a, b in zip(one, other):
@@ -124,31 +129,86 @@ def test_non_contiguous_inputs():
     assert_close32([y.numpy()], [want.numpy()])
 
 
-# The same convolutions with the direct kernel turned off (ENGINE_SIMD caps the instruction set).
+# The same convolutions under a forced copy of the kernels (ENGINE_SIMD caps the instruction set):
+# avx2 runs the direct kernel's AVX2 copy, scalar turns the direct kernel off (im2col + GEMM).
 _SUBPROCESS = """
 import json, sys
 import numpy as np
 sys.path.insert(0, {here!r})
+import engine
 from test_conv_direct import CASES, run_case
-print(json.dumps([[a.tolist() for a in run_case(CASES[i], __import__('engine').float32)[0]] for i in (1, 3, 8)]))
+print(engine._C._simd_level())
+print(json.dumps([[a.tolist() for a in run_case(c, engine.float32)[0]] for c in CASES]))
 """
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 
-def test_portable_path_agrees():
-    env = dict(os.environ, ENGINE_SIMD="avx2")
-    here = os.path.dirname(os.path.abspath(__file__))
+
+def _run_forced(value):
     done = subprocess.run(
-        [sys.executable, "-c", _SUBPROCESS.format(here=here)],
-        env=env,
+        [sys.executable, "-c", _SUBPROCESS.format(here=HERE)],
+        env=dict(os.environ, ENGINE_SIMD=value),
         capture_output=True,
         text=True,
         timeout=300,
         check=True,
     )
-    portable = json.loads(done.stdout)
-    for i, other in zip((1, 3, 8), portable):
-        got, _ = run_case(CASES[i], engine.float32)
-        assert_close32(got, [np.array(a) for a in other])
+    level, results = done.stdout.splitlines()
+    return level, [[np.array(a, dtype=np.float32) for a in case] for case in json.loads(results)]
+
+
+@pytest.mark.parametrize("value", ["avx2", "scalar"])
+def test_forced_copies_agree(value):
+    _, forced = _run_forced(value)
+    for case, other in zip(CASES, forced):
+        got, _ = run_case(case, engine.float32)
+        assert_close32(got, other)
+
+
+def test_avx2_and_avx512_copies_give_the_same_bits():
+    # Each output and weight-gradient element is one chain of multiply-adds over the same terms
+    # in the same order in both copies: only the register blocking differs.
+    if engine._C._simd_level() != "avx512":
+        pytest.skip("the CPU runs no AVX-512 copy")
+    level, forced = _run_forced("avx2")
+    assert level == "avx2"
+    for case, other in zip(CASES, forced):
+        got, _ = run_case(case, engine.float32)
+        for a, b in zip(got, other):
+            assert np.array_equal(a, b)
+
+
+@pytest.mark.skipif("ENGINE_SIMD" in os.environ, reason="already under a forced copy")
+def test_this_file_under_the_avx2_copy():
+    # Every test above (values against NumPy float64, register-block edges, thread counts) with
+    # the AVX2 copy forced, where the CPU runs it.
+    env = dict(os.environ, ENGINE_SIMD="avx2")
+    level = subprocess.run(
+        [sys.executable, "-c", "import engine; print(engine._C._simd_level())"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    if level != "avx2":
+        pytest.skip("the CPU runs no AVX2 copy")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-x",
+            "-p",
+            "no:cacheprovider",
+            os.path.abspath(__file__),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=os.path.dirname(os.path.dirname(HERE)),
+    )
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
 
 
 @pytest.mark.parametrize("case", [CASES[0], CASES[2], CASES[3], CASES[8]])

@@ -1,6 +1,6 @@
 // Convolution, transposed convolution and the im2col / col2im pair (F.unfold / F.fold) they rest
 // on. The forward passes are native (im2col + one GEMM per block of samples, or for float32 with
-// unit strides on AVX-512 the direct kernel of conv_direct.h). The backward rule is
+// unit strides on AVX-512 or AVX2 the direct kernel of conv_direct.h). The backward rule is
 // written with im2col, col2im and matmul, which are differentiable themselves, so double backward
 // works; when nothing records (no create_graph) the same gradients come from the native kernels.
 #include <limits>
