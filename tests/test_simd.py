@@ -130,6 +130,48 @@ def test_accelerated_ops_on_edge_sizes_and_layouts(dtype, n):
             )
 
 
+# Outputs whose runs reach 4 MiB (on two threads too) are written with streaming stores after a
+# head of plain ones up to vector alignment; an output that is also an input keeps plain stores.
+LARGE = {"float32": 2**21 + 70_001, "float64": 2**20 + 35_001}
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_large_outputs_match_small_runs_and_numpy(dtype, threads):
+    n = LARGE[dtype]
+    rng = np.random.default_rng(threads)
+    dt, npdt = getattr(engine, dtype), getattr(np, dtype)
+    base_a = rng.uniform(0.5, 2.0, n + 3).astype(npdt)
+    base_b = rng.uniform(0.5, 2.0, n + 3).astype(npdt)
+    old = engine.get_num_threads()
+    engine.set_num_threads(threads)
+    try:
+        # offset by 3 elements: the output's storage is fresh and aligned, the inputs are not
+        a, b = engine.tensor(base_a)[3:], engine.tensor(base_b)[3:]
+        va, vb = base_a[3:], base_b[3:]
+        np.testing.assert_array_equal((a * b).numpy(), va * vb)
+        np.testing.assert_array_equal((a * 1.5).numpy(), va * npdt(1.5))
+        np.testing.assert_array_equal((1.5 - a).numpy(), npdt(1.5) - va)
+        np.testing.assert_array_equal(engine.maximum(a, b).numpy(), np.maximum(va, vb))
+        out = engine.empty(n + 5, dtype=dt)[5:]  # an output that starts off vector alignment
+        engine.mul(a, b, out=out)
+        np.testing.assert_array_equal(out.numpy(), va * vb)
+        # The same bits as the plain stores of runs too short to stream.
+        for name in ("exp", "tanh", "neg"):
+            big = getattr(a, name)().numpy()
+            pieces = [getattr(a[i : i + 4096], name)().numpy() for i in range(0, 40960, 4096)]
+            np.testing.assert_array_equal(big[:40960], np.concatenate(pieces), err_msg=name)
+            np.testing.assert_array_equal(big[-100:], getattr(a[-100:], name)().numpy())
+        # In place: the output is an input.
+        c = a.clone()
+        c.mul_(b)
+        np.testing.assert_array_equal(c.numpy(), va * vb)
+        c.exp_()
+        np.testing.assert_array_equal(c.numpy()[-100:], (a[-100:] * b[-100:]).exp().numpy())
+    finally:
+        engine.set_num_threads(old)
+
+
 def test_max_min_propagate_nan_and_relu_keeps_nan():
     x = engine.tensor([np.nan, 1.0, 2.0, np.nan, 0.0, -1.0, 5.0, 6.0, np.nan])
     y = engine.tensor([0.0, np.nan, 3.0, np.nan, 1.0, -2.0, 4.0, 7.0, 1.0])

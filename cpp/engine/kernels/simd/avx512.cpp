@@ -4,6 +4,10 @@
 #if defined(__x86_64__) || defined(__i386__)
 #define ENGINE_SIMD_NS avx512
 #define ENGINE_SIMD_BYTES 64
+// Streaming stores for large fresh outputs (loops.inc), through the compiler's builtins.
+#define ENGINE_SIMD_STREAM 1
+#define ENGINE_SIMD_STREAM_PS __builtin_ia32_movntps512
+#define ENGINE_SIMD_STREAM_PD __builtin_ia32_movntpd512
 #include "engine/kernels/simd/loops.inc"
 #else
 #include "engine/kernels/simd/table.h"
