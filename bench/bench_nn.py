@@ -1,4 +1,4 @@
-"""The nn-level rows of workloads.py (conv2d, the small CNN step, nn.Linear, Adam), engine against
+"""The nn-level rows of workloads.py (conv2d, the small CNN step, the MLP step, nn.Linear, Adam), engine against
 PyTorch in one process, the two libraries' calls interleaved round by round so that a change in
 machine load hits both alike.
 
@@ -24,6 +24,7 @@ import workloads  # noqa: E402
 ROWS = (
     "conv2d 8x32x28x28",
     "small CNN training step",
+    "MLP 784-256-10 step (built-in ops)",
     "nn.Linear(16, 16) call",
     "Adam step, 1M parameters",
 )
