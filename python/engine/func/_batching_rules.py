@@ -1488,6 +1488,16 @@ def random_sampler(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     return _drawn(level, fallback, (level, func, args, kwargs, name), {})
 
 
+def elementwise_check(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """A validation of ``args[0]``'s values that returns nothing and tests each element alone
+    (nll_loss's target bounds): run once on the physical tensor, whose elements are all the
+    samples' elements."""
+    physical = level.physical(args[0])
+    if physical is None or _batched_args(level, args[1:], kwargs):
+        return NotImplemented
+    return func(physical, *args[1:], **kwargs)
+
+
 RULES.update(
     {
         "bernoulli": random_sampler,
@@ -1518,5 +1528,6 @@ RULES.update(
         "nonzero": dynamic_shape("nonzero"),
         "scatter_reduce": scatter_reduce_rule,
         "index_reduce": index_reduce_rule,
+        "_check_target_bounds": elementwise_check,
     }
 )
