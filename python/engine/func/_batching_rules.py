@@ -91,14 +91,22 @@ def _per_sample_input(level: Any, value: Any) -> Any:
         return found[1]
     if not value.requires_grad or value.grad_fn is not None:
         return value
-    if not any(
-        k > level.level and id(value) in getattr(v, "own", ()) for k, v in _transforms._open.items()
-    ):
+    owners = [
+        v
+        for k, v in _transforms._open.items()
+        if k > level.level and id(value) in getattr(v, "own", ())
+    ]
+    if not owners:
         return value
     size = level.batch_size
     physical = value.detach().unsqueeze(0).expand((size, *value.shape)).requires_grad_()
     logical = level.wrap(physical)
     level.substitutes[id(value)] = (value, logical, physical)
+    # The copy stands for the grad level's own input: results tied only to it leave that level
+    # detached, as results tied only to the input itself do.
+    for owner in owners:
+        owner.own[id(physical)] = physical
+        owner.own[id(logical)] = logical
     return logical
 
 
