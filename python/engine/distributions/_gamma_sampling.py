@@ -8,14 +8,12 @@ engine generator exactly as ATen's ``uniform_real_distribution<double>`` and cac
 has it (``alpha - 1.0f / 3.0f``). So a seeded ``Gamma``, ``Dirichlet``, ``Beta`` or
 ``LKJCholesky`` draws PyTorch's values, and the generator is left where PyTorch leaves it.
 
-The gradient of a draw x with respect to its concentration a follows from holding the CDF fixed:
-``dx/da = -(dF/da)(a, x) / p(x; a)``, with F the regularised lower incomplete gamma function;
-dF/da is a central difference of ``igamma`` in float64 (about 1e-8 relative accuracy), so the
-gradient is once differentiable."""
+Their reparameterisation gradients are ATen's approximations (``_gamma_gradients``)."""
 
 import math
 
 import engine
+from engine.distributions._gamma_gradients import dirichlet_grad, standard_gamma_grad
 
 __all__ = []
 
@@ -103,26 +101,13 @@ def _sample_standard_gamma(concentration):
 
 def _sample_dirichlet(concentration):
     """Dirichlet draws as ATen's ``_sample_dirichlet``: gamma draws in double, normalised over
-    the last dim in double, kept inside [tiny, 1) of concentration's dtype. Also returns the
-    double gamma draws (for the gradient)."""
+    the last dim in double, kept inside [tiny, 1) of concentration's dtype."""
     gammas = engine.tensor(_draws(concentration, single=False), dtype=engine.float64)
     gammas = gammas.reshape(concentration.shape).clamp_(min=engine.finfo(engine.float64).tiny)
     ratio = gammas / gammas.sum(-1, keepdim=True)
     info = engine.finfo(concentration.dtype)
     below_one = 1.0 - info.eps / 2  # nexttoward(1, 0) in that dtype
-    result = ratio.clamp_(min=info.tiny, max=below_one).to(concentration.dtype)
-    return result, gammas
-
-
-def _standard_gamma_grad(x, alpha):
-    """d x / d alpha for a Gamma(alpha, 1) draw x (elementwise), computed in float64."""
-    a = alpha.detach().to(engine.float64)
-    v = x.detach().to(engine.float64)
-    step = 1e-5 * a.clamp(min=1.0)
-    step = engine.minimum(step, a / 2)  # stay inside alpha > 0
-    dcdf = (engine.igamma(a + step, v) - engine.igamma(a - step, v)) / (2 * step)
-    log_pdf = (a - 1) * engine.log(v) - v - engine.lgamma(a)
-    return (-dcdf / engine.exp(log_pdf)).to(alpha.dtype)
+    return ratio.clamp_(min=info.tiny, max=below_one).to(concentration.dtype)
 
 
 class _StandardGamma(engine.autograd.Function):
@@ -135,7 +120,7 @@ class _StandardGamma(engine.autograd.Function):
     @staticmethod
     def backward(ctx, grad_output):
         x, concentration = ctx.saved_tensors
-        return grad_output * _standard_gamma_grad(x, concentration)
+        return grad_output * standard_gamma_grad(x, concentration)
 
 
 def _standard_gamma(concentration):
@@ -145,26 +130,25 @@ def _standard_gamma(concentration):
     return _sample_standard_gamma(concentration)
 
 
-class _GivenGamma(engine.autograd.Function):
-    """The given gamma draws, differentiable in their concentration (implicit gradient)."""
+class _Dirichlet(engine.autograd.Function):
+    """Dirichlet draws, differentiable in their concentration through ATen's Beta-marginal
+    gradient (``torch.distributions.dirichlet._Dirichlet``)."""
 
     @staticmethod
-    def forward(ctx, concentration, gammas):
-        ctx.save_for_backward(gammas, concentration)
-        return gammas.to(concentration.dtype)
+    def forward(ctx, concentration):
+        x = _sample_dirichlet(concentration)
+        ctx.save_for_backward(x, concentration)
+        return x
 
     @staticmethod
+    @engine.autograd.function.once_differentiable
     def backward(ctx, grad_output):
-        gammas, concentration = ctx.saved_tensors
-        return grad_output * _standard_gamma_grad(gammas, concentration), None
+        x, concentration = ctx.saved_tensors
+        total = concentration.sum(-1, True).expand_as(concentration)
+        grad = dirichlet_grad(x, concentration, total)
+        return grad * (grad_output - (x * grad_output).sum(-1, True))
 
 
 def _dirichlet(concentration):
-    """Dirichlet draws with PyTorch's values; differentiable in concentration through the
-    normalised gamma draws (their values replaced by the sampler's exact ones)."""
-    result, gammas = _sample_dirichlet(concentration)
-    if not concentration.requires_grad:
-        return result
-    g = _GivenGamma.apply(concentration, gammas)
-    path = g / g.sum(-1, keepdim=True)
-    return result + (path - path.detach())
+    """Dirichlet draws with PyTorch's values, differentiable in concentration."""
+    return _Dirichlet.apply(concentration)
