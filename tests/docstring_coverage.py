@@ -104,6 +104,7 @@ AREAS = {
         "engine.nn.utils.rnn",
         "engine.nn.utils.parametrize",
         "engine.nn.utils.parametrizations",
+        "engine.nn.utils.prune",
     ],
     "optim": ["engine.optim", "engine.optim.optimizer"],
     "optim.lr_scheduler": ["engine.optim.lr_scheduler"],

@@ -163,17 +163,18 @@ def test_has_rsample_flags():
 
 def test_standard_gamma_implicit_derivative():
     # dx/dalpha = -(dF/dalpha) / pdf, checked against a fine central difference of the CDF
-    # computed independently in scipy.
+    # computed independently in scipy. The gradient is PyTorch's approximation (series, saddle
+    # point and rational fit), accurate to a few parts in 10^4.
     special = pytest.importorskip("scipy.special")
-    from engine.distributions._gamma_sampling import _standard_gamma_grad
+    from engine.distributions._gamma_gradients import standard_gamma_grad
 
     alpha = np.array([0.3, 1.0, 2.5, 10.0])
     x = np.array([0.05, 0.8, 2.0, 12.0])
     h = 1e-6
     dF = (special.gammainc(alpha + h, x) - special.gammainc(alpha - h, x)) / (2 * h)
     pdf = np.exp((alpha - 1) * np.log(x) - x - special.gammaln(alpha))
-    got = _standard_gamma_grad(engine.tensor(x), engine.tensor(alpha)).numpy()
-    np.testing.assert_allclose(got, -dF / pdf, rtol=1e-5)
+    got = standard_gamma_grad(engine.tensor(x), engine.tensor(alpha)).numpy()
+    np.testing.assert_allclose(got, -dF / pdf, rtol=1e-3)
 
 
 @pytest.mark.parametrize(

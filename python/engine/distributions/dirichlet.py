@@ -2,7 +2,7 @@
 
 import engine
 from engine.distributions import constraints
-from engine.distributions._gamma_sampling import _standard_gamma
+from engine.distributions._gamma_sampling import _dirichlet
 from engine.distributions.exp_family import ExponentialFamily
 
 __all__ = ["Dirichlet"]
@@ -11,7 +11,7 @@ __all__ = ["Dirichlet"]
 class Dirichlet(ExponentialFamily):
     """A Dirichlet distribution with concentration ``concentration`` (last dim: categories).
 
-    Samples are normalised gamma draws; ``rsample`` is reparameterised through them.
+    Samples are PyTorch's (normalised gamma draws); ``rsample`` is reparameterised through them.
 
     Example::
 
@@ -40,12 +40,7 @@ class Dirichlet(ExponentialFamily):
 
     def rsample(self, sample_shape=()):
         shape = self._extended_shape(sample_shape)
-        gammas = _standard_gamma(self.concentration.expand(shape))
-        total = gammas.sum(-1, True)
-        result = gammas / total
-        with engine.no_grad():  # keep every coordinate positive, as PyTorch's sampler does
-            result.clamp_(min=engine.finfo(result.dtype).tiny)
-        return result
+        return _dirichlet(self.concentration.expand(shape))
 
     def log_prob(self, value):
         if self._validate_args:

@@ -91,14 +91,22 @@ def _per_sample_input(level: Any, value: Any) -> Any:
         return found[1]
     if not value.requires_grad or value.grad_fn is not None:
         return value
-    if not any(
-        k > level.level and id(value) in getattr(v, "own", ()) for k, v in _transforms._open.items()
-    ):
+    owners = [
+        v
+        for k, v in _transforms._open.items()
+        if k > level.level and id(value) in getattr(v, "own", ())
+    ]
+    if not owners:
         return value
     size = level.batch_size
     physical = value.detach().unsqueeze(0).expand((size, *value.shape)).requires_grad_()
     logical = level.wrap(physical)
     level.substitutes[id(value)] = (value, logical, physical)
+    # The copy stands for the grad level's own input: results tied only to it leave that level
+    # detached, as results tied only to the input itself do.
+    for owner in owners:
+        owner.own[id(physical)] = physical
+        owner.own[id(logical)] = logical
     return logical
 
 
@@ -1488,6 +1496,16 @@ def random_sampler(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     return _drawn(level, fallback, (level, func, args, kwargs, name), {})
 
 
+def elementwise_check(level: Any, func: Any, args: tuple, kwargs: dict) -> Any:
+    """A validation of ``args[0]``'s values that returns nothing and tests each element alone
+    (nll_loss's target bounds): run once on the physical tensor, whose elements are all the
+    samples' elements."""
+    physical = level.physical(args[0])
+    if physical is None or _batched_args(level, args[1:], kwargs):
+        return NotImplemented
+    return func(physical, *args[1:], **kwargs)
+
+
 RULES.update(
     {
         "bernoulli": random_sampler,
@@ -1518,5 +1536,6 @@ RULES.update(
         "nonzero": dynamic_shape("nonzero"),
         "scatter_reduce": scatter_reduce_rule,
         "index_reduce": index_reduce_rule,
+        "_check_target_bounds": elementwise_check,
     }
 )

@@ -25,6 +25,7 @@ import engine
 from engine import _C, _transforms
 from engine.autograd._forward_level import ForwardLevel, state_at
 from engine.autograd.forward_ad import _primal_view, make_dual
+from engine.func._grad import _reaches_outside
 from engine.func._tree import tree_flatten, tree_unflatten
 
 __all__ = ["jacfwd", "jvp", "linearize"]
@@ -66,7 +67,7 @@ def _dual_input(level: ForwardLevel, primal, tangent, made: list):
         return make_dual(base, tangent, level=level)
 
 
-def _result(level: ForwardLevel, value, detach: bool, strict: bool):
+def _result(level: ForwardLevel, value, leaves, strict: bool):
     """One output: (primal without this level's tangent, tangent or zeros)."""
     state = state_at(value, level.level)
     primal = _primal_view(level, value) if state is not None else value
@@ -79,16 +80,28 @@ def _result(level: ForwardLevel, value, detach: bool, strict: bool):
         tangent = _C.zeros_like(primal)
     else:
         tangent = state.tangent
-    if detach:
-        primal = _plain(primal)
-        tangent = _plain(tangent)
+    primal = _plain(primal, leaves)
+    tangent = _plain(tangent, leaves)
     return primal, tangent
 
 
-def _plain(value):
-    """Drops the history the fresh leaves gave ``value`` (nothing outside tracks it), unless an
-    enclosing forward level's tangent rides on it (detaching would drop that too)."""
-    if isinstance(value, _C.Tensor) and value.requires_grad and not _carries_dual(value):
+class _FreshLeaves:
+    """The leaves this call made (``own``, as a grad level names its inputs), for
+    :func:`engine.func._grad._reaches_outside`."""
+
+    def __init__(self, made: list) -> None:
+        self.own = {id(t): t for t in made}
+        self.memo: dict = {}
+
+
+def _plain(value, leaves):
+    """Drops the history the fresh ``leaves`` gave ``value`` — all history when ``leaves`` is
+    None (the caller's mode records nothing) — keeping a graph that reaches a tensor tracked
+    outside (a model's parameters captured by ``f``, as in PyTorch), and any value an enclosing
+    forward level's tangent rides on (detaching would drop that too)."""
+    if not isinstance(value, _C.Tensor) or not value.requires_grad or _carries_dual(value):
+        return value
+    if leaves is None or not _reaches_outside(value, leaves, leaves.memo):
         return value.detach()
     return value
 
@@ -125,14 +138,13 @@ def _jvp_with_argnums(func, primals, tangents, argnums, *, strict=False, has_aux
     _check_tensors(flat_tangents, "tangents")
     # Results keep a graph only where the caller's tensors have one (ordinary autograd, or an
     # enclosing grad transform); the fresh leaves made here are nobody else's business.
-    detach = not (
-        _C.is_grad_enabled() and any(t.requires_grad for t in (*flat_primals, *flat_tangents))
-    )
+    record = _C.is_grad_enabled()
     level = ForwardLevel(transform=True)
     _transforms.push(level)
     try:
         made: list = []
         flat_duals = [_dual_input(level, p, t, made) for p, t in zip(flat_primals, flat_tangents)]
+        leaves = _FreshLeaves(made) if record else None
         duals = tree_unflatten(flat_duals, primals_spec)
         if argnums is None:
             args = duals
@@ -157,14 +169,14 @@ def _jvp_with_argnums(func, primals, tangents, argnums, *, strict=False, has_aux
             flat_aux, aux_spec = tree_flatten(aux)
             aux = tree_unflatten(
                 [
-                    _result(level, a, detach, False)[0] if isinstance(a, _C.Tensor) else a
+                    _result(level, a, leaves, False)[0] if isinstance(a, _C.Tensor) else a
                     for a in flat_aux
                 ],
                 aux_spec,
             )
         flat_out, out_spec = tree_flatten(output)
         _check_outputs(flat_out)
-        pairs = [_result(level, o, detach, strict) for o in flat_out]
+        pairs = [_result(level, o, leaves, strict) for o in flat_out]
     finally:
         _transforms.pop(level)
     primals_out = tree_unflatten([p for p, _ in pairs], out_spec)

@@ -39,9 +39,12 @@ def _dropout_impl(input, p, train, feature, alpha, inplace):
         zero = _C.zeros([], dtype=input.dtype)
         return input.mul_(zero) if inplace else input * zero
     # ATen's order of draws and roundings: the mask is scaled in the input's dtype first. Inside
-    # vmap the mask is drawn out of place, so that `randomness=` decides per sample or shared.
+    # vmap, an element-wise mask is drawn like the input (batched, so `randomness=` decides per
+    # sample or shared, with PyTorch's draws); a feature mask is drawn out of place.
     shape = _noise_shape(input, feature)
-    if _transforms._open:
+    if _transforms._open and not feature and _transforms.state_of(input) is not None:
+        noise = _C.empty_like(input).contiguous().bernoulli_(1 - p)
+    elif _transforms._open:
         noise = (_C.rand(*shape, dtype=input.dtype) < 1 - p).to(input.dtype)
     else:
         noise = _C.empty(shape, dtype=input.dtype).bernoulli_(1 - p)

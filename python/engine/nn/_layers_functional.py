@@ -111,6 +111,28 @@ def _channel_affine(out, weight, bias):
     return out
 
 
+def _verify_batch_size(size):
+    # PyTorch's check (torch.nn.functional._verify_batch_size), ``size`` printed as given: the
+    # input's torch.Size for batch norm, a list for group norm.
+    values = size[0]
+    for extent in size[2:]:
+        values *= extent
+    if values == 1:
+        raise ValueError(
+            f"Expected more than 1 value per channel when training, got input size {size}"
+        )
+
+
+def _verify_spatial_size(size):
+    values = 1
+    for extent in size[2:]:
+        values *= extent
+    if values == 1:
+        raise ValueError(
+            f"Expected more than 1 spatial element when training, got input size {size}"
+        )
+
+
 @named_grad_fn("NativeGroupNormBackward0")
 @_mixed_precision_norm
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
@@ -125,8 +147,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
             f"Expected number of channels in input to be divisible by num_groups, but got input of shape "
             f"{list(input.shape)} and num_groups={num_groups}"
         )
+    _verify_batch_size([n * c // num_groups, num_groups] + list(input.shape[2:]))
     require_floating(input, "GroupNormKernelImpl")
-    grouped = input.reshape(n, num_groups, -1)
+    # The group size spelled out, so an empty batch reshapes too.
+    grouped = input.reshape(n, num_groups, (c // num_groups) * math.prod(input.shape[2:]))
     mean = grouped.mean(2, keepdim=True)
     centred = grouped - mean
     var = (centred * centred).mean(2, keepdim=True)
@@ -170,18 +194,16 @@ def batch_norm(
         raise ValueError(f"Expected 2D or higher input (got {input.dim()}D input)")
     dims = (0,) + tuple(range(2, input.dim()))
     if training:
-        count = input.numel() // input.shape[1]
-        if count <= 1:
-            raise ValueError(
-                f"Expected more than 1 value per channel when training, got input size {list(input.shape)}"
-            )
+        _verify_batch_size(input.shape)
+        count = input.numel() // input.shape[1] if input.shape[1] else 0
         mean = input.mean(dims, keepdim=True)
         centred = input - mean
         var = (centred * centred).mean(dims, keepdim=True)
+        # An empty batch gives an empty result and leaves the running statistics as they are.
         with no_grad():
-            if running_mean is not None:
+            if count and running_mean is not None:
                 running_mean.mul_(1 - momentum).add_(mean.detach().reshape(-1) * momentum)
-            if running_var is not None:
+            if count and running_var is not None:
                 unbiased = var.detach().reshape(-1) * (count / (count - 1))
                 running_var.mul_(1 - momentum).add_(unbiased * momentum)
     else:
@@ -201,7 +223,12 @@ def instance_norm(
 ):  # fmt: skip
     """Normalises each channel of each sample over its spatial dims."""
     if not use_input_stats:
+        if running_mean is None or running_var is None:
+            raise RuntimeError(
+                "Expected running_mean and running_var to be defined when use_input_stats is false"
+            )
         return batch_norm(input, running_mean, running_var, weight, bias, False, momentum, eps)
+    _verify_spatial_size(input.shape)
     n, c = input.shape[0], input.shape[1]
     folded = input.reshape((1, n * c) + tuple(input.shape[2:]))
     rm = running_mean.repeat(n) if running_mean is not None else None

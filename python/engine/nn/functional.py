@@ -138,6 +138,18 @@ def _class_last(input):
     return input.permute(0, *range(2, input.dim()), 1)
 
 
+@_transforms.values_op
+def _check_target_bounds(target, ignore_index, n_classes):
+    """PyTorch's IndexError for a class index outside [0, n_classes) that is not ignored.
+
+    A values operation: under vmap it checks the whole batch of targets at once (the test is
+    elementwise), where indexing by a batched boolean mask would be refused."""
+    valid = target != ignore_index
+    bad = target[valid & ((target < 0) | (target >= n_classes))]
+    if bad.numel():
+        raise IndexError(f"Target {bad.reshape(-1)[0].item()} is out of bounds.")
+
+
 @autocast_op("nll_loss")
 @named_grad_fn(lambda *a, **k: _nll_name(arg(a, k, 0, "input"), arg(a, k, 6, "reduction", "mean")))
 def nll_loss(
@@ -157,10 +169,8 @@ def nll_loss(
         input, "nll_loss_out_frame" if input.dim() <= 2 else "nll_loss2d_forward_out_frame"
     )
     n_classes = input.shape[1] if input.dim() >= 2 else input.shape[0]
+    _check_target_bounds(target, ignore_index, n_classes)
     valid = target != ignore_index
-    bad = target[valid & ((target < 0) | (target >= n_classes))]
-    if bad.numel():
-        raise IndexError(f"Target {bad.reshape(-1)[0].item()} is out of bounds.")
     safe = _C.where(valid, target, 0).long()
     x = _class_last(input)
     picked = x.gather(-1, safe.unsqueeze(-1)).squeeze(-1)

@@ -129,7 +129,12 @@ def normal_(tensor, mean=0.0, std=1.0, generator=None):
 
 
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
-    """Fills ``tensor`` from N(mean, std^2) truncated to [a, b] (inverse-CDF sampling)."""
+    """Fills ``tensor`` from N(mean, std^2) truncated to [a, b], by rejection sampling.
+
+    Where the interval holds more than 30% of the mass, out-of-range normal draws are redrawn;
+    otherwise uniform candidates on [a, b] are accepted with probability pdf / pdf(mode).
+    The draws come from the generator in PyTorch's order, so seeded results match it.
+    """
 
     def norm_cdf(x):
         return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
@@ -141,14 +146,56 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
             stacklevel=2,
         )
     with engine.no_grad():
-        low = norm_cdf((a - mean) / std)
-        high = norm_cdf((b - mean) / std)
-        tensor.uniform_(2 * low - 1, 2 * high - 1, generator=generator)
-        tensor.erfinv_()
-        tensor.mul_(std * math.sqrt(2.0))
-        tensor.add_(mean)
-        tensor.clamp_(min=a, max=b)
+        mass = norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std)
+        if mass > 0.3:
+            _redraw_outside(tensor, mean, std, a, b, generator)
+        else:
+            _accept_reject_uniform(tensor, mean, std, a, b, generator)
         return tensor
+
+
+def _redraw_outside(tensor, mean, std, a, b, generator):
+    # Bounds in the tensor's dtype, so the rejection test agrees with the stored values.
+    lo = tensor.new_tensor(a).item()
+    hi = tensor.new_tensor(b).item()
+    result = tensor.normal_(mean, std, generator=generator)
+    while True:
+        outside = (result < lo) | (result > hi)
+        if not outside.any():
+            break
+        redraw = engine.empty_like(result).normal_(mean, std, generator=generator)
+        result = engine.where(outside, redraw, result)
+    if tensor is not result:
+        tensor.copy_(result)
+
+
+def _accept_reject_uniform(tensor, mean, std, a, b, generator):
+    mode = max(a, min(mean, b))
+    log_peak = -0.5 * ((mode - mean) / std) ** 2
+    candidates = engine.empty_like(tensor)
+    accept_buf = engine.empty_like(tensor)
+
+    def log_ratio(c):
+        # log pdf(c) - log pdf(mode), computed in place as PyTorch does
+        return c.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+
+    tensor.uniform_(a, b, generator=generator)
+    candidates.copy_(tensor)
+    log_ratio(candidates)
+    pending = accept_buf.uniform_(generator=generator).log_().gt(candidates)
+    if not pending.any():
+        return
+    result = tensor
+    while True:
+        candidates.uniform_(a, b, generator=generator)
+        result = engine.where(pending, candidates, result)
+        log_ratio(candidates)
+        pending = engine.where(
+            pending, accept_buf.uniform_(generator=generator).log_().gt(candidates), pending
+        )
+        if not pending.any():
+            break
+    tensor.copy_(result)
 
 
 def constant_(tensor, val):

@@ -436,6 +436,31 @@ class RNNCellBase(Module):
             raise ValueError(f"{name}: Expected input to be 1D or 2D, got {input.dim()}D instead")
         return input.dim() == 2
 
+    def _check_step_shapes(self, input, hiddens):
+        # ATen's check_rnn_cell_forward_input / _hidden, so a wrong size is named as PyTorch
+        # names it rather than surfacing as a matmul or broadcasting error.
+        if input.size(1) != self.weight_ih.size(1):
+            raise RuntimeError(
+                f"input has inconsistent input_size: got {input.size(1)} "
+                f"expected {self.weight_ih.size(1)}"
+            )
+        hidden_size = self.weight_hh.size(1)
+        for label, hx in enumerate(hiddens):
+            if input.size(0) != hx.size(0):
+                raise RuntimeError(
+                    f"Input batch size {input.size(0)} doesn't match hidden{label} "
+                    f"batch size {hx.size(0)}"
+                )
+            if hx.dim() < 2:
+                raise IndexError(
+                    "Dimension out of range (expected to be in range of [-1, 0], but got 1)"
+                )
+            if hx.size(1) != hidden_size:
+                raise RuntimeError(
+                    f"hidden{label} has inconsistent hidden_size: got {hx.size(1)}, "
+                    f"expected {hidden_size}"
+                )
+
     def _hidden(self, hx, input, batched, name, what="hx"):
         if hx is not None and hx.dim() not in (1, 2):
             raise ValueError(f"{name}: Expected {what} to be 1D or 2D, got {hx.dim()}D instead")
@@ -458,6 +483,7 @@ class RNNCell(RNNCellBase):
         if not batched:
             input = input.unsqueeze(0)
         hx = self._hidden(hx, input, batched, "RNNCell")
+        self._check_step_shapes(input, (hx,))
         if self.nonlinearity not in ("tanh", "relu"):
             raise RuntimeError(f"Unknown nonlinearity: {self.nonlinearity}")
         gi = F.linear(input, self.weight_ih, self.bias_ih)
@@ -482,6 +508,7 @@ class LSTMCell(RNNCellBase):
             hx = (zeros, zeros)
         elif not batched:
             hx = (hx[0].unsqueeze(0), hx[1].unsqueeze(0))
+        self._check_step_shapes(input, hx)
         gi = F.linear(input, self.weight_ih, self.bias_ih)
         h, c = _lstm_step(gi, hx[0], hx[1], self.weight_hh, self.bias_hh, None)
         return (h, c) if batched else (h.squeeze(0), c.squeeze(0))
@@ -498,6 +525,7 @@ class GRUCell(RNNCellBase):
         if not batched:
             input = input.unsqueeze(0)
         hx = self._hidden(hx, input, batched, "GRUCell")
+        self._check_step_shapes(input, (hx,))
         gi = F.linear(input, self.weight_ih, self.bias_ih)
         ret = _gru_step(gi, hx, self.weight_hh, self.bias_hh)
         return ret if batched else ret.squeeze(0)

@@ -6,6 +6,7 @@ from engine.nn.utils.clip_grad import (
     clip_grad_norm,
     clip_grad_norm_,
     clip_grad_value_,
+    clip_grads_with_norm_,
     get_total_norm,
 )
 from engine.nn.utils.convert_parameters import parameters_to_vector, vector_to_parameters
@@ -19,6 +20,7 @@ __all__ = [
     "clip_grad_norm",
     "clip_grad_norm_",
     "clip_grad_value_",
+    "clip_grads_with_norm_",
     "get_total_norm",
     "parameters_to_vector",
     "parametrizations",

@@ -1,10 +1,17 @@
 """Gradient clipping by total norm or by value, as torch.nn.utils does it."""
 
+import types
 import warnings
 
 import engine
 
-__all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "get_total_norm"]
+__all__ = [
+    "clip_grad_norm",
+    "clip_grad_norm_",
+    "clip_grad_value_",
+    "clip_grads_with_norm_",
+    "get_total_norm",
+]
 
 
 def _tensors(tensors):
@@ -64,16 +71,50 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
         >>> w.grad
         tensor([0.6000, 0.8000])
     """
-    params = _tensors(parameters)
+    if isinstance(parameters, engine.Tensor):
+        params = [parameters]
+    else:
+        is_generator = isinstance(parameters, types.GeneratorType)
+        params = list(parameters)
+        if is_generator and not params:
+            warnings.warn(
+                "`parameters` is an empty generator, no gradient clipping will occur.", stacklevel=2
+            )
     grads = [p.grad for p in params if p.grad is not None]
     with engine.no_grad():
         total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
-        if grads:
-            clip_coef = float(max_norm) / (total_norm + 1e-6)
-            clip_coef_clamped = engine.clamp(clip_coef, max=1.0)
-            for g in grads:
-                g.mul_(clip_coef_clamped.to(g.dtype))
+    clip_grads_with_norm_(params, max_norm, total_norm, foreach)
     return total_norm
+
+
+def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
+    """Scales the gradients of ``parameters`` in place by ``min(max_norm / (total_norm + 1e-6), 1)``.
+
+    :func:`clip_grad_norm_` with the total norm computed beforehand (for instance by
+    :func:`get_total_norm` over gradients gathered from several places).
+
+    Args:
+        parameters (Tensor or iterable of Tensors): the tensors whose ``grad`` is scaled.
+        max_norm (float): the largest total norm allowed.
+        total_norm (Tensor): the total norm of the gradients.
+        foreach (bool, optional): accepted for compatibility.
+
+    Example::
+
+        >>> w = engine.zeros(2, requires_grad=True)
+        >>> w.grad = engine.tensor([3.0, 4.0])
+        >>> engine.nn.utils.clip_grads_with_norm_([w], 1.0, engine.tensor(10.0))
+        >>> w.grad
+        tensor([0.3000, 0.4000])
+    """
+    grads = [p.grad for p in _tensors(parameters) if p.grad is not None]
+    if not grads:
+        return
+    with engine.no_grad():
+        clip_coef = float(max_norm) / (total_norm + 1e-6)
+        clip_coef_clamped = engine.clamp(clip_coef, max=1.0)
+        for g in grads:
+            g.mul_(clip_coef_clamped.to(g.dtype))
 
 
 def clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
