@@ -72,6 +72,8 @@ class dtype:
             >>> engine.float64.itemsize
             8
         """
+class _TensorMeta:
+    pass
 class Tensor:
     """
     A multi-dimensional array of one dtype, with the autograd bookkeeping.
