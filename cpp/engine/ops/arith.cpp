@@ -1,6 +1,7 @@
 // Binary arithmetic: + - * / ** where maximum minimum, with broadcasting and type promotion.
 #include <cmath>
 
+#include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
 #include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
@@ -83,6 +84,32 @@ struct DivBackward0 : BuiltinNode<DivBackward0> {
     visit("other", other_);
   }
   variable_list apply(variable_list&& g) override {
+    auto me = shared_from_this();
+    Tensor b = other_.unpack(me);
+    return {should_compute_output(0) ? g[0] / b : Tensor(),
+            should_compute_output(1) ? -(g[0] * self_.unpack(me)) / (b * b) : Tensor()};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
+// div with a rounding_mode argument (None, "trunc" or "floor"), PyTorch's DivBackward2: true
+// division's gradient without rounding; a rounded quotient is piecewise constant, so zero with it.
+struct DivBackward2 : BuiltinNode<DivBackward2> {
+  static constexpr const char* kName = "DivBackward2";
+  SavedTensor self_, other_;
+  bool rounded = false;
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("other", other_);
+    visit("self", self_);
+  }
+  variable_list apply(variable_list&& g) override {
+    if (rounded) {
+      return {should_compute_output(0) ? zeros(g[0].shape(), g[0].dtype()) : Tensor(),
+              should_compute_output(1) ? zeros(g[0].shape(), g[0].dtype()) : Tensor()};
+    }
     auto me = shared_from_this();
     Tensor b = other_.unpack(me);
     return {should_compute_output(0) ? g[0] / b : Tensor(),
@@ -265,6 +292,21 @@ Tensor div(const Tensor& a, const Tensor& b) {
     set_history(out, node);
   }
   return out;
+}
+
+// The quotient of div(a, b, rounding_mode=mode), computed without recording (the rounding modes
+// are composed in Python), given PyTorch's one node for it: edges to a and b themselves.
+Tensor with_div_mode_history(const Tensor& quotient, const Tensor& a, const Tensor& b,
+                             const std::optional<std::string>& mode) {
+  ENGINE_CHECK(!grad_fn(quotient), std::runtime_error, "_with_div_mode_history(): the quotient already has history");
+  if (auto node = make_node<DivBackward2>({&a, &b})) {
+    node->rounded = mode.has_value();
+    if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
+    node->other_ = SavedTensor(b, false);
+    node->saved_values.add("rounding_mode", mode ? SavedValue(*mode) : SavedValue());
+    set_history(quotient, node);
+  }
+  return quotient;
 }
 
 namespace {
@@ -524,27 +566,82 @@ Tensor logical_xor(const Tensor& a, const Tensor& b) {
   return binary_kernel(BinaryOp::BitXor, truth(a), truth(b), DType::Bool, DType::Bool);
 }
 
-// Two selections: the gradient goes to x inside [min, max] and to the bound that clipped it.
-// NaN in x stays NaN (neither comparison holds).
-Tensor clamp(const Tensor& a, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+namespace {
+
+// clamp with number bounds (PyTorch's ClampBackward1, ClampMinBackward0, ClampMaxBackward0): one
+// edge, to x; the gradient passes where min <= x <= max and is zero elsewhere, NaN x included
+// (PyTorch's clamp_backward). One node, so an in-place clamp_ through a view runs it inside CopySlices.
+struct ClampNumbersBackward : Node {
+  const char* node_name = "ClampBackward1";
+  SavedTensor self_;
+  std::optional<double> min, max;
+  std::string name() const override { return node_name; }
+  void visit_saved(const SavedVisitor& visit) override { visit("self", self_); }
+  variable_list apply(variable_list&& g) override {
+    const Tensor x = self_.unpack(shared_from_this());
+    Tensor keep;
+    if (min) keep = ge(x, wrapped_scalar(*min, DType::Float64));
+    if (max) {
+      Tensor below = le(x, wrapped_scalar(*max, DType::Float64));
+      keep = keep.defined() ? logical_and(keep, below) : below;
+    }
+    return {where(keep, g[0], wrapped_scalar(0.0, DType::Int64))};
+  }
+  void release_variables() override { self_.reset(); }
+};
+
+// A number bound as PyTorch's node shows it: an int for an integer number, else a float.
+SavedValue bound_value(const std::optional<Tensor>& bound) {
+  if (!bound) return SavedValue();
+  if (is_floating(bound->dtype())) return scalar_value(*bound);
+  return static_cast<int64_t>(scalar_value(*bound));
+}
+
+// `name`: the node's name for number bounds (clamp_min / clamp_max), or null for clamp's.
+Tensor clamp_named(const Tensor& a, const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+                   const char* name) {
   ENGINE_CHECK(min || max, std::runtime_error, "torch.clamp: At least one of 'min' or 'max' must not be None");
   ENGINE_CHECK(a.dtype() != DType::Bool || (min && min->dtype() != DType::Bool) || (max && max->dtype() != DType::Bool),
                NotImplementedError, "\"clamp_cpu\" not implemented for 'Bool'");
-  Tensor r = a;
-  if (min) r = where(lt(r, *min), *min, r);
-  if (max) r = where(gt(r, *max), *max, r);
-  if (r.get() == a.get()) r = clone(a);
   // PyTorch's names: ClampBackward1 for number bounds, ClampBackward0 for tensor bounds.
   const bool numbers = (!min || min->is_wrapped_number()) && (!max || max->is_wrapped_number());
-  return named_history(r, numbers ? "ClampBackward1" : "ClampBackward0");
+  const bool own_node = numbers && compute_requires_grad({&a});
+  // Two selections: with tensor bounds their nodes send the gradient to x inside [min, max] and to
+  // the bound that clipped it. NaN in x stays NaN (neither comparison holds).
+  Tensor r = a;
+  {
+    AutoGradMode recording(GradMode::is_enabled() && !own_node);
+    if (min) r = where(lt(r, *min), *min, r);
+    if (max) r = where(gt(r, *max), *max, r);
+    if (r.get() == a.get()) r = clone(a);
+  }
+  if (!own_node) return named_history(r, numbers ? "ClampBackward1" : "ClampBackward0");
+  auto node = std::make_shared<ClampNumbersBackward>();
+  node->mutable_next_edges() = collect_next_edges({&a});
+  node->self_ = SavedTensor(a, false);
+  if (min) node->min = scalar_value(*min);
+  if (max) node->max = scalar_value(*max);
+  node->node_name = name ? name : "ClampBackward1";
+  if (!name || min) node->saved_values.add("min", bound_value(min));
+  if (!name || max) node->saved_values.add("max", bound_value(max));
+  set_history(r, node);
+  return r;
+}
+
+}  // namespace
+
+Tensor clamp(const Tensor& a, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  return clamp_named(a, min, max, nullptr);
 }
 
 // clamp with one bound, under PyTorch's names for it (number or tensor bound).
 Tensor clamp_min(const Tensor& a, const Tensor& min) {
-  return named_history(clamp(a, min, std::nullopt), min.is_wrapped_number() ? "ClampMinBackward0" : "ClampMinBackward1");
+  if (min.is_wrapped_number()) return clamp_named(a, min, std::nullopt, "ClampMinBackward0");
+  return named_history(clamp(a, min, std::nullopt), "ClampMinBackward1");
 }
 Tensor clamp_max(const Tensor& a, const Tensor& max) {
-  return named_history(clamp(a, std::nullopt, max), max.is_wrapped_number() ? "ClampMaxBackward0" : "ClampMaxBackward1");
+  if (max.is_wrapped_number()) return clamp_named(a, std::nullopt, max, "ClampMaxBackward0");
+  return named_history(clamp(a, std::nullopt, max), "ClampMaxBackward1");
 }
 
 Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight) {
