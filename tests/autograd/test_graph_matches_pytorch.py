@@ -292,3 +292,73 @@ def test_autocast_region_on_another_thread_leaves_this_one_alone():
     assert seen["worker"] == torch.bfloat16
     a = torch.randn(2, 2)
     assert (a @ a).dtype == torch.float32
+
+
+# ---- a Python number operand has no edge (PyTorch's Scalar overloads); where's condition none ----
+
+SCALAR_FORMS = {
+    "2 - x": (lambda x: 2 - x, "RsubBackward1", ["AccumulateGrad"], ["_saved_alpha"]),
+    "x ** 2": (
+        lambda x: x**2,
+        "PowBackward0",
+        ["AccumulateGrad"],
+        ["_saved_exponent", "_saved_self"],
+    ),
+    "2 ** x": (
+        lambda x: 2**x,
+        "PowBackward2",
+        ["AccumulateGrad"],
+        ["_saved_exponent", "_saved_result", "_saved_self"],
+    ),
+    "-x": (lambda x: -x, "NegBackward0", ["AccumulateGrad"], []),
+    "fmod(x, 0.3)": (lambda x: torch.fmod(x, 0.3), "FmodBackward0", ["AccumulateGrad"], []),
+    "remainder(x, 0.3)": (
+        lambda x: torch.remainder(x, 0.3),
+        "RemainderBackward0",
+        ["AccumulateGrad"],
+        [],
+    ),
+    "remainder(x, x + 1)": (
+        lambda x: torch.remainder(x, x + 1),
+        "RemainderBackward1",
+        ["AccumulateGrad", "AddBackward0"],
+        ["_saved_other", "_saved_self"],
+    ),
+    "fmod(x, x + 1)": (
+        lambda x: torch.fmod(x, x + 1),
+        "FmodBackward1",
+        ["AccumulateGrad", "AddBackward0"],
+        ["_saved_other", "_saved_self"],
+    ),
+    "where": (
+        lambda x: torch.where(x > 1, x, x * 3),
+        "WhereBackward0",
+        ["AccumulateGrad", "MulBackward0"],
+        ["_saved_condition"],
+    ),
+}
+
+
+@pytest.mark.parametrize("form", sorted(SCALAR_FORMS))
+def test_number_operands_have_no_edge(form):
+    f, name, nexts, saved = SCALAR_FORMS[form]
+    x = _leaf(4, low=0.5, high=1.5)
+    y = f(x)
+    assert y.grad_fn.name() == name
+    assert _next(y) == nexts
+    assert sorted(a for a in dir(y.grad_fn) if a.startswith("_saved")) == saved
+    x = torch.tensor([0.65, 0.95, 1.25, 1.4], dtype=torch.float64, requires_grad=True)
+    assert gradcheck(f, (x,))
+    assert gradgradcheck(f, (x,))
+
+
+def test_in_place_forms_with_a_number_link_to_the_producer():
+    x = _leaf(3, low=0.5)
+    for write, name in (
+        (lambda y: y.pow_(2), "PowBackward0"),
+        (lambda y: y.neg_(), "NegBackward0"),
+    ):
+        y = x * 2
+        write(y)
+        assert y.grad_fn.name() == name
+        assert _next(y) == ["MulBackward0"]
