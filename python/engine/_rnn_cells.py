@@ -83,8 +83,8 @@ def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
 
         >>> h = engine.rnn_tanh_cell(engine.ones(2, 3), engine.zeros(2, 4), engine.ones(4, 3),
         ...                          engine.ones(4, 4))
-        >>> h.shape
-        engine.Size([2, 4])
+        >>> tuple(h.shape)
+        (2, 4)
     """
     return _simple_cell("rnn_tanh_cell", _C.tanh, input, hx, w_ih, w_hh, b_ih, b_hh)
 
