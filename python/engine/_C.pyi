@@ -72,6 +72,8 @@ class dtype:
             >>> engine.float64.itemsize
             8
         """
+class _TensorMeta:
+    pass
 class Tensor:
     """
     A multi-dimensional array of one dtype, with the autograd bookkeeping.
@@ -2047,25 +2049,25 @@ class Tensor:
         """
         The dims from outermost to innermost in memory (by decreasing stride; ties keep dim order).
         """
-    def div(self, other, *, rounding_mode = None):
+    def div(self, other, *, rounding_mode = ...):
         """
         True division of ``input`` by ``other`` element by element (integers give the default float
         dtype); see :func:`floor_divide` for rounded quotients.
         
         See :func:`engine.div`.
         """
-    def div_(self, other, *, rounding_mode = None):
+    def div_(self, other, *, rounding_mode = ...):
         """
         In-place version of :meth:`~Tensor.div`: writes the result into ``self`` and returns it.
         """
-    def divide(self, other, *, rounding_mode = None):
+    def divide(self, other, *, rounding_mode = ...):
         """
         True division of ``input`` by ``other`` element by element (integers give the default float
         dtype); see :func:`floor_divide` for rounded quotients.
         
         See :func:`engine.div`.
         """
-    def divide_(self, other, *, rounding_mode = None):
+    def divide_(self, other, *, rounding_mode = ...):
         """
         In-place version of :meth:`~Tensor.div`: writes the result into ``self`` and returns it.
         """
@@ -3559,14 +3561,14 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.triu`.
         """
-    def true_divide(self, other, *, rounding_mode = None):
+    def true_divide(self, other, *, rounding_mode = ...):
         """
         True division of ``input`` by ``other`` element by element (integers give the default float
         dtype); see :func:`floor_divide` for rounded quotients.
         
         See :func:`engine.div`.
         """
-    def true_divide_(self, other, *, rounding_mode = None):
+    def true_divide_(self, other, *, rounding_mode = ...):
         """
         In-place version of :meth:`~Tensor.div`: writes the result into ``self`` and returns it.
         """
@@ -4576,6 +4578,8 @@ def _unbind(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex) -> tu
 def _var_mean(input: Tensor, dim: typing.Any, correction: typing.Any, keepdim: bool, is_std: bool) -> tuple[Tensor, Tensor]:
     ...
 def _will_engine_execute_node(arg0: typing.Any) -> bool:
+    ...
+def _with_div_mode_history(quotient: Tensor, input: Tensor, other: typing.Any, rounding_mode: str | None) -> Tensor:
     ...
 def abs(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     """

@@ -382,6 +382,10 @@ from engine import _division  # noqa: E402
 
 _division.install(globals())
 
+from engine import _rnn_cells  # noqa: E402
+
+_rnn_cells.install(globals())
+
 
 # engine.save / engine.load: PyTorch's zip checkpoint format (engine/serialization.py), imported
 # on first use so that `import engine` does not import NumPy.

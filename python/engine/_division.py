@@ -1,9 +1,10 @@
 """``torch.div``'s rounding modes: ``div(a, b, rounding_mode="trunc" | "floor")`` as a function
 (``engine.div`` / ``engine.divide``), a Tensor method and in place. Without a rounding mode the
 native true division runs, as the ``/`` operator does; the rounded quotients are compositions of
-native ops whose node shows as PyTorch's ``DivBackward2`` (a zero gradient, as PyTorch's)."""
+native ops computed without recording and given PyTorch's one ``DivBackward2`` node (a zero
+gradient, as PyTorch's); ``rounding_mode=None`` given by name records ``DivBackward2`` too."""
 
-from engine import _C, _grad_fn_names
+from engine import _C
 from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
@@ -24,43 +25,50 @@ def _needs_grad(*operands):
     return any(isinstance(t, _Tensor) and t.requires_grad for t in operands)
 
 
-def _rounded(input, other, rounding_mode):
+# div's rounding_mode when the caller did not give one: PyTorch then records DivBackward0 (plain
+# true division), while rounding_mode=None given by name records DivBackward2.
+class _NotGiven:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "None"  # signatures and stubs show PyTorch's default
+
+
+_NOT_GIVEN = _NotGiven()
+
+
+def _rounded_values(input, other, rounding_mode):
     """The quotient rounded toward zero ("trunc") or down ("floor"), in the operands' promoted
     dtype (integers stay integers; an integer division by zero raises PyTorch's
-    RuntimeError("ZeroDivisionError"))."""
+    RuntimeError("ZeroDivisionError")). Computed without recording."""
+    if rounding_mode is None:
+        return _native_div(input, other)
     if rounding_mode == "floor":
-        out = _C.floor_divide(input, other)
-        if out.is_floating_point() and _C.is_grad_enabled() and _needs_grad(input, other):
-            # floor_divide records no history; PyTorch's quotient carries a zero gradient. The
-            # values stay floor_divide's (exact where floor(a / b) is not): written, without
-            # recording, over a floor of the quotient, whose node has that zero gradient.
-            graph = _C.floor(_native_div(input, other))
-            with no_grad():
-                graph.copy_(out)
-            out = graph
-    elif _C.result_type(input, other).is_floating_point:
-        out = _C.trunc(_native_div(input, other))
-    else:
-        # Integer division toward zero: the floor quotient, one up where it was rounded down
-        # across zero (a remainder with the operands' signs differing).
-        q = _C.floor_divide(input, other)
-        crossed = (input - q * other != 0) & ((input < 0) != (other < 0))
-        out = q + crossed.to(q.dtype)
-    # PyTorch's node keeps the divisor (a Number as a 0-d tensor) and, when the divisor requires
-    # grad, the dividend.
-    if isinstance(other, _C.Tensor):
-        other_t = other
-    else:  # a Python float shows as float64, as PyTorch wraps it
-        other_t = _C.tensor(other, dtype=_C.float64 if isinstance(other, float) else None)
-    shown = {
-        "other": other_t,
-        "rounding_mode": rounding_mode,
-        "self": input if other_t.requires_grad else None,
-    }
-    return _grad_fn_names.name_grad_fn(out, "DivBackward2", (input,), shown, only_shown=True)
+        return _C.floor_divide(input, other)
+    if _C.result_type(input, other).is_floating_point:
+        return _C.trunc(_native_div(input, other))
+    # Integer division toward zero: the floor quotient, one up where it was rounded down across
+    # zero (a remainder with the operands' signs differing).
+    q = _C.floor_divide(input, other)
+    crossed = (input - q * other != 0) & ((input < 0) != (other < 0))
+    return q + crossed.to(q.dtype)
 
 
-def div(input, other, *, rounding_mode=None, out=None):
+def _mode_div(input, other, rounding_mode):
+    """div with ``rounding_mode`` given: the quotient with PyTorch's one DivBackward2 node (edges to
+    both operands; true division's gradient without rounding, zero with it)."""
+    with no_grad():
+        out = _rounded_values(input, other, rounding_mode)
+    if not (_C.is_grad_enabled() and _needs_grad(input, other)):
+        return out
+    if not isinstance(other, _Tensor) and isinstance(other, float):
+        other = _C.tensor(
+            other, dtype=_C.float64
+        )  # a Python float shows as float64, as PyTorch wraps it
+    return _C._with_div_mode_history(out, input, other, rounding_mode)
+
+
+def div(input, other, *, rounding_mode=_NOT_GIVEN, out=None):
     """``input / other``; with ``rounding_mode="trunc"`` the quotient rounded toward zero, with
     ``"floor"`` rounded down (then integer inputs give an integer result, as in PyTorch).
 
@@ -77,31 +85,33 @@ def div(input, other, *, rounding_mode=None, out=None):
         >>> engine.div(engine.tensor([7, -7]), 2, rounding_mode="trunc")
         tensor([ 3, -3])
     """
-    _check_mode(rounding_mode)
-    if rounding_mode is None:
+    if rounding_mode is _NOT_GIVEN:
         return _native_div(input, other) if out is None else _native_div(input, other, out=out)
-    result = _rounded(input, other, rounding_mode)
+    _check_mode(rounding_mode)
+    if rounding_mode is None and out is not None:
+        return _native_div(input, other, out=out)
+    result = _mode_div(input, other, rounding_mode)
     if out is None:
         return result
     out.resize_(result.shape)
     return out.copy_(result)
 
 
-def _div_method(self, other, *, rounding_mode=None):
+def _div_method(self, other, *, rounding_mode=_NOT_GIVEN):
     """Tensor.div: see :func:`engine.div`."""
-    _check_mode(rounding_mode)
-    if rounding_mode is None:
+    if rounding_mode is _NOT_GIVEN:
         return _native_div_method(self, other)
-    return _rounded(self, other, rounding_mode)
-
-
-def _div_inplace(self, other, *, rounding_mode=None):
-    """In-place version of :meth:`Tensor.div`."""
     _check_mode(rounding_mode)
-    if rounding_mode is None:
+    return _mode_div(self, other, rounding_mode)
+
+
+def _div_inplace(self, other, *, rounding_mode=_NOT_GIVEN):
+    """In-place version of :meth:`Tensor.div`."""
+    if rounding_mode is _NOT_GIVEN:
         return _native_div_inplace(self, other)
+    _check_mode(rounding_mode)
     others = [other] if isinstance(other, _Tensor) else []
-    return _C._inplace_apply(self, lambda x: _rounded(x, other, rounding_mode), others)
+    return _C._inplace_apply(self, lambda x: _mode_div(x, other, rounding_mode), others)
 
 
 def install(namespace):

@@ -167,7 +167,9 @@ def permutation_matrix(pivots, m, like):
         pivots = _C.cat([pivots, tail], -1)
     # Built in float64 (getrs' domain), then given like's dtype: integer LU data unpacks too.
     square = _C.zeros(*pivots.shape[:-1], m, m, dtype=_C.float64)
-    return permutation_from_pivots(square, pivots.contiguous()).to(like.dtype)
+    P = permutation_from_pivots(square, pivots.contiguous())
+    # A tensor of its own, as PyTorch's P is (not a view of the solve's transposed output).
+    return P.to(like.dtype) if like.dtype != _C.float64 else P.clone()
 
 
 class LinalgLuSolve(Function):

@@ -1,6 +1,7 @@
 // Binary arithmetic: + - * / ** where maximum minimum, with broadcasting and type promotion.
 #include <cmath>
 
+#include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
 #include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
@@ -51,10 +52,19 @@ struct AddBackward0 : BuiltinNode<AddBackward0> {
 struct SubBackward0 : BuiltinNode<SubBackward0> {
   static constexpr const char* kName = "SubBackward0";
   double alpha = 1.0;
+  // A number minus a tensor (PyTorch's RsubBackward1): one edge, to the tensor.
+  bool number_minus_tensor = false;
   void visit_saved_values(const SavedValueVisitor& visit) const override { visit("alpha", saved_number(alpha)); }
   variable_list apply(variable_list&& g) override {
+    if (number_minus_tensor) return {alpha == 1.0 ? -g[0] : g[0] * -alpha};
     return {g[0], should_compute_output(1) ? (alpha == 1.0 ? -g[0] : g[0] * -alpha) : Tensor()};
   }
+};
+
+// neg's node: the gradient negated.
+struct NegBackward0 : BuiltinNode<NegBackward0> {
+  static constexpr const char* kName = "NegBackward0";
+  variable_list apply(variable_list&& g) override { return {-g[0]}; }
 };
 
 struct MulBackward0 : BuiltinNode<MulBackward0> {
@@ -94,15 +104,46 @@ struct DivBackward0 : BuiltinNode<DivBackward0> {
   }
 };
 
+// div with a rounding_mode argument (None, "trunc" or "floor"), PyTorch's DivBackward2: true
+// division's gradient without rounding; a rounded quotient is piecewise constant, so zero with it.
+struct DivBackward2 : BuiltinNode<DivBackward2> {
+  static constexpr const char* kName = "DivBackward2";
+  SavedTensor self_, other_;
+  bool rounded = false;
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("other", other_);
+    visit("self", self_);
+  }
+  variable_list apply(variable_list&& g) override {
+    if (rounded) {
+      return {should_compute_output(0) ? zeros(g[0].shape(), g[0].dtype()) : Tensor(),
+              should_compute_output(1) ? zeros(g[0].shape(), g[0].dtype()) : Tensor()};
+    }
+    auto me = shared_from_this();
+    Tensor b = other_.unpack(me);
+    return {should_compute_output(0) ? g[0] / b : Tensor(),
+            should_compute_output(1) ? -(g[0] * self_.unpack(me)) / (b * b) : Tensor()};
+  }
+  void release_variables() override {
+    self_.reset();
+    other_.reset();
+  }
+};
+
 struct PowBackward : Node {
   const char* node_name = "PowBackward1";
   SavedTensor self_, exponent_, result_;
+  // Which side is a Python number (0: self, PowBackward2; 1: the exponent, PowBackward0), or -1.
+  // That side has no edge, as in PyTorch's Scalar overloads.
+  int number_side = -1;
+  bool computes_self() const { return number_side != 0 && should_compute_output(0); }
+  bool computes_exponent() const { return number_side != 1 && should_compute_output(number_side == 0 ? 0 : 1); }
   std::string name() const override { return node_name; }
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
     Tensor a = self_.unpack(me), b = exponent_.unpack(me);
     Tensor ga, gb;
-    if (should_compute_output(0)) {
+    if (computes_self()) {
       Tensor zero = wrapped_scalar(0.0, DType::Float64);
       // A Python-number exponent stays a double: b - 1 between two wrapped numbers would round
       // to the default float dtype and cost float64 gradients their precision.
@@ -116,12 +157,14 @@ struct PowBackward : Node {
         ga = where(eq(b, zero), zero, g[0] * (b * pow(a, b_minus_1)));
       }
     }
-    if (should_compute_output(1)) {
+    if (computes_exponent()) {
       Tensor zero = wrapped_scalar(0.0, DType::Float64);
       // d(a^b)/db = a^b log a, defined as 0 where a == 0 and b >= 0 (the limit), as PyTorch does.
       Tensor mask = mul(eq(a, zero), ge(b, zero));
       gb = where(mask, zero, g[0] * (result_.unpack(me) * log(a)));
     }
+    if (number_side == 1) return {ga};
+    if (number_side == 0) return {gb};
     return {ga, gb};
   }
   void release_variables() override {
@@ -149,8 +192,8 @@ struct WhereBackward0 : BuiltinNode<WhereBackward0> {
   variable_list apply(variable_list&& g) override {
     Tensor c = cond_.unpack();
     Tensor zero = wrapped_scalar(0.0, DType::Float64);
-    return {Tensor(), should_compute_output(1) ? where(c, g[0], zero) : Tensor(),
-            should_compute_output(2) ? where(c, zero, g[0]) : Tensor()};
+    return {should_compute_output(0) ? where(c, g[0], zero) : Tensor(),
+            should_compute_output(1) ? where(c, zero, g[0]) : Tensor()};
   }
   void release_variables() override { cond_.reset(); }
   void visit_saved(const SavedVisitor& visit) override { visit("condition", cond_); }
@@ -234,11 +277,13 @@ Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
     Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
     out = binary_kernel(BinaryOp::Sub, a, bb, dt, dt);
   }
-  if (auto node = make_node<SubBackward0>({&a, &b})) {
+  // A number minus a tensor is Tensor.__rsub__ (PyTorch's RsubBackward1, one edge).
+  const bool rsub = a.is_wrapped_number();
+  if (auto node = rsub ? make_node<SubBackward0>({&b}) : make_node<SubBackward0>({&a, &b})) {
     node->alpha = alpha;
+    node->number_minus_tensor = rsub;
     set_history(out, node);
-    // A number minus a tensor is Tensor.__rsub__ (PyTorch's RsubBackward1).
-    if (a.is_wrapped_number()) node->set_display_name("RsubBackward1");
+    if (rsub) node->set_display_name("RsubBackward1");
   }
   return out;
 }
@@ -265,6 +310,21 @@ Tensor div(const Tensor& a, const Tensor& b) {
     set_history(out, node);
   }
   return out;
+}
+
+// The quotient of div(a, b, rounding_mode=mode), computed without recording (the rounding modes
+// are composed in Python), given PyTorch's one node for it: edges to a and b themselves.
+Tensor with_div_mode_history(const Tensor& quotient, const Tensor& a, const Tensor& b,
+                             const std::optional<std::string>& mode) {
+  ENGINE_CHECK(!grad_fn(quotient), std::runtime_error, "_with_div_mode_history(): the quotient already has history");
+  if (auto node = make_node<DivBackward2>({&a, &b})) {
+    node->rounded = mode.has_value();
+    if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
+    node->other_ = SavedTensor(b, false);
+    node->saved_values.add("rounding_mode", mode ? SavedValue(*mode) : SavedValue());
+    set_history(quotient, node);
+  }
+  return quotient;
 }
 
 namespace {
@@ -306,14 +366,19 @@ Tensor pow(const Tensor& a, const Tensor& b) {
   } else {
     out = binary_kernel(BinaryOp::Pow, a, b, dt, dt);
   }
-  if (auto node = make_node<PowBackward>({&a, &b})) {
+  if (compute_requires_grad({&a, &b})) {
+    auto node = std::make_shared<PowBackward>();
+    node->number_side = b.is_wrapped_number() ? 1 : a.is_wrapped_number() ? 0 : -1;
+    node->mutable_next_edges() = node->number_side == 1   ? collect_next_edges({&a})
+                                 : node->number_side == 0 ? collect_next_edges({&b})
+                                                          : collect_next_edges({&a, &b});
     node->node_name = b.is_wrapped_number() ? "PowBackward0" : a.is_wrapped_number() ? "PowBackward2" : "PowBackward1";
     if (b.is_wrapped_number()) node->scalar = wrapped_value(b);
     else if (a.is_wrapped_number()) node->scalar = wrapped_value(a);
     node->self_ = SavedTensor(a, false);
     node->exponent_ = SavedTensor(b, false);
     set_history(out, node);
-    if (node->should_compute_output(1)) node->result_ = SavedTensor(out, true);
+    if (node->computes_exponent()) node->result_ = SavedTensor(out, true);
   }
   return out;
 }
@@ -322,7 +387,13 @@ Tensor neg(const Tensor& a) {
   ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error,
                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
                "use the `~` or `logical_not()` operator instead.");
-  return named_history(mul(a, wrapped_scalar(-1.0, DType::Int64)), "NegBackward0");
+  Tensor out;
+  {
+    AutoGradMode no_grad(false);
+    out = mul(a, wrapped_scalar(-1.0, DType::Int64));
+  }
+  if (auto node = make_node<NegBackward0>({&a})) set_history(out, node);
+  return out;
 }
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
@@ -349,7 +420,8 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
       }
     });
   });
-  if (auto node = make_node<WhereBackward0>({&cond, &a, &b})) {
+  // Edges to a and b, as PyTorch's: the condition is boolean, never differentiable.
+  if (auto node = make_node<WhereBackward0>({&a, &b})) {
     node->cond_ = SavedTensor(cond, false);
     set_history(out, node);
   }
@@ -421,9 +493,16 @@ struct ModBackward : Node {
   const char* node_name;
   bool floor_mode;
   SavedTensor self_, other_;
+  bool number_other = false;  // fmod / remainder by a number: one edge, to self (PyTorch's *Backward0)
   ModBackward(const char* n, bool f) : node_name(n), floor_mode(f) {}
   std::string name() const override { return node_name; }
+  void visit_saved(const SavedVisitor& visit) override {
+    if (number_other) return;
+    visit("other", other_);
+    visit("self", self_);
+  }
   variable_list apply(variable_list&& g) override {
+    if (number_other) return {g[0]};
     Tensor gb;
     if (should_compute_output(1)) {
       auto me = shared_from_this();
@@ -460,7 +539,8 @@ Tensor modulo(const Tensor& a, const Tensor& b, bool floor_mode) {
     const char* n = floor_mode ? (b.is_wrapped_number() ? "RemainderBackward0" : "RemainderBackward1")
                                : (b.is_wrapped_number() ? "FmodBackward0" : "FmodBackward1");
     auto node = std::make_shared<ModBackward>(n, floor_mode);
-    node->mutable_next_edges() = collect_next_edges({&a, &b});
+    node->number_other = b.is_wrapped_number();
+    node->mutable_next_edges() = node->number_other ? collect_next_edges({&a}) : collect_next_edges({&a, &b});
     if (node->should_compute_output(1)) {
       node->self_ = SavedTensor(a, false);
       node->other_ = SavedTensor(b, false);
@@ -524,27 +604,82 @@ Tensor logical_xor(const Tensor& a, const Tensor& b) {
   return binary_kernel(BinaryOp::BitXor, truth(a), truth(b), DType::Bool, DType::Bool);
 }
 
-// Two selections: the gradient goes to x inside [min, max] and to the bound that clipped it.
-// NaN in x stays NaN (neither comparison holds).
-Tensor clamp(const Tensor& a, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+namespace {
+
+// clamp with number bounds (PyTorch's ClampBackward1, ClampMinBackward0, ClampMaxBackward0): one
+// edge, to x; the gradient passes where min <= x <= max and is zero elsewhere, NaN x included
+// (PyTorch's clamp_backward). One node, so an in-place clamp_ through a view runs it inside CopySlices.
+struct ClampNumbersBackward : Node {
+  const char* node_name = "ClampBackward1";
+  SavedTensor self_;
+  std::optional<double> min, max;
+  std::string name() const override { return node_name; }
+  void visit_saved(const SavedVisitor& visit) override { visit("self", self_); }
+  variable_list apply(variable_list&& g) override {
+    const Tensor x = self_.unpack(shared_from_this());
+    Tensor keep;
+    if (min) keep = ge(x, wrapped_scalar(*min, DType::Float64));
+    if (max) {
+      Tensor below = le(x, wrapped_scalar(*max, DType::Float64));
+      keep = keep.defined() ? logical_and(keep, below) : below;
+    }
+    return {where(keep, g[0], wrapped_scalar(0.0, DType::Int64))};
+  }
+  void release_variables() override { self_.reset(); }
+};
+
+// A number bound as PyTorch's node shows it: an int for an integer number, else a float.
+SavedValue bound_value(const std::optional<Tensor>& bound) {
+  if (!bound) return SavedValue();
+  if (is_floating(bound->dtype())) return scalar_value(*bound);
+  return static_cast<int64_t>(scalar_value(*bound));
+}
+
+// `name`: the node's name for number bounds (clamp_min / clamp_max), or null for clamp's.
+Tensor clamp_named(const Tensor& a, const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+                   const char* name) {
   ENGINE_CHECK(min || max, std::runtime_error, "torch.clamp: At least one of 'min' or 'max' must not be None");
   ENGINE_CHECK(a.dtype() != DType::Bool || (min && min->dtype() != DType::Bool) || (max && max->dtype() != DType::Bool),
                NotImplementedError, "\"clamp_cpu\" not implemented for 'Bool'");
-  Tensor r = a;
-  if (min) r = where(lt(r, *min), *min, r);
-  if (max) r = where(gt(r, *max), *max, r);
-  if (r.get() == a.get()) r = clone(a);
   // PyTorch's names: ClampBackward1 for number bounds, ClampBackward0 for tensor bounds.
   const bool numbers = (!min || min->is_wrapped_number()) && (!max || max->is_wrapped_number());
-  return named_history(r, numbers ? "ClampBackward1" : "ClampBackward0");
+  const bool own_node = numbers && compute_requires_grad({&a});
+  // Two selections: with tensor bounds their nodes send the gradient to x inside [min, max] and to
+  // the bound that clipped it. NaN in x stays NaN (neither comparison holds).
+  Tensor r = a;
+  {
+    AutoGradMode recording(GradMode::is_enabled() && !own_node);
+    if (min) r = where(lt(r, *min), *min, r);
+    if (max) r = where(gt(r, *max), *max, r);
+    if (r.get() == a.get()) r = clone(a);
+  }
+  if (!own_node) return named_history(r, numbers ? "ClampBackward1" : "ClampBackward0");
+  auto node = std::make_shared<ClampNumbersBackward>();
+  node->mutable_next_edges() = collect_next_edges({&a});
+  node->self_ = SavedTensor(a, false);
+  if (min) node->min = scalar_value(*min);
+  if (max) node->max = scalar_value(*max);
+  node->node_name = name ? name : "ClampBackward1";
+  if (!name || min) node->saved_values.add("min", bound_value(min));
+  if (!name || max) node->saved_values.add("max", bound_value(max));
+  set_history(r, node);
+  return r;
+}
+
+}  // namespace
+
+Tensor clamp(const Tensor& a, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  return clamp_named(a, min, max, nullptr);
 }
 
 // clamp with one bound, under PyTorch's names for it (number or tensor bound).
 Tensor clamp_min(const Tensor& a, const Tensor& min) {
-  return named_history(clamp(a, min, std::nullopt), min.is_wrapped_number() ? "ClampMinBackward0" : "ClampMinBackward1");
+  if (min.is_wrapped_number()) return clamp_named(a, min, std::nullopt, "ClampMinBackward0");
+  return named_history(clamp(a, min, std::nullopt), "ClampMinBackward1");
 }
 Tensor clamp_max(const Tensor& a, const Tensor& max) {
-  return named_history(clamp(a, std::nullopt, max), max.is_wrapped_number() ? "ClampMaxBackward0" : "ClampMaxBackward1");
+  if (max.is_wrapped_number()) return clamp_named(a, std::nullopt, max, "ClampMaxBackward0");
+  return named_history(clamp(a, std::nullopt, max), "ClampMaxBackward1");
 }
 
 Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight) {

@@ -186,6 +186,19 @@ bool is_read_clone(const Edge& e, const Edge& self_edge) {
          same_edge(e.function->next_edges()[0], self_edge) && e.function->name() == "CloneBackward0";
 }
 
+// An op that saves its input reads self through a clone (self is about to be overwritten), so the
+// clone's node sits between the op's node and self's history. The saved copy keeps that clone (a
+// second derivative reaches self through it); the gradient need not, and PyTorch's graph links the
+// op's node straight to self's history: its input-0 edge is pointed past the clone. Only recording
+// writes get here, and the test is a few pointer compares.
+void skip_read_clone(const Tensor& self, const Tensor& result) {
+  const std::shared_ptr<Node>& fn = grad_fn(result);
+  if (!fn || fn->num_outputs() == 0 || !GradMode::is_enabled()) return;
+  Edge& e0 = fn->mutable_next_edges()[0];
+  const Edge self_edge = gradient_edge(self);
+  if (self_edge.is_valid() && is_read_clone(e0, self_edge)) e0 = self_edge;
+}
+
 // The node `result` was made by, when its input 0 is `self` as it is now (or the read clone of
 // it): then that node alone is the write, and CopySlices can run it.
 std::shared_ptr<Node> single_write_node(const Tensor& self, const Tensor& result) {
@@ -235,6 +248,7 @@ Tensor& commit(Tensor& self, const Tensor& result) {
   ENGINE_CHECK(can_cast(result.dtype(), self.dtype()), std::runtime_error, "result type ",
                scalar_type_name(result.dtype()), " can't be cast to the desired output type ",
                scalar_type_name(self.dtype()));
+  skip_read_clone(self, result);
   if (commit_view(self, result)) return self;
   kernels::copy(self, result);
   self.bump_version();

@@ -13,6 +13,12 @@
 #include "engine/ops/selection_order.h"
 #include "engine/python/bindings.h"
 
+namespace engine::ops {
+// Defined with div in ops/arith.cpp; only the rounding-mode div written in Python uses it.
+Tensor with_div_mode_history(const Tensor& quotient, const Tensor& a, const Tensor& b,
+                             const std::optional<std::string>& mode);
+}  // namespace engine::ops
+
 namespace engine::python {
 
 namespace {
@@ -294,7 +300,14 @@ void init_math(py::module_& m) {
   // threshold in place (nn.functional.threshold(..., inplace=True)): one node, which an in-place
   // write through a view runs inside CopySlices.
   m.def("_threshold_", [](Tensor t, double threshold, double value) {
-    return ops::apply_(t, [&](const Tensor& x) { return ops::threshold(x, threshold, value); });
+    // PyTorch's threshold_ records ThresholdBackward1. Its saved self is the result, so where
+    // value > threshold an overwritten element passes the gradient; engine's node keeps the input,
+    // and those elements get zero, the derivative.
+    return ops::apply_(t, [&](const Tensor& x) {
+      Tensor out = ops::threshold(x, threshold, value);
+      if (const auto& fn = grad_fn(out)) fn->set_display_name("ThresholdBackward1");
+      return out;
+    });
   }, py::arg("input"), py::arg("threshold"), py::arg("value"));
   inplace_method<ops::neg>(cls, "neg_");
   inplace_method<ops::abs>(cls, "abs_");
@@ -324,6 +337,12 @@ void init_math(py::module_& m) {
   binary_fn<ops::fmod>(m, cls, "fmod", "other", NumberArgs::Other);
   binary_fn<ops::remainder>(m, cls, "remainder");
   binary_fn<ops::floor_divide>(m, cls, "floor_divide");
+  // div(a, b, rounding_mode=...): the quotient engine.div computed without history gets PyTorch's
+  // DivBackward2 node, with edges to a and b.
+  m.def("_with_div_mode_history", [](const Tensor& quotient, const Tensor& input, py::handle other,
+                                     std::optional<std::string> rounding_mode) {
+    return ops::with_div_mode_history(quotient, input, to_operand(other), rounding_mode);
+  }, py::arg("quotient"), py::arg("input"), py::arg("other"), py::arg("rounding_mode"));
   binary_fn<ops::bitwise_and>(m, cls, "bitwise_and");
   binary_fn<ops::bitwise_or>(m, cls, "bitwise_or");
   binary_fn<ops::bitwise_xor>(m, cls, "bitwise_xor");

@@ -176,10 +176,23 @@ Tensor to_method(const Tensor& self, py::args args, py::kwargs kwargs) {
   return dt ? ops::to_dtype(self, *dt) : self;
 }
 
+// The Tensor class's own type, PyTorch's _TensorMeta: pybind11's metaclass under the name
+// CPython's messages print for the class itself (`t + engine.Tensor`, `iter(engine.Tensor)`,
+// `format(engine.Tensor, "x")` name 'engine._C._TensorMeta', not pybind11's internal type).
+py::object tensor_metaclass(py::module_& m) {
+  auto* base = reinterpret_cast<PyObject*>(py::detail::get_internals().default_metaclass);
+  static PyType_Slot slots[] = {{0, nullptr}};
+  static PyType_Spec spec{"engine._C._TensorMeta", 0, 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, slots};
+  py::object meta = py::reinterpret_steal<py::object>(PyType_FromSpecWithBases(&spec, py::make_tuple(py::handle(base)).ptr()));
+  if (!meta) throw py::error_already_set();
+  m.attr("_TensorMeta") = meta;
+  return meta;
+}
+
 }  // namespace
 
 void init_tensor(py::module_& m) {
-  py::class_<TensorImpl, std::shared_ptr<TensorImpl>> cls(m, "Tensor");
+  py::class_<TensorImpl, std::shared_ptr<TensorImpl>> cls(m, "Tensor", py::metaclass(tensor_metaclass(m)));
   set_tensor_type(cls);
   cls.def_property_readonly("_shape", [](const Tensor& t) {
        py::tuple out(t.dim());

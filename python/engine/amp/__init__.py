@@ -9,6 +9,7 @@ decorate custom Functions as in PyTorch, so code written for mixed precision run
 """
 
 import functools
+import threading
 import warnings
 
 import engine
@@ -22,9 +23,19 @@ _DEVICE_TYPES = (
     "mtia privateuseone"
 ).split()
 
-# Per device type: whether an autocast region is on, and its dtype (PyTorch's defaults:
-# bfloat16 on the CPU, float16 elsewhere).
-_state: dict = {}
+
+class _ThreadState(threading.local):
+    """Autocast's settings, per thread as PyTorch's are: per device type whether a region is on
+    and its dtype (PyTorch's defaults: bfloat16 on the CPU, float16 elsewhere), the open regions
+    (all devices), and whether casts are cached inside them."""
+
+    def __init__(self):
+        self.slots = {}
+        self.nesting = 0
+        self.cache_enabled = True
+
+
+_tls = _ThreadState()
 
 
 def _slot(device_type):
@@ -33,23 +44,17 @@ def _slot(device_type):
             f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device string: "
             f"{device_type}"
         )
-    slot = _state.get(device_type)
+    slot = _tls.slots.get(device_type)
     if slot is None:
         dtype = engine.bfloat16 if device_type == "cpu" else engine.float16
-        slot = _state[device_type] = {"enabled": False, "dtype": dtype}
+        slot = _tls.slots[device_type] = {"enabled": False, "dtype": dtype}
     return slot
-
-
-# Open autocast regions (all devices), and whether casts are cached inside them (PyTorch's
-# process-wide settings of the same names).
-_nesting = 0
-_cache_enabled = True
 
 
 def _sync_cpu():
     # The casts follow the CPU slot: engine's ops all run on the CPU.
     slot = _slot("cpu")
-    _policy.sync(slot["enabled"], slot["dtype"], _cache_enabled)
+    _policy.sync(slot["enabled"], slot["dtype"], _tls.cache_enabled)
 
 
 def set_autocast_enabled(device_type, enabled):
@@ -66,28 +71,25 @@ def set_autocast_dtype(device_type, dtype):
 
 def is_autocast_cache_enabled():
     """Whether casts of float32 parameters are cached inside autocast regions (default True)."""
-    return _cache_enabled
+    return _tls.cache_enabled
 
 
 def set_autocast_cache_enabled(enabled):
     """Turns the cache of casted parameters on or off."""
-    global _cache_enabled
-    _cache_enabled = bool(enabled)
+    _tls.cache_enabled = bool(enabled)
     _sync_cpu()
 
 
 def autocast_increment_nesting():
     """Counts one more open autocast region; returns how many are open."""
-    global _nesting
-    _nesting += 1
-    return _nesting
+    _tls.nesting += 1
+    return _tls.nesting
 
 
 def autocast_decrement_nesting():
     """Counts one region closed; returns how many are still open."""
-    global _nesting
-    _nesting = max(_nesting - 1, 0)
-    return _nesting
+    _tls.nesting = max(_tls.nesting - 1, 0)
+    return _tls.nesting
 
 
 def clear_autocast_cache():
@@ -170,23 +172,21 @@ class autocast:  # noqa: N801 - PyTorch's name
         self._enabled = enabled
 
     def __enter__(self):
-        global _cache_enabled
         slot = _slot(self.device)
         self._previous = dict(slot)
-        self._previous_cache_enabled = _cache_enabled
+        self._previous_cache_enabled = _tls.cache_enabled
         slot.update(enabled=self._enabled, dtype=self.fast_dtype)
         autocast_increment_nesting()
-        _cache_enabled = self._cache_enabled
+        _tls.cache_enabled = self._cache_enabled
         _sync_cpu()
         return self
 
     def __exit__(self, *exc):
-        global _cache_enabled
         # Casts cached in the outermost region die with it.
         if autocast_decrement_nesting() == 0:
             clear_autocast_cache()
         _slot(self.device).update(self._previous)
-        _cache_enabled = self._previous_cache_enabled
+        _tls.cache_enabled = self._previous_cache_enabled
         _sync_cpu()
         return False
 

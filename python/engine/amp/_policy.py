@@ -13,8 +13,9 @@ with autocast set aside, so whatever it calls inside is not cast again (PyTorch'
 excludes its own dispatch key while it redispatches).
 
 Native ops answer through the transform door of the native module (``engine._transforms``, its
-``AUTOCAST`` route condition: a counter that is positive while a CPU region is on), so they cost
-nothing outside regions. Ops engine writes in Python carry :func:`autocast_op`, which tests one
+``AUTOCAST`` route condition: a counter that is positive while a CPU region is on on some thread),
+so they cost nothing outside regions. The state is per thread, as PyTorch's. Ops engine writes
+in Python carry :func:`autocast_op`, which tests one
 flag. Float32 leaf tensors that require grad (a module's parameters) are cast once per outermost
 region: the casts are cached until it closes, as PyTorch's are.
 """
@@ -22,6 +23,7 @@ region: the casts are cached until it closes, as PyTorch's are.
 from __future__ import annotations
 
 import functools
+import threading
 
 LOWER = "lower_precision_fp"
 FP32 = "fp32"
@@ -113,13 +115,16 @@ _APPLIES = {
 AUTOCAST_ROUTE = 2  # the native module's route condition for autocast (py_transform_dispatch.cpp)
 
 
-class _State:
-    """The CPU region's state as the casts read it (engine.amp keeps it current)."""
+class _State(threading.local):
+    """This thread's CPU region as the casts read it (engine.amp keeps it current). Autocast is
+    per thread, as PyTorch's: a region opened on one thread leaves the others' ops alone."""
 
-    on = False  # a CPU region is enabled and not set aside
-    dtype = None  # its lower-precision dtype
-    cache_enabled = True
-    cache: dict = {}  # id(float32 leaf) -> (leaf, its cast)
+    def __init__(self):
+        self.on = False  # a CPU region is enabled on this thread and not set aside
+        self.routing = False  # this thread holds the native routing (its region is enabled)
+        self.dtype = None  # the region's lower-precision dtype
+        self.cache_enabled = True
+        self.cache = {}  # id(float32 leaf) -> (leaf, its cast)
 
 
 state = _State()
@@ -188,16 +193,15 @@ def _target(policy, args, kwargs):
 
 
 class _set_aside:
-    """Runs an op with the region's casts off (what it calls inside is not cast again)."""
+    """Autocast off on this thread while the op itself runs (the native routing stays, for the
+    other threads: a routed call made here meanwhile passes straight through)."""
 
     def __enter__(self):
         self._was_on = state.on
-        if self._was_on:
-            _set_routing(False)
+        state.on = False
 
     def __exit__(self, *exc):
-        if self._was_on:
-            _set_routing(True)
+        state.on = self._was_on
 
 
 def run(name, func, args, kwargs):
@@ -239,8 +243,10 @@ def autocast_op(name):
     return decorate
 
 
-_routing = False
 _installed = False
+# Threads whose region is enabled: the native routing is on while there is one.
+_routing_threads = 0
+_routing_lock = threading.Lock()
 
 
 def _install():
@@ -263,25 +269,31 @@ def _install():
 
 
 def _routed(name, func, args, kwargs):
-    return run(name, func, args, kwargs)
+    from engine import _transforms
+
+    if not state.on:  # another thread's region routed this call, or this one is set aside
+        return _transforms.call_unrouted(func, *args, **kwargs)
+    return run(name, functools.partial(_transforms.call_unrouted, func), args, kwargs)
 
 
 def _set_routing(on: bool) -> None:
-    """Turns the casts on or off (native routing and the flag of the Python ops)."""
-    global _routing
+    """Turns this thread's casts on or off (its flag, and its share of the native routing)."""
+    global _routing_threads
     from engine import _C
 
     state.on = on
-    if on == _routing:
+    if on == state.routing:
         return
-    _install()
-    if on:
-        _C._enter_transform()
-        _C._set_route_counter(AUTOCAST_ROUTE, 1)
-    else:
-        _C._set_route_counter(AUTOCAST_ROUTE, 0)
-        _C._exit_transform()
-    _routing = on
+    state.routing = on
+    with _routing_lock:
+        _install()
+        _routing_threads += 1 if on else -1
+        if on and _routing_threads == 1:
+            _C._enter_transform()
+            _C._set_route_counter(AUTOCAST_ROUTE, 1)
+        elif not on and _routing_threads == 0:
+            _C._set_route_counter(AUTOCAST_ROUTE, 0)
+            _C._exit_transform()
 
 
 def sync(enabled: bool, dtype, cache_enabled: bool) -> None:

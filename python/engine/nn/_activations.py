@@ -118,7 +118,8 @@ def softplus(input, beta=1.0, threshold=20.0):
     """
     require_floating(input, "softplus_cpu")
     scaled = input * beta
-    smooth = _C.log1p(_C.exp(_C.clamp(scaled, None, threshold))) / beta
+    # A selection rather than clamp, whose gradient is zero at NaN: a NaN input gets PyTorch's NaN.
+    smooth = _C.log1p(_C.exp(_C.where(scaled > threshold, threshold, scaled))) / beta
     return _C.where(scaled > threshold, input, smooth)
 
 

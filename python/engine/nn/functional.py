@@ -349,8 +349,10 @@ def _softplus_neg(x):
     """log(1 + exp(-x)) for every x, with the right derivatives everywhere (-sigmoid(-x); -0.5 and
     0.25 at x = 0, where a relu(-x) + log1p(exp(-|x|)) form has a kink and gives 0). Each branch
     sees only the half-line on which its exp cannot overflow, so `where` never meets an inf."""
-    pos = engine.clamp(x, min=0)
-    neg = engine.clamp(x, max=0)
+    # Selections rather than clamp: clamp's gradient is zero at NaN (PyTorch's), these pass it on,
+    # so a NaN input gives a NaN gradient as PyTorch's fused kernels do.
+    pos = _C.where(x < 0, 0.0, x)
+    neg = _C.where(x > 0, 0.0, x)
     return _C.where(x >= 0, _C.log1p(_C.exp(-pos)), _C.log1p(_C.exp(neg)) - neg)
 
 
