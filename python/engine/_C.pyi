@@ -4383,6 +4383,10 @@ def _lapack_cholesky(A: Tensor, upper: bool) -> tuple[Tensor, Tensor]:
     """
     (factor, info) of potrf.
     """
+def _lapack_det(A: Tensor) -> Tensor:
+    """
+    Determinants from getrf's factors.
+    """
 def _lapack_eigh(A: Tensor, upper: bool, vectors: bool) -> tuple[Tensor, Tensor, Tensor]:
     """
     (eigenvalues, eigenvectors, info) of syevd.
@@ -4390,6 +4394,10 @@ def _lapack_eigh(A: Tensor, upper: bool, vectors: bool) -> tuple[Tensor, Tensor,
 def _lapack_geqrf(A: Tensor) -> tuple[Tensor, Tensor]:
     """
     (a, tau) of geqrf.
+    """
+def _lapack_inv(A: Tensor) -> tuple[Tensor, Tensor]:
+    """
+    (inverse, info) of getrf and getrs on the identity.
     """
 def _lapack_lstsq(A: Tensor, B: Tensor, rcond: typing.SupportsFloat | typing.SupportsIndex, driver: str) -> tuple[Tensor, Tensor, Tensor, Tensor]:
     """

@@ -213,8 +213,7 @@ class LinalgInvEx(Function):
 
     @staticmethod
     def forward(ctx, A):
-        LU, pivots, info = _L.lu_factor(A)
-        inverse = _L.lu_solve(LU, pivots, eye_like(A), False)
+        inverse, info = _L.inv(A)
         ctx.save_for_backward(inverse)
         ctx.mark_non_differentiable(info)
         return inverse, info
@@ -249,8 +248,7 @@ class LinalgDet(Function):
 
     @staticmethod
     def forward(ctx, A):
-        sign, logabsdet, diag_product = _det_parts(A)
-        det = diag_product
+        det = _L.det(A)
         ctx.save_for_backward(A, det)
         return det
 
@@ -372,11 +370,8 @@ class LinalgQr(Function):
             Q = _L.orgqr(_C.cat([a, pad], -1), tau)
             R = a.triu()
         else:
-            Q = (
-                _L.orgqr(a[..., :, :k].contiguous(), tau)
-                if mode != "r"
-                else _C.zeros(0, dtype=A.dtype)
-            )
+            # orgqr copies its input into LAPACK's layout: a's columns go as they lie.
+            Q = _L.orgqr(a[..., :, :k], tau) if mode != "r" else _C.zeros(0, dtype=A.dtype)
             R = a[..., :k, :].triu()
         R = R.mT.contiguous().mT  # column-major, as PyTorch's (LAPACK's layout)
         ctx.save_for_backward(Q, R)

@@ -1,7 +1,9 @@
 #include "engine/kernels/lapack.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -89,10 +91,160 @@ int workspace_size(T query) {
   return std::max(1, static_cast<int>(query));
 }
 
+// The caller's workspace, or a fresh one for this call alone, sized on first use: `query(ws, size)`
+// runs the routine as a workspace query (lwork = -1) into *size and sizes ws.iwork if it has one.
+template <typename T, typename Query>
+Workspace<T>& sized_workspace(Workspace<T>* given, Workspace<T>& local, Query query) {
+  Workspace<T>& ws = given ? *given : local;
+  if (!ws.sized) {
+    T size{};
+    query(ws, &size);
+    ws.work.resize(static_cast<size_t>(workspace_size(size)));
+    ws.sized = true;
+  }
+  return ws;
+}
+
 }  // namespace
+
+// LAPACK's dgetf2 (unblocked LU with partial pivoting: the first entry of largest magnitude, a
+// reciprocal scaling unless the pivot is tiny, a rank-one update) for small matrices.
+// With N > 0 the matrix is N x N and the compiler unrolls the loops (a batch of 4 x 4 matrices
+// spends its time on loop control otherwise); N = 0 takes the sizes given.
+template <typename T, int N>
+int getrf_small(int m_given, int n_given, T* a, int lda, int* ipiv) {
+  const int m = N > 0 ? N : m_given, n = N > 0 ? N : n_given;
+  int info = 0;
+  const int k = std::min(m, n);
+  for (int j = 0; j < k; ++j) {
+    T* col = a + int64_t(j) * lda;
+    int p = j;
+    T best = std::abs(col[j]);
+    for (int i = j + 1; i < m; ++i) {  // selects, not branches: the pivot row is data, unpredictable
+      const T v = std::abs(col[i]);
+      const bool larger = v > best;
+      best = larger ? v : best;
+      p = larger ? i : p;
+    }
+    ipiv[j] = p + 1;
+    if (col[p] != T(0)) {
+      for (int c = 0; c < n; ++c) std::swap(a[int64_t(c) * lda + j], a[int64_t(c) * lda + p]);
+      if (std::abs(col[j]) >= std::numeric_limits<T>::min()) {
+        const T r = T(1) / col[j];
+        for (int i = j + 1; i < m; ++i) col[i] *= r;
+      } else {
+        for (int i = j + 1; i < m; ++i) col[i] /= col[j];
+      }
+    } else if (info == 0) {
+      info = j + 1;
+    }
+    for (int c = j + 1; c < n; ++c) {
+      T* dst = a + int64_t(c) * lda;
+      const T f = dst[j];
+      for (int i = j + 1; i < m; ++i) dst[i] -= col[i] * f;
+    }
+  }
+  return info;
+}
+
+// dgetrs for small matrices: the row interchanges, then the two triangular solves column by
+// column. U's diagonal is inverted once per call and multiplied by, as OpenBLAS's trsm does (no
+// chain of divisions per column; a zero pivot gives inf / nan, never a skipped entry). W columns
+// go together: each sees the operations it would alone, in the same order, and the W chains of
+// dependent operations overlap.
+template <typename T, int N, int W>
+void getrs_columns(bool transpose, int n_given, const T* a, int lda, const int* ipiv, const T* inv_diag, T* b,
+                   int ldb) {
+  const int n = N > 0 ? N : n_given;
+  T* x[W];
+  for (int w = 0; w < W; ++w) x[w] = b + int64_t(w) * ldb;
+  if (!transpose) {
+    for (int i = 0; i < n; ++i) {
+      const int p = ipiv[i] - 1;
+      for (int w = 0; w < W; ++w) std::swap(x[w][i], x[w][p]);
+    }
+    for (int k = 0; k < n; ++k) {  // L (unit lower)
+      const T* col = a + int64_t(k) * lda;
+      for (int i = k + 1; i < n; ++i) {
+        for (int w = 0; w < W; ++w) x[w][i] -= x[w][k] * col[i];
+      }
+    }
+    for (int k = n - 1; k >= 0; --k) {  // U
+      const T* col = a + int64_t(k) * lda;
+      for (int w = 0; w < W; ++w) x[w][k] *= inv_diag[k];
+      for (int i = 0; i < k; ++i) {
+        for (int w = 0; w < W; ++w) x[w][i] -= x[w][k] * col[i];
+      }
+    }
+    return;
+  }
+  T t[W];
+  for (int i = 0; i < n; ++i) {  // U^T
+    const T* col = a + int64_t(i) * lda;
+    for (int w = 0; w < W; ++w) t[w] = x[w][i];
+    for (int k = 0; k < i; ++k) {
+      for (int w = 0; w < W; ++w) t[w] -= col[k] * x[w][k];
+    }
+    for (int w = 0; w < W; ++w) x[w][i] = t[w] * inv_diag[i];
+  }
+  for (int i = n - 1; i >= 0; --i) {  // L^T (unit)
+    const T* col = a + int64_t(i) * lda;
+    for (int w = 0; w < W; ++w) t[w] = x[w][i];
+    for (int k = i + 1; k < n; ++k) {
+      for (int w = 0; w < W; ++w) t[w] -= col[k] * x[w][k];
+    }
+    for (int w = 0; w < W; ++w) x[w][i] = t[w];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    const int p = ipiv[i] - 1;
+    for (int w = 0; w < W; ++w) std::swap(x[w][i], x[w][p]);
+  }
+}
+
+template <typename T, int N>
+void getrs_small(bool transpose, int n, int nrhs, const T* a, int lda, const int* ipiv, T* b, int ldb) {
+  T inv_diag[kSmallLu];
+  for (int k = 0; k < n; ++k) inv_diag[k] = T(1) / a[int64_t(k) * lda + k];
+  int j = 0;
+  for (; j + 4 <= nrhs; j += 4) getrs_columns<T, N, 4>(transpose, n, a, lda, ipiv, inv_diag, b + int64_t(j) * ldb, ldb);
+  for (; j < nrhs; ++j) getrs_columns<T, N, 1>(transpose, n, a, lda, ipiv, inv_diag, b + int64_t(j) * ldb, ldb);
+}
+
+// The sizes whose loops are unrolled: 2 x 2 to 8 x 8.
+template <typename T>
+int getrf_small_any(int m, int n, T* a, int lda, int* ipiv) {
+  if (m == n) {
+    switch (n) {
+      case 2: return getrf_small<T, 2>(m, n, a, lda, ipiv);
+      case 3: return getrf_small<T, 3>(m, n, a, lda, ipiv);
+      case 4: return getrf_small<T, 4>(m, n, a, lda, ipiv);
+      case 5: return getrf_small<T, 5>(m, n, a, lda, ipiv);
+      case 6: return getrf_small<T, 6>(m, n, a, lda, ipiv);
+      case 7: return getrf_small<T, 7>(m, n, a, lda, ipiv);
+      case 8: return getrf_small<T, 8>(m, n, a, lda, ipiv);
+      default: break;
+    }
+  }
+  return getrf_small<T, 0>(m, n, a, lda, ipiv);
+}
+
+template <typename T>
+void getrs_small_any(bool transpose, int n, int nrhs, const T* a, int lda, const int* ipiv, T* b, int ldb) {
+  switch (n) {
+    case 2: return getrs_small<T, 2>(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+    case 3: return getrs_small<T, 3>(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+    case 4: return getrs_small<T, 4>(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+    case 5: return getrs_small<T, 5>(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+    case 6: return getrs_small<T, 6>(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+    case 7: return getrs_small<T, 7>(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+    case 8: return getrs_small<T, 8>(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+    default: return getrs_small<T, 0>(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+  }
+}
 
 template <typename T>
 int getrf(int m, int n, T* a, int lda, int* ipiv) {
+  if (m <= kSmallLu && n <= kSmallLu) return getrf_small_any(m, n, a, lda, ipiv);
   int info = 0;
   pick<T>(scipy_sgetrf_, scipy_dgetrf_)(&m, &n, a, &lda, ipiv, &info);
   return info;
@@ -100,6 +252,10 @@ int getrf(int m, int n, T* a, int lda, int* ipiv) {
 
 template <typename T>
 int getrs(bool transpose, int n, int nrhs, const T* a, int lda, const int* ipiv, T* b, int ldb) {
+  if (n <= kSmallLu) {
+    getrs_small_any(transpose, n, nrhs, a, lda, ipiv, b, ldb);
+    return 0;
+  }
   int info = 0;
   const char tr = transpose ? 'T' : 'N';
   pick<T>(scipy_sgetrs_, scipy_dgetrs_)(&tr, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, one);
@@ -115,67 +271,77 @@ int potrf(bool upper, int n, T* a, int lda) {
 }
 
 template <typename T>
-int geqrf(int m, int n, T* a, int lda, T* tau) {
+int geqrf(int m, int n, T* a, int lda, T* tau, Workspace<T>* given) {
   auto f = pick<T>(scipy_sgeqrf_, scipy_dgeqrf_);
-  int info = 0, lwork = -1;
-  T query{};
-  f(&m, &n, a, &lda, tau, &query, &lwork, &info);
-  lwork = workspace_size(query);
-  std::vector<T> work(static_cast<size_t>(lwork));
-  f(&m, &n, a, &lda, tau, work.data(), &lwork, &info);
+  int info = 0;
+  Workspace<T> local;
+  Workspace<T>& ws = sized_workspace<T>(given, local, [&](Workspace<T>&, T* size) {
+    int q = -1;
+    f(&m, &n, a, &lda, tau, size, &q, &info);
+  });
+  int lwork = static_cast<int>(ws.work.size());
+  f(&m, &n, a, &lda, tau, ws.work.data(), &lwork, &info);
   return info;
 }
 
 template <typename T>
-int orgqr(int m, int n, int k, T* a, int lda, const T* tau) {
+int orgqr(int m, int n, int k, T* a, int lda, const T* tau, Workspace<T>* given) {
   auto f = pick<T>(scipy_sorgqr_, scipy_dorgqr_);
-  int info = 0, lwork = -1;
-  T query{};
-  f(&m, &n, &k, a, &lda, tau, &query, &lwork, &info);
-  lwork = workspace_size(query);
-  std::vector<T> work(static_cast<size_t>(lwork));
-  f(&m, &n, &k, a, &lda, tau, work.data(), &lwork, &info);
+  int info = 0;
+  Workspace<T> local;
+  Workspace<T>& ws = sized_workspace<T>(given, local, [&](Workspace<T>&, T* size) {
+    int q = -1;
+    f(&m, &n, &k, a, &lda, tau, size, &q, &info);
+  });
+  int lwork = static_cast<int>(ws.work.size());
+  f(&m, &n, &k, a, &lda, tau, ws.work.data(), &lwork, &info);
   return info;
 }
 
 template <typename T>
-int ormqr(bool left, bool transpose, int m, int n, int k, const T* a, int lda, const T* tau, T* c, int ldc) {
+int ormqr(bool left, bool transpose, int m, int n, int k, const T* a, int lda, const T* tau, T* c, int ldc,
+          Workspace<T>* given) {
   auto f = pick<T>(scipy_sormqr_, scipy_dormqr_);
   const char side = left ? 'L' : 'R', tr = transpose ? 'T' : 'N';
-  int info = 0, lwork = -1;
-  T query{};
-  f(&side, &tr, &m, &n, &k, a, &lda, tau, c, &ldc, &query, &lwork, &info, one, one);
-  lwork = workspace_size(query);
-  std::vector<T> work(static_cast<size_t>(lwork));
-  f(&side, &tr, &m, &n, &k, a, &lda, tau, c, &ldc, work.data(), &lwork, &info, one, one);
+  int info = 0;
+  Workspace<T> local;
+  Workspace<T>& ws = sized_workspace<T>(given, local, [&](Workspace<T>&, T* size) {
+    int q = -1;
+    f(&side, &tr, &m, &n, &k, a, &lda, tau, c, &ldc, size, &q, &info, one, one);
+  });
+  int lwork = static_cast<int>(ws.work.size());
+  f(&side, &tr, &m, &n, &k, a, &lda, tau, c, &ldc, ws.work.data(), &lwork, &info, one, one);
   return info;
 }
 
 template <typename T>
-int gesdd(char jobz, int m, int n, T* a, int lda, T* s, T* u, int ldu, T* vt, int ldvt) {
+int gesdd(char jobz, int m, int n, T* a, int lda, T* s, T* u, int ldu, T* vt, int ldvt, Workspace<T>* given) {
   auto f = pick<T>(scipy_sgesdd_, scipy_dgesdd_);
-  std::vector<int> iwork(static_cast<size_t>(8 * std::max(1, std::min(m, n))));
-  int info = 0, lwork = -1;
-  T query{};
-  f(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, &query, &lwork, iwork.data(), &info, one);
-  lwork = workspace_size(query);
-  std::vector<T> work(static_cast<size_t>(lwork));
-  f(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work.data(), &lwork, iwork.data(), &info, one);
+  int info = 0;
+  Workspace<T> local;
+  Workspace<T>& ws = sized_workspace<T>(given, local, [&](Workspace<T>& into, T* size) {
+    int q = -1;
+    into.iwork.resize(static_cast<size_t>(8 * std::max(1, std::min(m, n))));
+    f(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, size, &q, into.iwork.data(), &info, one);
+  });
+  int lwork = static_cast<int>(ws.work.size());
+  f(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, ws.work.data(), &lwork, ws.iwork.data(), &info, one);
   return info;
 }
 
 template <typename T>
-int syevd(bool vectors, bool upper, int n, T* a, int lda, T* w) {
+int syevd(bool vectors, bool upper, int n, T* a, int lda, T* w, Workspace<T>* given) {
   auto f = pick<T>(scipy_ssyevd_, scipy_dsyevd_);
   const char jobz = vectors ? 'V' : 'N', uplo = upper ? 'U' : 'L';
-  int info = 0, lwork = -1, liwork = -1, iquery = 0;
-  T query{};
-  f(&jobz, &uplo, &n, a, &lda, w, &query, &lwork, &iquery, &liwork, &info, one, one);
-  lwork = workspace_size(query);
-  liwork = std::max(1, iquery);
-  std::vector<T> work(static_cast<size_t>(lwork));
-  std::vector<int> iwork(static_cast<size_t>(liwork));
-  f(&jobz, &uplo, &n, a, &lda, w, work.data(), &lwork, iwork.data(), &liwork, &info, one, one);
+  int info = 0;
+  Workspace<T> local;
+  Workspace<T>& ws = sized_workspace<T>(given, local, [&](Workspace<T>& into, T* size) {
+    int q = -1, iquery = 0;
+    f(&jobz, &uplo, &n, a, &lda, w, size, &q, &iquery, &q, &info, one, one);
+    into.iwork.resize(static_cast<size_t>(std::max(1, iquery)));
+  });
+  int lwork = static_cast<int>(ws.work.size()), liwork = static_cast<int>(ws.iwork.size());
+  f(&jobz, &uplo, &n, a, &lda, w, ws.work.data(), &lwork, ws.iwork.data(), &liwork, &info, one, one);
   return info;
 }
 
@@ -249,15 +415,15 @@ int getrs(bool, int, int, const T*, int, const int*, T*, int) { unavailable(); }
 template <typename T>
 int potrf(bool, int, T*, int) { unavailable(); }
 template <typename T>
-int geqrf(int, int, T*, int, T*) { unavailable(); }
+int geqrf(int, int, T*, int, T*, Workspace<T>*) { unavailable(); }
 template <typename T>
-int orgqr(int, int, int, T*, int, const T*) { unavailable(); }
+int orgqr(int, int, int, T*, int, const T*, Workspace<T>*) { unavailable(); }
 template <typename T>
-int ormqr(bool, bool, int, int, int, const T*, int, const T*, T*, int) { unavailable(); }
+int ormqr(bool, bool, int, int, int, const T*, int, const T*, T*, int, Workspace<T>*) { unavailable(); }
 template <typename T>
-int gesdd(char, int, int, T*, int, T*, T*, int, T*, int) { unavailable(); }
+int gesdd(char, int, int, T*, int, T*, T*, int, T*, int, Workspace<T>*) { unavailable(); }
 template <typename T>
-int syevd(bool, bool, int, T*, int, T*) { unavailable(); }
+int syevd(bool, bool, int, T*, int, T*, Workspace<T>*) { unavailable(); }
 template <typename T>
 void trsm(bool, bool, bool, bool, int, int, const T*, int, T*, int) { unavailable(); }
 template <typename T>
@@ -269,11 +435,11 @@ int gels(char, int, int, int, T*, int, T*, int, T, T*, int*) { unavailable(); }
   template int getrf<T>(int, int, T*, int, int*);                                                          \
   template int getrs<T>(bool, int, int, const T*, int, const int*, T*, int);                               \
   template int potrf<T>(bool, int, T*, int);                                                               \
-  template int geqrf<T>(int, int, T*, int, T*);                                                            \
-  template int orgqr<T>(int, int, int, T*, int, const T*);                                                 \
-  template int ormqr<T>(bool, bool, int, int, int, const T*, int, const T*, T*, int);                      \
-  template int gesdd<T>(char, int, int, T*, int, T*, T*, int, T*, int);                                    \
-  template int syevd<T>(bool, bool, int, T*, int, T*);                                                     \
+  template int geqrf<T>(int, int, T*, int, T*, Workspace<T>*);                                                      \
+  template int orgqr<T>(int, int, int, T*, int, const T*, Workspace<T>*);                                            \
+  template int ormqr<T>(bool, bool, int, int, int, const T*, int, const T*, T*, int, Workspace<T>*);                \
+  template int gesdd<T>(char, int, int, T*, int, T*, T*, int, T*, int, Workspace<T>*);                              \
+  template int syevd<T>(bool, bool, int, T*, int, T*, Workspace<T>*);                                               \
   template void trsm<T>(bool, bool, bool, bool, int, int, const T*, int, T*, int);                         \
   template int gels<T>(char, int, int, int, T*, int, T*, int, T, T*, int*);
 ENGINE_LAPACK_INSTANTIATE(float)

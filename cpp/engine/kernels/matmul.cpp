@@ -94,25 +94,6 @@ void set_blas_threads(int want) {
 std::mutex g_products_mu;
 int g_products_running = 0;  // products outside a parallel region, under g_products_mu
 
-class OneBlasThreadWhileAlive {
- public:
-  OneBlasThreadWhileAlive() : outermost_(!in_parallel_region()) {
-    if (!outermost_) return;
-    std::lock_guard<std::mutex> lock(g_products_mu);
-    if (g_products_running++ == 0) set_blas_threads(1);
-  }
-  ~OneBlasThreadWhileAlive() {
-    if (!outermost_) return;
-    std::lock_guard<std::mutex> lock(g_products_mu);
-    if (--g_products_running == 0) set_blas_threads(num_threads());
-  }
-  OneBlasThreadWhileAlive(const OneBlasThreadWhileAlive&) = delete;
-  OneBlasThreadWhileAlive& operator=(const OneBlasThreadWhileAlive&) = delete;
-
- private:
-  bool outermost_;
-};
-
 template <typename T>
 void blas_gemm(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb,
                T* C, int64_t ldc, bool accumulate) {
@@ -180,6 +161,23 @@ void gemm_builtin(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t 
 }
 
 }  // namespace
+
+#ifdef ENGINE_HAVE_OPENBLAS
+OneBlasThreadWhileAlive::OneBlasThreadWhileAlive() : outermost_(!in_parallel_region()) {
+  if (!outermost_) return;
+  std::lock_guard<std::mutex> lock(g_products_mu);
+  if (g_products_running++ == 0) set_blas_threads(1);
+}
+
+OneBlasThreadWhileAlive::~OneBlasThreadWhileAlive() {
+  if (!outermost_) return;
+  std::lock_guard<std::mutex> lock(g_products_mu);
+  if (--g_products_running == 0) set_blas_threads(num_threads());
+}
+#else
+OneBlasThreadWhileAlive::OneBlasThreadWhileAlive() : outermost_(false) {}
+OneBlasThreadWhileAlive::~OneBlasThreadWhileAlive() = default;
+#endif
 
 template <typename T>
 void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb,

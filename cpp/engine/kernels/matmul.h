@@ -23,6 +23,21 @@ void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool trans_a, int64_t 
 // the chunks run.
 void one_blas_thread();
 
+// Keeps the BLAS (and its LAPACK) on one thread while alive, so that each of engine's threads can
+// run calls of its own (as gemm_ex's split products do). Guards outside a parallel region count
+// together: the last one to end gives the BLAS engine's thread count back; inside one they do
+// nothing.
+class OneBlasThreadWhileAlive {
+ public:
+  OneBlasThreadWhileAlive();
+  ~OneBlasThreadWhileAlive();
+  OneBlasThreadWhileAlive(const OneBlasThreadWhileAlive&) = delete;
+  OneBlasThreadWhileAlive& operator=(const OneBlasThreadWhileAlive&) = delete;
+
+ private:
+  bool outermost_;
+};
+
 // Whether gemm_ex uses a BLAS library (for the tests and the benchmark notes).
 bool have_blas();
 

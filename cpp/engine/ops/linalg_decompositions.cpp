@@ -1,17 +1,22 @@
 // LAPACK's factorisations over batches: each op copies its operands into column-major buffers
-// (what LAPACK reads and writes in place), loops over the batch without the interpreter lock, and
-// returns the results in that column-major layout, as PyTorch does.
+// (what LAPACK reads and writes in place; an operand LAPACK only reads is used where it lies when
+// it is in that layout already), runs the batch without the interpreter lock, and returns the
+// results in that column-major layout, as PyTorch does. LAPACK runs on one OpenBLAS thread while
+// engine's threads share a batch's matrices (for_each_matrix).
 #include "engine/ops/linalg_decompositions.h"
 
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <functional>
+#include <vector>
 
 #include "engine/autograd/variable.h"
 #include "engine/core/checked.h"
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/lapack.h"
+#include "engine/kernels/matmul.h"
 #include "engine/kernels/parallel.h"
 #include "engine/ops/float_dispatch.h"
 #include "engine/ops/ops.h"
@@ -78,6 +83,42 @@ Tensor column_major_result(const Tensor& buf, int64_t rows) {
 
 int ld_of(int rows) { return std::max(1, rows); }
 
+// `a` itself when its matrices already lie column-major one after another (as the results of
+// these ops do: an LU handed back to lu_solve), else column_major's copy. For operands LAPACK
+// only reads.
+Tensor column_major_input(const Tensor& a, const MatrixShape& s) {
+  const Dims& st = a.strides();
+  const int64_t d = a.dim();
+  bool packed = st[d - 2] == 1 && st[d - 1] == s.rows;
+  int64_t expected = int64_t(s.rows) * s.cols;
+  for (int64_t i = d - 3; packed && i >= 0; --i) {
+    packed = a.shape()[i] == 1 || st[i] == expected;
+    expected *= a.shape()[i];
+  }
+  return packed ? detach(a) : column_major(a, s, s.rows);
+}
+
+// A single matrix from this many elements keeps OpenBLAS's own threads for its LAPACK call; below
+// it, one thread does better on 2 cores (a 256 x 256 QR took 1.0 ms on one, 1.6 ms on two).
+constexpr int64_t kThreadedLapackNumel = int64_t(512) * 512;
+
+// Runs body(begin, end) over the matrices [0, count) of a batch of (rows x cols) matrices, with
+// LAPACK on one OpenBLAS thread and the batch split over engine's threads: each matrix is one
+// call of its own, so the results do not depend on the split. A single large matrix keeps
+// OpenBLAS's threads; a single small one runs as it is (OpenBLAS threads no small call).
+void for_each_matrix(int64_t count, int64_t rows, int64_t cols, const std::function<void(int64_t, int64_t)>& body) {
+  const int64_t numel = rows * cols;
+  if (count == 1 && (numel <= int64_t(kernels::lapack::kSmallLu) * kernels::lapack::kSmallLu ||
+                     numel >= kThreadedLapackNumel)) {
+    body(0, 1);
+    return;
+  }
+  kernels::OneBlasThreadWhileAlive one_blas_thread;
+  // Work per matrix in multiply-adds, plus what entering a call costs: chunks of at least 2^16.
+  const int64_t cost = numel * std::min(rows, cols) + 256;
+  kernels::parallel_for(count, std::max<int64_t>(1, (int64_t(1) << 16) / cost), body);
+}
+
 template <typename T>
 T* matrix(const Tensor& buf, int64_t i, int64_t stride) {
   return buf.data<T>() + i * stride;
@@ -101,13 +142,73 @@ std::tuple<Tensor, Tensor, Tensor> lapack_lu_factor(const Tensor& a) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        info.data<int32_t>()[i] =
-            lapack::getrf<T>(m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m), piv.data<int32_t>() + i * k);
-      }
+      for_each_matrix(s.count, m, n, [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e; ++i) {
+          info.data<int32_t>()[i] =
+              lapack::getrf<T>(m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m), piv.data<int32_t>() + i * k);
+        }
+      });
     });
   }
   return {column_major_result(buf, m), piv, info};
+}
+
+std::tuple<Tensor, Tensor> lapack_inv(const Tensor& a) {
+  const MatrixShape s = matrix_shape(a, "inv");
+  ENGINE_CHECK(s.rows == s.cols, std::runtime_error, "inv: expected square matrices");
+  const int n = s.rows;
+  Tensor buf = column_major(a, s, n);
+  Tensor x = Tensor::empty(with_matrix(s.batch, n, n), a.dtype());
+  Tensor info = zeros(s.batch, DType::Int32);
+  if (n > 0) {
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      const int64_t nn = int64_t(n) * n;
+      for_each_matrix(s.count, n, 2 * int64_t(n), [&](int64_t b, int64_t e) {
+        std::vector<int> piv(static_cast<size_t>(n));
+        for (int64_t i = b; i < e; ++i) {
+          T* lu = matrix<T>(buf, i, nn);
+          info.data<int32_t>()[i] = lapack::getrf<T>(n, n, lu, n, piv.data());
+          T* inverse = matrix<T>(x, i, nn);
+          std::fill(inverse, inverse + nn, T(0));
+          for (int j = 0; j < n; ++j) inverse[int64_t(j) * n + j] = T(1);
+          lapack::getrs<T>(false, n, n, lu, n, piv.data(), inverse, n);
+        }
+      });
+    });
+  }
+  return {column_major_result(x, n), info};
+}
+
+Tensor lapack_det(const Tensor& a) {
+  const MatrixShape s = matrix_shape(a, "det");
+  ENGINE_CHECK(s.rows == s.cols, std::runtime_error, "det: expected square matrices");
+  const int n = s.rows;
+  Tensor buf = column_major(a, s, n);
+  Tensor det = Tensor::empty(s.batch, a.dtype());
+  ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const int64_t nn = int64_t(n) * n;
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    for_each_matrix(s.count, n, n, [&](int64_t b, int64_t e) {
+      std::vector<int> piv(static_cast<size_t>(n));
+      for (int64_t i = b; i < e; ++i) {
+        T* lu = matrix<T>(buf, i, nn);
+        if (n > 0) lapack::getrf<T>(n, n, lu, n, piv.data());
+        // The diagonal's product in order, then the interchanges' sign (exact), as
+        // perm_sign * diagonal.prod(-1) computes it.
+        T product = T(1);
+        bool odd = false;
+        for (int j = 0; j < n; ++j) {
+          product *= lu[int64_t(j) * n + j];
+          odd ^= piv[static_cast<size_t>(j)] != j + 1;
+        }
+        det.data<T>()[i] = odd ? -product : product;
+      }
+    });
+  });
+  return det;
 }
 
 Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool transpose) {
@@ -118,7 +219,7 @@ Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, 
                "lu_solve: expected square LU factors and a right-hand side of as many rows, of one dtype");
   ENGINE_CHECK(pivots.dtype() == DType::Int32 && pivots.shape() == with_vector(s.batch, n), std::runtime_error,
                "lu_solve: expected int32 pivots of shape ", dims_str(with_vector(s.batch, n)));
-  Tensor a = column_major(lu, s, n), x = column_major(b, sb, n);
+  Tensor a = column_major_input(lu, s), x = column_major(b, sb, n);
   Tensor piv = contiguous(pivots);
   // Pivots out of range would make LAPACK swap rows outside the matrix.
   const int32_t* p = piv.data<int32_t>();
@@ -130,10 +231,24 @@ Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, 
     kernels::ReleaseInterpreterLock unlocked(a.numel() + x.numel());
     ENGINE_DISPATCH_FLOAT32_64(lu.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        lapack::getrs<T>(transpose, n, k, matrix<T>(a, i, int64_t(n) * n), ld_of(n), p + i * n,
-                         matrix<T>(x, i, int64_t(n) * k), ld_of(n));
+      if (s.count == 1 && n > lapack::kSmallLu) {
+        // One matrix: its right-hand sides are independent solves, split over engine's threads
+        // (blocks of 16 columns or more, fixed by the thread count).
+        kernels::OneBlasThreadWhileAlive one_blas_thread;
+        const int64_t per_thread = (k + kernels::num_threads() - 1) / kernels::num_threads();
+        const int64_t grain = std::max<int64_t>(16, per_thread);
+        kernels::parallel_for(k, grain, [&](int64_t c0, int64_t c1) {
+          lapack::getrs<T>(transpose, n, static_cast<int>(c1 - c0), a.data<T>(), ld_of(n), p, x.data<T>() + c0 * n,
+                           ld_of(n));
+        });
+        return;
       }
+      for_each_matrix(s.count, n, int64_t(n) + k, [&](int64_t b0, int64_t e) {
+        for (int64_t i = b0; i < e; ++i) {
+          lapack::getrs<T>(transpose, n, k, matrix<T>(a, i, int64_t(n) * n), ld_of(n), p + i * n,
+                           matrix<T>(x, i, int64_t(n) * k), ld_of(n));
+        }
+      });
     });
   }
   return column_major_result(x, n);
@@ -149,16 +264,18 @@ std::tuple<Tensor, Tensor> lapack_cholesky(const Tensor& a, bool upper) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        T* f = matrix<T>(buf, i, int64_t(n) * n);
-        info.data<int32_t>()[i] = lapack::potrf<T>(upper, n, f, n);
-        // potrf leaves the other triangle as it was: the factor is triangular.
-        for (int c = 0; c < n; ++c) {
-          for (int r = 0; r < n; ++r) {
-            if (upper ? r > c : r < c) f[int64_t(c) * n + r] = T(0);
+      for_each_matrix(s.count, n, n, [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e; ++i) {
+          T* f = matrix<T>(buf, i, int64_t(n) * n);
+          info.data<int32_t>()[i] = lapack::potrf<T>(upper, n, f, n);
+          // potrf leaves the other triangle as it was: the factor is triangular.
+          for (int c = 0; c < n; ++c) {
+            for (int r = 0; r < n; ++r) {
+              if (upper ? r > c : r < c) f[int64_t(c) * n + r] = T(0);
+            }
           }
         }
-      }
+      });
     });
   }
   return {column_major_result(buf, n), info};
@@ -173,9 +290,12 @@ std::tuple<Tensor, Tensor> lapack_geqrf(const Tensor& a) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        lapack::geqrf<T>(m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m), matrix<T>(tau, i, k));
-      }
+      for_each_matrix(s.count, m, n, [&](int64_t b, int64_t e) {
+        lapack::Workspace<T> ws;
+        for (int64_t i = b; i < e; ++i) {
+          lapack::geqrf<T>(m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m), matrix<T>(tau, i, k), &ws);
+        }
+      });
     });
   }
   return {column_major_result(buf, m), tau};
@@ -195,9 +315,13 @@ Tensor lapack_orgqr(const Tensor& a, const Tensor& tau) {
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        lapack::orgqr<T>(m, n, static_cast<int>(k), matrix<T>(buf, i, int64_t(m) * n), ld_of(m), matrix<T>(t, i, k));
-      }
+      for_each_matrix(s.count, m, n, [&](int64_t b, int64_t e) {
+        lapack::Workspace<T> ws;
+        for (int64_t i = b; i < e; ++i) {
+          lapack::orgqr<T>(m, n, static_cast<int>(k), matrix<T>(buf, i, int64_t(m) * n), ld_of(m), matrix<T>(t, i, k),
+                           &ws);
+        }
+      });
     });
   }
   return column_major_result(buf, m);
@@ -213,16 +337,19 @@ Tensor lapack_ormqr(const Tensor& a, const Tensor& tau, const Tensor& c, bool le
   ENGINE_CHECK(s.rows == nq && k <= std::min(s.rows, s.cols) && with_vector(s.batch, k) == tau.shape(),
                std::runtime_error, "ormqr: input.size(-2) must equal other.size(", left ? -2 : -1,
                ") and tau must hold at most min(input.size(-2), input.size(-1)) reflectors");
-  Tensor abuf = column_major(a, s, s.rows), cbuf = column_major(c, sc, m);
+  Tensor abuf = column_major_input(a, s), cbuf = column_major(c, sc, m);
   Tensor t = contiguous(detach(tau));
   if (m > 0 && n > 0) {
     kernels::ReleaseInterpreterLock unlocked(abuf.numel() + cbuf.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        lapack::ormqr<T>(left, transpose, m, n, static_cast<int>(k), matrix<T>(abuf, i, int64_t(s.rows) * s.cols),
-                         ld_of(s.rows), matrix<T>(t, i, k), matrix<T>(cbuf, i, int64_t(m) * n), ld_of(m));
-      }
+      for_each_matrix(s.count, m, n, [&](int64_t b, int64_t e) {
+        lapack::Workspace<T> ws;
+        for (int64_t i = b; i < e; ++i) {
+          lapack::ormqr<T>(left, transpose, m, n, static_cast<int>(k), matrix<T>(abuf, i, int64_t(s.rows) * s.cols),
+                           ld_of(s.rows), matrix<T>(t, i, k), matrix<T>(cbuf, i, int64_t(m) * n), ld_of(m), &ws);
+        }
+      });
     });
   }
   return column_major_result(cbuf, m);
@@ -243,13 +370,16 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_svd(const Tensor& a, bool full
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      T dummy[1] = {T(0)};
-      for (int64_t i = 0; i < s.count; ++i) {
-        T* up = compute_uv ? matrix<T>(u, i, int64_t(ucols) * m) : dummy;
-        T* vp = compute_uv ? matrix<T>(vt, i, int64_t(n) * vrows) : dummy;
-        info.data<int32_t>()[i] = lapack::gesdd<T>(jobz, m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m),
-                                                   matrix<T>(sv, i, k), up, ld_of(m), vp, ld_of(vrows));
-      }
+      for_each_matrix(s.count, m, n, [&](int64_t b, int64_t e) {
+        T dummy[1] = {T(0)};
+        lapack::Workspace<T> ws;
+        for (int64_t i = b; i < e; ++i) {
+          T* up = compute_uv ? matrix<T>(u, i, int64_t(ucols) * m) : dummy;
+          T* vp = compute_uv ? matrix<T>(vt, i, int64_t(n) * vrows) : dummy;
+          info.data<int32_t>()[i] = lapack::gesdd<T>(jobz, m, n, matrix<T>(buf, i, int64_t(m) * n), ld_of(m),
+                                                     matrix<T>(sv, i, k), up, ld_of(m), vp, ld_of(vrows), &ws);
+        }
+      });
     });
   } else if (compute_uv) {
     // No singular values: the full bases of an empty matrix are identities.
@@ -280,10 +410,13 @@ std::tuple<Tensor, Tensor, Tensor> lapack_eigh(const Tensor& a, bool upper, bool
     kernels::ReleaseInterpreterLock unlocked(buf.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        info.data<int32_t>()[i] = lapack::syevd<T>(vectors, upper, n, matrix<T>(buf, i, int64_t(n) * n), n,
-                                                   matrix<T>(w, i, n));
-      }
+      for_each_matrix(s.count, n, n, [&](int64_t b, int64_t e) {
+        lapack::Workspace<T> ws;
+        for (int64_t i = b; i < e; ++i) {
+          info.data<int32_t>()[i] = lapack::syevd<T>(vectors, upper, n, matrix<T>(buf, i, int64_t(n) * n), n,
+                                                     matrix<T>(w, i, n), &ws);
+        }
+      });
     });
   }
   return {w, vectors ? column_major_result(buf, n) : zeros({0}, a.dtype()), info};
@@ -296,15 +429,17 @@ Tensor lapack_triangular_solve(const Tensor& a, const Tensor& b, bool upper, boo
   const int m = sb.rows, n = sb.cols, na = left ? m : n;
   ENGINE_CHECK(s.rows == na && s.cols == na && a.dtype() == b.dtype(), std::runtime_error,
                "triangular_solve: expected a square A matching B's ", left ? "rows" : "columns", ", of one dtype");
-  Tensor abuf = column_major(a, s, na), x = column_major(b, sb, m);
+  Tensor abuf = column_major_input(a, s), x = column_major(b, sb, m);
   if (m > 0 && n > 0) {
     kernels::ReleaseInterpreterLock unlocked(abuf.numel() + x.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        lapack::trsm<T>(left, upper, transpose, unitriangular, m, n, matrix<T>(abuf, i, int64_t(na) * na), ld_of(na),
-                        matrix<T>(x, i, int64_t(m) * n), ld_of(m));
-      }
+      for_each_matrix(s.count, m, n, [&](int64_t b0, int64_t e) {
+        for (int64_t i = b0; i < e; ++i) {
+          lapack::trsm<T>(left, upper, transpose, unitriangular, m, n, matrix<T>(abuf, i, int64_t(na) * na),
+                          ld_of(na), matrix<T>(x, i, int64_t(m) * n), ld_of(m));
+        }
+      });
     });
   }
   return column_major_result(x, m);
@@ -327,13 +462,15 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> lapack_lstsq(const Tensor& a, const T
     kernels::ReleaseInterpreterLock unlocked(abuf.numel() + x.numel());
     ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      for (int64_t i = 0; i < s.count; ++i) {
-        int r = 0;
-        info.data<int32_t>()[i] =
-            lapack::gels<T>(driver, m, n, k, matrix<T>(abuf, i, int64_t(m) * n), ld_of(m),
-                            matrix<T>(x, i, int64_t(ld) * k), ld, T(rcond), matrix<T>(sv, i, std::min(m, n)), &r);
-        rank.data<int64_t>()[i] = r;
-      }
+      for_each_matrix(s.count, m, n, [&](int64_t b0, int64_t e) {
+        for (int64_t i = b0; i < e; ++i) {
+          int r = 0;
+          info.data<int32_t>()[i] =
+              lapack::gels<T>(driver, m, n, k, matrix<T>(abuf, i, int64_t(m) * n), ld_of(m),
+                              matrix<T>(x, i, int64_t(ld) * k), ld, T(rcond), matrix<T>(sv, i, std::min(m, n)), &r);
+          rank.data<int64_t>()[i] = r;
+        }
+      });
     });
   }
   return {column_major_result(x, n), rank, sv, info};

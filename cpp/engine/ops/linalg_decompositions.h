@@ -12,6 +12,11 @@ namespace engine::ops {
 
 // LU with partial pivoting of A (..., m, n): (LU, pivots int32 (..., min(m, n)), info).
 std::tuple<Tensor, Tensor, Tensor> lapack_lu_factor(const Tensor& a);
+// (A^-1, info) of square matrices: getrf then getrs on the identity, matrix by matrix.
+std::tuple<Tensor, Tensor> lapack_inv(const Tensor& a);
+// det A of square matrices from getrf's factors (the product of U's diagonal, signed by the row
+// interchanges), which are not kept.
+Tensor lapack_det(const Tensor& a);
 // X with op(A) X = B from getrf's LU and pivots; B (..., n, k).
 Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool transpose);
 // Cholesky factor (the other triangle zeroed) and info.

@@ -14,6 +14,8 @@ void init_linalg(py::module_& m) {
   auto& l = m;
   l.def("_lapack_available", &kernels::lapack::available, "Whether this build links a LAPACK.");
   l.def("_lapack_lu_factor", &ops::lapack_lu_factor, py::arg("A"), "(LU, pivots, info) of getrf.");
+  l.def("_lapack_inv", &ops::lapack_inv, py::arg("A"), "(inverse, info) of getrf and getrs on the identity.");
+  l.def("_lapack_det", &ops::lapack_det, py::arg("A"), "Determinants from getrf's factors.");
   l.def("_lapack_lu_solve", &ops::lapack_lu_solve, py::arg("LU"), py::arg("pivots"), py::arg("B"), py::arg("transpose"),
         "X with op(A) X = B from getrf's factors (getrs).");
   l.def("_lapack_cholesky", &ops::lapack_cholesky, py::arg("A"), py::arg("upper"), "(factor, info) of potrf.");
