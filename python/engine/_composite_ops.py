@@ -6,7 +6,8 @@ where a naive composition would have a wrong derivative, the branch is made safe
 import math
 
 from engine import _C, _grad_fn_names, _transforms
-from engine._out_param import accepts_out, nansum_out, same_as_input
+from engine._out_param import accepts_out
+from engine._out_rules import nansum_out, same_as_input
 from engine._scalar_type_names import scalar_type_name
 from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
