@@ -191,7 +191,7 @@ def count_nonzero(input, dim=None):
             raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
     if input.dim() == 0:
         return nz
-    return nz.sum(wrapped) if wrapped else nz
+    return nz.sum(wrapped) if wrapped else nz.sum()  # an empty dim list counts everything
 
 
 @accepts_out(mode_out)

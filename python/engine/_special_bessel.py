@@ -17,7 +17,13 @@ gradient in x raises PyTorch's "not implemented" error."""
 import math
 
 import engine
-from engine._special_common import BINARY_OVERLOADS, float_input, float_pair, write_out
+from engine._special_common import (
+    BINARY_OVERLOADS,
+    float_input,
+    float_pair,
+    in_layout_of_first,
+    write_out,
+)
 from engine.autograd import Function
 
 _EULER_GAMMA = 0.57721566490153286061
@@ -367,4 +373,4 @@ def zeta(input, other, *, out=None):
     if engine.is_grad_enabled() and (x.requires_grad or q.requires_grad):
         return write_out(_Zeta.apply(x, q), out)
     with engine.no_grad():
-        return write_out(_hurwitz_zeta(x, q), out)
+        return write_out(in_layout_of_first(_hurwitz_zeta(x, q), input, other), out)

@@ -59,6 +59,19 @@ def float_pair(fname, x, n, overloads=POLYNOMIAL_OVERLOADS, half_ok=True):
     return engine.broadcast_tensors(x, n)
 
 
+def in_layout_of_first(result, *operands):
+    """``result`` laid out as PyTorch's elementwise kernels lay it out: like the first operand
+    with the result's full shape (a transposed ``input`` gives a transposed result even when the
+    other operand is a number), where the composed computation lost that layout."""
+    for operand in operands:
+        if isinstance(operand, Tensor) and operand.dim() > 0 and operand.shape == result.shape:
+            like = engine.empty_like(operand, dtype=result.dtype)
+            if like.stride() == result.stride():
+                return result
+            return like.copy_(result)
+    return result
+
+
 def write_out(result, out):
     """``result``, or ``out`` resized to it and filled with it when ``out=`` was given."""
     if out is None:

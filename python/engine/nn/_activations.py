@@ -60,7 +60,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
         raise ValueError("min_val cannot be greater than max_val")
     if input.dtype == _C.bool:
         raise RuntimeError("Bool inputs not supported for hardtanh")
-    if input.dtype == _C.uint8 and min_val < 0:
+    if input.dtype == _C.uint8 and int(min_val) < 0:  # PyTorch converts the limit to int first
         raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
     inside = (input > min_val) & (input < max_val)
     # Integer inputs keep their dtype, as in PyTorch (a float bound would promote the clamp).
@@ -128,7 +128,8 @@ def logsigmoid(input):
     require_floating(input, "log_sigmoid_cpu")
     from engine.nn.functional import _softplus_neg
 
-    return -_softplus_neg(input)
+    # PyTorch's kernel writes a contiguous result whatever the input's layout.
+    return -_softplus_neg(input.contiguous())
 
 
 def softsign(input):

@@ -316,7 +316,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         )
     if mode != "area":  # adaptive pooling accepts empty outputs
         _check_sizes(input, output_size)
-    if not input.is_floating_point():
+    nearest_bytes = input.dtype == _C.uint8 and mode in ("nearest", "nearest-exact")
+    if not input.is_floating_point() and not nearest_bytes:  # PyTorch's nearest kernels take uint8
         from engine.nn._pooling import _check_floating
 
         _check_floating(input, _interpolation_kernel(mode, dim))
