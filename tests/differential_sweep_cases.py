@@ -46,7 +46,7 @@ TOPICS = {
             "'prod')"
         ),
     },
-    "interpolate_uint8": {
+    "interpolate": {
         "nearest_1d_up": "F.interpolate((x.abs() * 40).to(L.uint8)[None], scale_factor=1.5)",
         "nearest_exact_1d_down": "F.interpolate((x.abs() * 40).to(L.uint8)[None], size=3, mode='nearest-exact')",
         "nearest_2d": "F.interpolate((x.abs() * 40).to(L.uint8)[None, None], size=(5, 2))",
@@ -55,6 +55,15 @@ TOPICS = {
             "scale_factor=(2, 1.5, 0.5), mode='nearest-exact')"
         ),
         "nearest_int64_refused": "F.interpolate(x.long()[None], scale_factor=2)",
+        "bilinear_antialias_down": "F.interpolate(x[None, None], size=(2, 3), mode='bilinear', antialias=True)",
+        "bilinear_antialias_scale": (
+            "F.interpolate(x[None, None], scale_factor=(0.5, 1.5), mode='bilinear', antialias=True)"
+        ),
+        "bicubic_antialias_down": "F.interpolate(x[None, None], scale_factor=0.6, mode='bicubic', antialias=True)",
+        "bicubic_antialias_align_corners": (
+            "F.interpolate(x[None, None], size=(2, 2), mode='bicubic', antialias=True, align_corners=True)"
+        ),
+        "antialias_needs_4d": "F.interpolate(x[None], scale_factor=0.5, mode='linear', antialias=True)",
         "linear_uint8_refused": "F.interpolate(x.to(L.uint8)[None], scale_factor=2, mode='linear')",
     },
     "reduction_dims": {
@@ -120,6 +129,16 @@ def _rounded(items):
     if math.isnan(items) or math.isinf(items):
         return repr(items)
     return float(f"{items:.6g}")
+
+
+def same(a, b, tol=2e-5):
+    """Whether two outcomes agree: everything exactly but floating values, which may differ by
+    ``tol`` relatively (float32 results computed in another order)."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y, tol) for x, y in zip(a, b))
+    if isinstance(a, float) and isinstance(b, float):
+        return math.isclose(a, b, rel_tol=tol, abs_tol=tol)
+    return a == b
 
 
 def outcome(L, expr):
