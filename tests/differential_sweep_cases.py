@@ -66,6 +66,15 @@ TOPICS = {
         "antialias_needs_4d": "F.interpolate(x[None], scale_factor=0.5, mode='linear', antialias=True)",
         "linear_uint8_refused": "F.interpolate(x.to(L.uint8)[None], scale_factor=2, mode='linear')",
     },
+    "pooling_int64": {
+        "avg_pool1d": "F.avg_pool1d((x * 4).long(), 2)",
+        "avg_pool1d_padding_ceil": "F.avg_pool1d((x * 4).long(), 3, 2, 1, ceil_mode=True)",
+        "avg_pool1d_exclude_pad": "F.avg_pool1d((x * 4).long(), 3, 2, 1, True, count_include_pad=False)",
+        "avg_pool2d": "F.avg_pool2d((x * 4).long()[None], 2, 1)",
+        "avg_pool2d_divisor": "F.avg_pool2d((x * 4).long()[None, None], 2, 1, 1, divisor_override=3)",
+        "avg_pool3d": "F.avg_pool3d((x * 4).long()[None, None].expand(1, 1, 2, 3, 4), (2, 2, 3), 1, 1)",
+        "avg_pool1d_int32_refused": "F.avg_pool1d(x.int(), 2)",
+    },
     "reduction_dims": {
         "nansum_dtype_int32": "L.nansum(x, (0,), dtype=L.int32)",
         "nansum_all_dtype_int32": "L.nansum(x, dtype=L.int32)",

@@ -12,7 +12,6 @@ the arguments (one level into lists, as cat's), ``field`` names the result of a 
 op-specific rules live in engine/_out_rules.py."""
 
 import functools
-import inspect
 
 from engine import _C
 
@@ -86,6 +85,8 @@ def _out_position(fn):
     read); None where neither is known."""
     if hasattr(fn, "__out_position__"):
         return fn.__out_position__
+    import inspect  # only on this error path: inspect is slow to import
+
     try:
         names = list(inspect.signature(fn).parameters)
     except (TypeError, ValueError):
