@@ -10,7 +10,7 @@ variants copy the out-of-place result into self, so versions and gradients follo
 
 import builtins
 
-from engine import _C, _creation_extra, _grad_fn_names, _scatter_reduce_kwarg, _transforms
+from engine import _C, _creation_extra, _grad_fn_names, _transforms
 from engine._composite_ops import _tensor_arg
 from engine._dense_layout import dense_order, inverse
 from engine._joining import _broadcast_shape_of, _dtype_word
@@ -703,14 +703,8 @@ for _name in (
 FUNCTIONS["index_put_"] = METHODS["index_put_"]
 
 
-FUNCTIONS["scatter"] = _scatter_reduce_kwarg.with_reduce(_C.scatter)
-
-
 def install():
-    """Adds the Tensor methods (existing native methods of the same name are kept); scatter
-    and scatter_ gain ``reduce=``."""
-    _Tensor.scatter = _scatter_reduce_kwarg.with_reduce(_Tensor.scatter)
-    _Tensor.scatter_ = _scatter_reduce_kwarg.in_place(_Tensor.scatter)
+    """Adds the Tensor methods (existing native methods of the same name are kept)."""
     for name, fn in METHODS.items():
         if not hasattr(_Tensor, name):
             setattr(_Tensor, name, fn)

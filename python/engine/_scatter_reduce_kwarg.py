@@ -1,8 +1,8 @@
 """scatter's ``reduce=`` keyword ('add' or 'multiply'), which PyTorch 2.13 still takes (deprecated,
-with a warning once per process where ``src`` is a tensor): the native scatter writes; with
-``reduce`` the call becomes scatter_reduce with the input included, the scalar ``value`` first
-converted to the input's dtype as PyTorch's kernel does. PyTorch has no derivative for it: the
-result records a node whose backward says so."""
+with a warning once per process where ``src`` is a tensor). The native scatter (and scatter_)
+hands a call with ``reduce`` here, where it becomes scatter_reduce with the input included; a
+scalar ``value`` is first converted to the input's dtype, as PyTorch's kernel does. PyTorch has
+no derivative for it: the result records a node whose backward says so."""
 
 import warnings
 
@@ -26,7 +26,8 @@ class _ScatterReduceArg(Function):
         raise RuntimeError("derivative for aten::scatter is not implemented")
 
 
-def _reduced(input, dim, index, src, value, reduce):
+def reduced(input, dim, index, src, value, reduce):
+    """scatter(input, dim, index, src or value, reduce=reduce), called by the native scatter."""
     if reduce not in _REDUCE_NAMES:
         raise RuntimeError("reduce argument must be either add or multiply.")
     if src is None:
@@ -41,7 +42,7 @@ def _reduced(input, dim, index, src, value, reduce):
             number = int(number)
         src = _C.full(tuple(index.shape), number, dtype=input.dtype)
     elif not isinstance(src, _C.Tensor):
-        return _reduced(input, dim, index, None, src, reduce)
+        return reduced(input, dim, index, None, src, reduce)
     else:
         if not _warned:
             _warned.append(True)
@@ -50,34 +51,9 @@ def _reduced(input, dim, index, src, value, reduce):
                 "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
                 "reduction options.",
                 UserWarning,
-                stacklevel=3,
+                stacklevel=2,
             )
     with no_grad():
         result = input.scatter_reduce(dim, index, src, _REDUCE_NAMES[reduce], include_self=True)
     records = _C.is_grad_enabled() and (input.requires_grad or src.requires_grad)
     return _ScatterReduceArg.apply(result, input, src) if records else result
-
-
-def with_reduce(scatter):
-    """``scatter`` (the native function or method) taking ``reduce=``."""
-
-    def scatter_(input, dim, index, src=None, *, value=None, reduce=None):
-        if reduce is None:
-            if value is None:
-                return scatter(input, dim, index, src)
-            return scatter(input, dim, index, src, value=value)
-        return _reduced(input, dim, index, src, value, reduce)
-
-    scatter_.__name__ = scatter_.__qualname__ = "scatter"
-    scatter_.__doc__ = scatter.__doc__
-    return scatter_
-
-
-def in_place(scatter):
-    """Tensor.scatter_ over the out-of-place form, with PyTorch's in-place rules via copy_."""
-
-    def scatter_(self, *args, **kwargs):
-        return self.copy_(scatter(self, *args, **kwargs))
-
-    scatter_.__name__ = scatter_.__qualname__ = "scatter_"
-    return scatter_
