@@ -75,6 +75,13 @@ TOPICS = {
         "avg_pool3d": "F.avg_pool3d((x * 4).long()[None, None].expand(1, 1, 2, 3, 4), (2, 2, 3), 1, 1)",
         "avg_pool1d_int32_refused": "F.avg_pool1d(x.int(), 2)",
     },
+    "pad_circular": {
+        "crop_before_wrap_after": "F.pad(x[None], (-1, 2), mode='circular')",
+        "wrap_before_crop_after": "F.pad(x[None], (2, -1), mode='circular')",
+        "crop_both": "F.pad(x[None], (-2, -1), mode='circular')",
+        "two_dims_mixed": "F.pad(x[None, None], (-1, 0, 1, -2), mode='circular')",
+        "plain": "F.pad(x[None], (1, 1), mode='circular')",
+    },
     "reduction_dims": {
         "nansum_dtype_int32": "L.nansum(x, (0,), dtype=L.int32)",
         "nansum_all_dtype_int32": "L.nansum(x, dtype=L.int32)",
