@@ -82,6 +82,16 @@ TOPICS = {
         "two_dims_mixed": "F.pad(x[None, None], (-1, 0, 1, -2), mode='circular')",
         "plain": "F.pad(x[None], (1, 1), mode='circular')",
     },
+    "special_out": {
+        "ndtr_into_int64": "L.special.ndtr(x, out=L.empty(3, 4, dtype=L.int64))",
+        "ndtr_into_float64": "L.special.ndtr(x, out=L.empty(0, dtype=L.float64))",
+        "airy_ai_into_bool": "L.special.airy_ai(x, out=L.empty(3, 4, dtype=L.bool))",
+        "i0e_resized": "L.special.i0e(x, out=L.empty(2))",
+        "zeta_into_int32": "L.special.zeta(x.abs() + 1, 2.0, out=L.empty(0, dtype=L.int32))",
+        "legendre_into_float64": "L.special.legendre_polynomial_p(x / 4, 3, out=L.empty(0, dtype=L.float64))",
+        "entr_out_not_tensor": "L.special.entr(x, out=[1])",
+        "log_ndtr_out_not_tensor": "L.special.log_ndtr(x, out=2.5)",
+    },
     "reduction_dims": {
         "nansum_dtype_int32": "L.nansum(x, (0,), dtype=L.int32)",
         "nansum_all_dtype_int32": "L.nansum(x, dtype=L.int32)",

@@ -41,7 +41,7 @@ def _no_grad_unary(fname, input, out, evaluate):
         # Evaluated in float64 whatever the input dtype: the series' cancellation would eat
         # float32's precision.
         value = evaluate(x.detach().to(engine.float64)).to(x.dtype)
-    return write_out(value, out)
+    return write_out(value, out, fname)
 
 
 def _power_series(x, order):
@@ -371,6 +371,6 @@ def zeta(input, other, *, out=None):
     """Hurwitz zeta function ``sum_k (k + other)^(-input)``; differentiable in ``other`` only."""
     x, q = float_pair("special_zeta", input, other, BINARY_OVERLOADS, half_ok=False)
     if engine.is_grad_enabled() and (x.requires_grad or q.requires_grad):
-        return write_out(_Zeta.apply(x, q), out)
+        return write_out(_Zeta.apply(x, q), out, "special_zeta")
     with engine.no_grad():
-        return write_out(in_layout_of_first(_hurwitz_zeta(x, q), input, other), out)
+        return write_out(in_layout_of_first(_hurwitz_zeta(x, q), input, other), out, "special_zeta")

@@ -35,7 +35,7 @@ def _polynomial(fname, input, n_arg, out, evaluate):
         # PyTorch's kernels, so they give 0 too.
         value = engine.where(finite_degree < 0, 0.0, value)
         value = in_layout_of_first(value, input, n_arg)
-    return write_out(value, out)
+    return write_out(value, out, fname)
 
 
 def _odd(degree):
