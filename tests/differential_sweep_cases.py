@@ -92,6 +92,18 @@ TOPICS = {
         "entr_out_not_tensor": "L.special.entr(x, out=[1])",
         "log_ndtr_out_not_tensor": "L.special.log_ndtr(x, out=2.5)",
     },
+    "composed_out": {
+        "div_floor_into_int64": "L.div(x, 2, rounding_mode='floor', out=L.empty(3, 4, dtype=L.int64))",
+        "div_trunc_int_resized": "L.div(x.long(), 2, rounding_mode='trunc', out=L.empty(5, dtype=L.int64))",
+        "div_floor_requires_grad": (
+            "L.div(x.clone().requires_grad_(), 2, rounding_mode='floor', out=L.empty(3, 4))"
+        ),
+        "normalize_into_int64": "F.normalize(x, out=L.empty(3, 4, dtype=L.int64))",
+        "normalize_resized": "F.normalize(x, dim=0, out=L.empty(7))",
+        "tensordot_into_float64": "L.tensordot(x, x.t(), 1, out=L.empty(0, dtype=L.float64))",
+        "tensordot_positional_out": "L.tensordot(x, x.t(), 1, L.empty(0))",
+        "inner_into_float64": "L.inner(x, x[0], out=L.empty(0, dtype=L.float64))",
+    },
     "reduction_dims": {
         "nansum_dtype_int32": "L.nansum(x, (0,), dtype=L.int32)",
         "nansum_all_dtype_int32": "L.nansum(x, dtype=L.int32)",

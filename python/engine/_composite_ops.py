@@ -6,8 +6,8 @@ where a naive composition would have a wrong derivative, the branch is made safe
 import math
 
 from engine import _C, _grad_fn_names, _transforms
-from engine._out_param import accepts_out
-from engine._out_rules import nansum_out, same_as_input
+from engine._out_param import accepts_out, write
+from engine._out_rules import nansum_out, same_as_input, tensordot_out
 from engine._scalar_type_names import scalar_type_name
 from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
@@ -274,7 +274,11 @@ def tensordot(a, b, dims=2, out=None):
     left = a.permute(*free_a, *dims_a).reshape(-1, k)
     right = b.permute(*dims_b, *free_b).reshape(k, -1)
     result = _C.mm(left, right).reshape([a.shape[d] for d in free_a] + [b.shape[d] for d in free_b])
-    return result if out is None else out.copy_(result)
+    if out is None:
+        return result
+    if isinstance(out, _C.Tensor):
+        tensordot_out("tensordot", [a, b], out, result)
+    return write(out, result, [a, b], "tensordot")
 
 
 def _moments(fname, input, dim, unbiased, keepdim, correction, is_std):

@@ -3,7 +3,7 @@
 native true division runs, as the ``/`` operator does; the rounded quotients are compositions of
 native ops whose node shows as PyTorch's ``DivBackward2`` (a zero gradient, as PyTorch's)."""
 
-from engine import _C, _grad_fn_names
+from engine import _C, _grad_fn_names, _out_param
 from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
@@ -83,8 +83,8 @@ def div(input, other, *, rounding_mode=None, out=None):
     result = _rounded(input, other, rounding_mode)
     if out is None:
         return result
-    out.resize_(result.shape)
-    return out.copy_(result)
+    inputs = [t for t in (input, other) if isinstance(t, _C.Tensor)]
+    return _out_param.write(out, result, inputs, "div")
 
 
 def _div_method(self, other, *, rounding_mode=None):

@@ -128,7 +128,13 @@ def inner_out(fname, inputs, out, result, field=None):
                 f"result type {scalar_type_name(result.dtype)} can't be cast to the desired "
                 f"output type {scalar_type_name(out.dtype)}"
             )
-    elif out.dtype != result.dtype:
+    else:
+        tensordot_out(fname, inputs, out, result, field)
+
+
+def tensordot_out(fname, inputs, out, result, field=None):
+    """tensordot: out of the result's dtype."""
+    if out.dtype != result.dtype:
         raise RuntimeError(
             "tensordot: Expected the output tensor to have dtype "
             f"{scalar_type_name(result.dtype)}, but got an output tensor with dtype "
