@@ -103,6 +103,9 @@ TOPICS = {
         "tensordot_into_float64": "L.tensordot(x, x.t(), 1, out=L.empty(0, dtype=L.float64))",
         "tensordot_positional_out": "L.tensordot(x, x.t(), 1, L.empty(0))",
         "inner_into_float64": "L.inner(x, x[0], out=L.empty(0, dtype=L.float64))",
+        "eye_into_empty_int64": "L.eye(3, out=L.empty(0, dtype=L.int64))",
+        "eye_into_wrong_shape": "L.eye(2, 3, out=L.empty(5))",
+        "conj_physical_resized": "L.conj_physical(x, out=L.empty(0))",
     },
     "reduction_dims": {
         "nansum_dtype_int32": "L.nansum(x, (0,), dtype=L.int32)",

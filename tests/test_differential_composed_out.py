@@ -1,6 +1,7 @@
-"""out= of div with a rounding mode, F.normalize and tensordot, which write through the one
-out= writer: a float result refused into an integer out (it was truncated silently), resizing,
-the refusal where autograd would record, and tensordot's same-dtype rule.
+"""out= of div with a rounding mode, F.normalize, tensordot and conj_physical, which write
+through the one out= writer: a float result refused into an integer out (it was truncated
+silently), resizing, the refusal where autograd would record, and tensordot's same-dtype rule;
+and eye's out=, resized silently and written in out's dtype (an empty out failed).
 
 Each case's outcome (dtype, shape, strides, values, or the exception) was recorded from PyTorch
 2.13 into tests/fixtures/differential_sweep.json; the live test compares with torch itself."""

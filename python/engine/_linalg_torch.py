@@ -7,7 +7,7 @@ import engine
 from engine import _C, _grad_fn_names, _user_warnings, linalg, return_types
 from engine import _linalg_checks as checks
 from engine._linalg_functions import _L, Geqrf
-from engine._out_param import accepts_out
+from engine._out_param import accepts_out, write
 from engine.amp._policy import autocast_op
 
 # PyTorch's deprecation notices for the old names, each given once per process as PyTorch does.
@@ -397,10 +397,10 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     if isinstance(p, str) and p == "nuc":
         dims = (-2, -1) if dim is None else dim
         result = linalg.matrix_norm(input, "nuc", dims, keepdim, dtype=dtype)
-        return result if out is None else _C._linalg_write_out(out, result, [input], "norm")
+        return result if out is None else write(out, result, [input], "norm")
     if out is not None:
         result = _native_norm(input, p, dim, keepdim, dtype=dtype)
-        return _C._linalg_write_out(out, result, [input], "norm")
+        return write(out, result, [input], "norm")
     return _native_norm(input, p, dim, keepdim, dtype=dtype)
 
 
