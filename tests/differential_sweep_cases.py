@@ -107,6 +107,14 @@ TOPICS = {
         "eye_into_wrong_shape": "L.eye(2, 3, out=L.empty(5))",
         "conj_physical_resized": "L.conj_physical(x, out=L.empty(0))",
     },
+    "unfold_fold_dtypes": {
+        "unfold_bool": "F.unfold(x[None, None] > 0, 2, padding=1)",
+        "unfold_bool_unbatched": "F.unfold(x[None] > 0, (2, 3), stride=(1, 2))",
+        "unfold_int64_refused": "F.unfold(x.long()[None, None], 2)",
+        "fold_bool": "F.fold(L.arange(16).reshape(1, 4, 4) % 3 == 0, (3, 3), 2)",
+        "fold_uint8_refused": "F.fold(L.arange(16).reshape(1, 4, 4).to(L.uint8), (3, 3), 2)",
+        "fold_uint8_bad_shape": "F.fold(x.abs().to(L.uint8)[None, :, :4], (3, 3), 2)",
+    },
     "reduction_dims": {
         "nansum_dtype_int32": "L.nansum(x, (0,), dtype=L.int32)",
         "nansum_all_dtype_int32": "L.nansum(x, dtype=L.int32)",
