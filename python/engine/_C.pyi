@@ -3209,7 +3209,7 @@ class Tensor:
         """
         In-place version of :meth:`~Tensor.rsqrt`: writes the result into ``self`` and returns it.
         """
-    def scatter(self, dim: typing.SupportsInt | typing.SupportsIndex, index: Tensor, src: typing.Any = None, *, value: typing.Any = None) -> Tensor:
+    def scatter(self, dim: typing.SupportsInt | typing.SupportsIndex, index: Tensor, src: typing.Any = None, *, value: typing.Any = None, reduce: typing.Any = None) -> typing.Any:
         """
         Out-of-place :meth:`Tensor.scatter_`: a copy of ``input`` where, for ``dim=0``,
         ``out[index[i][j]][j] = src[i][j]``; ``src`` may be a number.
@@ -7037,7 +7037,7 @@ def rsqrt(input: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.rsqrt(engine.tensor([4.0, 0.25]))
         tensor([0.5000, 2.0000])
     """
-def scatter(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, index: Tensor, src: typing.Any = None, *, value: typing.Any = None) -> Tensor:
+def scatter(input: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, index: Tensor, src: typing.Any = None, *, value: typing.Any = None, reduce: typing.Any = None) -> typing.Any:
     """
     scatter(input, dim, index, src) -> Tensor
     

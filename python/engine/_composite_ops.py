@@ -6,7 +6,8 @@ where a naive composition would have a wrong derivative, the branch is made safe
 import math
 
 from engine import _C, _grad_fn_names, _transforms
-from engine._out_param import accepts_out, nansum_out, same_as_input
+from engine._out_param import accepts_out, write
+from engine._out_rules import nansum_out, same_as_input, tensordot_out
 from engine._scalar_type_names import scalar_type_name
 from engine.amp._policy import autocast_op
 from engine.autograd.grad_mode import no_grad
@@ -29,6 +30,10 @@ def _scaled_sum(fname, input, product, beta, alpha):
     """beta * input + alpha * product, with input broadcast to the product's shape; beta = 0
     ignores input's values (NaN included), as PyTorch does."""
     input.expand(tuple(product.shape))  # PyTorch checks the shapes even when beta == 0
+    if not product.dtype.is_floating_point and not isinstance(beta, complex):
+        # PyTorch's integer kernels take beta and alpha in the integer type (0.5 becomes 0),
+        # which keeps the result integral.
+        beta, alpha = int(beta), int(alpha)
     if alpha != 1:
         product = product * alpha
     if beta == 0:
@@ -132,6 +137,10 @@ def addcmul(input, tensor1, tensor2, *, value=1):
         # PyTorch's kernel runs in the promoted dtype and has no bool form.
         raise NotImplementedError("\"addcmul_cpu_out\" not implemented for 'Bool'")
     product = tensor1 * tensor2
+    if isinstance(value, float) and not (
+        product.dtype.is_floating_point or _C.result_type(input, product).is_floating_point
+    ):
+        value = int(value)  # PyTorch's integer kernel takes value in its own type (2.5 -> 2)
     return _grad_fn_names.name_grad_fn(
         input + (product if value == 1 else product * value), "AddcmulBackward0", (input,)
     )
@@ -265,7 +274,11 @@ def tensordot(a, b, dims=2, out=None):
     left = a.permute(*free_a, *dims_a).reshape(-1, k)
     right = b.permute(*dims_b, *free_b).reshape(k, -1)
     result = _C.mm(left, right).reshape([a.shape[d] for d in free_a] + [b.shape[d] for d in free_b])
-    return result if out is None else out.copy_(result)
+    if out is None:
+        return result
+    if isinstance(out, _C.Tensor):
+        tensordot_out("tensordot", [a, b], out, result)
+    return write(out, result, [a, b], "tensordot")
 
 
 def _moments(fname, input, dim, unbiased, keepdim, correction, is_std):
@@ -305,8 +318,10 @@ def _without_nan(input):
 def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The sum with NaNs counted as zero."""
     x = _without_nan(input) if input.is_floating_point() else input
-    x = x if dtype is None else x.to(dtype)  # summed in dtype, as PyTorch does
-    return x.sum() if dim is None else x.sum(dim, keepdim=keepdim)
+    if dtype is None:
+        return x.sum() if dim is None else x.sum(dim, keepdim=keepdim)
+    x = x.to(dtype)  # summed in dtype, as PyTorch does, and returned in it (an int32 stays int32)
+    return x.sum(dtype=dtype) if dim is None else x.sum(dim, keepdim=keepdim, dtype=dtype)
 
 
 @accepts_out(nansum_out)
@@ -316,6 +331,11 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
         name = scalar_type_name(input.dtype)
         raise RuntimeError(
             f"nanmean(): expected input to have floating point or complex dtype but got {name}"
+        )
+    if dtype is not None and not dtype.is_floating_point:
+        raise RuntimeError(
+            "nanmean(): could not infer output dtype. Optional dtype must be either a floating "
+            f"point or complex dtype. Got: {scalar_type_name(dtype)}"
         )
     input = input if dtype is None else input.to(dtype)  # computed in dtype, as PyTorch does
     count = (~_C.isnan(input)).to(input.dtype)

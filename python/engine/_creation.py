@@ -44,7 +44,10 @@ def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_g
     t.diagonal().fill_(1)
     _C._autograd._unsafe_set_version_counter((t,), (0,))  # a fresh result, as PyTorch's
     if out is not None:
-        return out.copy_(t)
+        # PyTorch's eye_out resizes out (silently) and writes the identity in out's dtype.
+        if not isinstance(out, _C.Tensor):
+            raise TypeError(f"eye(): argument 'out' must be Tensor, not {type(out).__name__}")
+        return out.resize_(n, m).copy_(t)
     return _finish(t, requires_grad)
 
 

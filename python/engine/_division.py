@@ -4,7 +4,7 @@ native true division runs, as the ``/`` operator does; the rounded quotients are
 native ops computed without recording and given PyTorch's one ``DivBackward2`` node (a zero
 gradient, as PyTorch's); ``rounding_mode=None`` given by name records ``DivBackward2`` too."""
 
-from engine import _C
+from engine import _C, _out_param
 from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
@@ -93,8 +93,8 @@ def div(input, other, *, rounding_mode=_NOT_GIVEN, out=None):
     result = _mode_div(input, other, rounding_mode)
     if out is None:
         return result
-    out.resize_(result.shape)
-    return out.copy_(result)
+    inputs = [t for t in (input, other) if isinstance(t, _C.Tensor)]
+    return _out_param.write(out, result, inputs, "div")
 
 
 def _div_method(self, other, *, rounding_mode=_NOT_GIVEN):

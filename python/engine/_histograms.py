@@ -374,6 +374,9 @@ def searchsorted(
             f"{list(vals.shape) if not scalar else []}"
         )
     common = np.result_type(bounds.dtype, vals.dtype)
+    if common == np.bool_:
+        # PyTorch's kernel runs in the promoted dtype and has no bool form.
+        raise NotImplementedError("\"searchsorted_out_cpu\" not implemented for 'Bool'")
     b, v = bounds.astype(common), vals.astype(common)
     if b.ndim <= 1:
         b = np.broadcast_to(b.reshape((1,) * v.ndim + (-1,)), v.shape + (b.shape[-1],))

@@ -1,6 +1,4 @@
-"""Argument checks of engine.linalg with PyTorch's messages, batch broadcasting, and out=."""
-
-import functools
+"""Argument checks of engine.linalg with PyTorch's messages, and batch broadcasting."""
 
 from engine import _C
 
@@ -18,32 +16,7 @@ _TYPE_NAMES = {
 }
 
 
-# ---- out= and argument checks (PyTorch's messages) ----
-
-
-def _supports_out(opname):
-    """Gives fn PyTorch's out=: the result (or each tensor of a result tuple) is written into out,
-    which is refused when autograd would record, as for the native ops."""
-
-    def wrap(fn):
-        @functools.wraps(fn)
-        def with_out(*args, out=None, **kwargs):
-            result = fn(*args, **kwargs)
-            if out is None:
-                return result
-            inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, _C.Tensor)]
-            if isinstance(result, tuple):
-                if not isinstance(out, (tuple, list)) or len(out) != len(result):
-                    raise TypeError(
-                        f"{opname}(): argument 'out' must be tuple of {len(result)} Tensors"
-                    )
-                written = [_C._linalg_write_out(o, r, inputs, opname) for o, r in zip(out, result)]
-                return type(result)(*written) if hasattr(result, "_fields") else tuple(written)
-            return _C._linalg_write_out(out, result, inputs, opname)
-
-        return with_out
-
-    return wrap
+# ---- argument checks (PyTorch's messages) ----
 
 
 def _check_tensor(A, fname, arg="A", position=1):

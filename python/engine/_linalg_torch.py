@@ -6,8 +6,8 @@ import sys
 import engine
 from engine import _C, _grad_fn_names, _user_warnings, linalg, return_types
 from engine import _linalg_checks as checks
-from engine._linalg_checks import _supports_out
 from engine._linalg_functions import _L, Geqrf
+from engine._out_param import accepts_out, write
 from engine.amp._policy import autocast_op
 
 # PyTorch's deprecation notices for the old names, each given once per process as PyTorch does.
@@ -119,13 +119,13 @@ def slogdet(input):
     return return_types.slogdet(sign, logabsdet)
 
 
-@_supports_out("inverse")
+@accepts_out(fname="inverse")
 def inverse(input, *, out=None):
     """``linalg.inv``."""
     return linalg.inv(input)
 
 
-@_supports_out("cholesky")
+@accepts_out(fname="cholesky")
 def cholesky(input, upper=False, *, out=None):
     """``linalg.cholesky`` with errors named 'cholesky'."""
     _deprecated("cholesky")
@@ -139,7 +139,7 @@ def cholesky(input, upper=False, *, out=None):
 
 
 @autocast_op("cholesky_solve")
-@_supports_out("cholesky_solve")
+@accepts_out(fname="cholesky_solve")
 def cholesky_solve(B, L, upper=False, *, out=None):
     """X with A X = B for A = L L^T (U^T U when upper), given the factor."""
     checks._check_square(L, "cholesky_solve", "A")
@@ -157,7 +157,7 @@ def cholesky_solve(B, L, upper=False, *, out=None):
     return linalg.solve_triangular(Lb.mT, Y, upper=True)
 
 
-@_supports_out("cholesky_inverse")
+@accepts_out(fname="cholesky_inverse")
 def cholesky_inverse(L, upper=False, *, out=None):
     """A^-1 for A = L L^T (U^T U when upper), given the factor."""
     checks._check_square(L, "cholesky_inverse", "A")
@@ -165,7 +165,7 @@ def cholesky_inverse(L, upper=False, *, out=None):
     return cholesky_solve(linalg.eye_like(L).clone(), L, upper)
 
 
-@_supports_out("qr")
+@accepts_out(fname="qr")
 def qr(input, some=True, *, out=None):
     """(Q, R): reduced when some, complete otherwise."""
     _deprecated("qr")
@@ -173,7 +173,7 @@ def qr(input, some=True, *, out=None):
     return return_types.qr(Q, R)
 
 
-@_supports_out("svd")
+@accepts_out(fname="svd")
 def svd(input, some=True, compute_uv=True, *, out=None):
     """(U, S, V) with input = U diag(S) V^T; without compute_uv, U and V are zero-filled."""
     if not compute_uv:
@@ -186,7 +186,7 @@ def svd(input, some=True, compute_uv=True, *, out=None):
     return return_types.svd(U, S, Vh.mT)
 
 
-@_supports_out("lu")
+@accepts_out(fname="lu")
 def lu(A, pivot=True, get_infos=False, out=None):
     """(LU, pivots) of A, and infos when get_infos."""
     _deprecated("lu")
@@ -194,14 +194,14 @@ def lu(A, pivot=True, get_infos=False, out=None):
     return (LU, pivots, info) if get_infos else (LU, pivots)
 
 
-@_supports_out("lu_solve")
+@accepts_out(fname="lu_solve")
 def lu_solve(b, LU_data, LU_pivots, *, out=None):
     """``linalg.lu_solve(LU_data, LU_pivots, b)``."""
     _deprecated("lu_solve")
     return linalg.lu_solve(LU_data, LU_pivots, b)
 
 
-@_supports_out("lu_unpack")
+@accepts_out(fname="lu_unpack")
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
     """(P, L, U) from the compact LU and pivots."""
     P, L, U = linalg._unpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
@@ -224,7 +224,7 @@ def matrix_exp(input):
     return linalg.matrix_exp(input)
 
 
-@_supports_out("triangular_solve")
+@accepts_out(fname="triangular_solve")
 def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, out=None):
     """(solution of op(A) X = b, a copy of A)."""
     _deprecated("triangular_solve")
@@ -238,7 +238,7 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
     return return_types.triangular_solve(X, copy)
 
 
-@_supports_out("geqrf")
+@accepts_out(fname="geqrf")
 def geqrf(input, *, out=None):
     """(a, tau): LAPACK's compact Householder QR (no gradient, as in PyTorch)."""
     checks._check_tensor(input, "geqrf")
@@ -253,7 +253,7 @@ def orgqr(input, tau):
     return linalg.householder_product(input, tau)
 
 
-@_supports_out("ormqr")
+@accepts_out(fname="ormqr")
 def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
     """op(Q) other (left) or other op(Q), Q the product of the reflectors (input, tau)."""
     fname = "torch.ormqr"
@@ -281,7 +281,7 @@ def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
     return _L.ormqr(input, tau, other, bool(left), bool(transpose))
 
 
-@_supports_out("chain_matmul")
+@accepts_out(fname="chain_matmul")
 def chain_matmul(*matrices, out=None):
     """The product of 2-D matrices, in order."""
     _deprecated("chain_matmul")
@@ -290,21 +290,21 @@ def chain_matmul(*matrices, out=None):
     return linalg.multi_dot(matrices)
 
 
-@_supports_out("nuclear_norm")
+@accepts_out(fname="nuclear_norm")
 def nuclear_norm(input, dim=None, keepdim=False, *, out=None):
     """The sum of singular values (over the last two dims, or `dim`)."""
     _deprecated("nuclear_norm")
     return linalg.matrix_norm(input, "nuc", (-2, -1) if dim is None else dim, keepdim)
 
 
-@_supports_out("frobenius_norm")
+@accepts_out(fname="frobenius_norm")
 def frobenius_norm(input, dim, keepdim=False, *, out=None):
     """The square root of the sum of squares over `dim`."""
     _deprecated("frobenius_norm")
     return linalg.vector_norm(input, 2, dim, keepdim)
 
 
-@_supports_out("cross")
+@accepts_out(fname="cross")
 def cross(input, other, dim=None, *, out=None):
     """The cross product along `dim` (by default the first dim of size 3)."""
     if dim is None:
@@ -397,10 +397,10 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     if isinstance(p, str) and p == "nuc":
         dims = (-2, -1) if dim is None else dim
         result = linalg.matrix_norm(input, "nuc", dims, keepdim, dtype=dtype)
-        return result if out is None else _C._linalg_write_out(out, result, [input], "norm")
+        return result if out is None else write(out, result, [input], "norm")
     if out is not None:
         result = _native_norm(input, p, dim, keepdim, dtype=dtype)
-        return _C._linalg_write_out(out, result, [input], "norm")
+        return write(out, result, [input], "norm")
     return _native_norm(input, p, dim, keepdim, dtype=dtype)
 
 

@@ -9,7 +9,7 @@ import math
 
 from engine import _C
 from engine._composite_ops import _tensor_arg
-from engine._out_param import accepts_out
+from engine._out_param import accepts_out, write
 from engine.autograd import Function
 
 
@@ -80,7 +80,7 @@ def conj_physical(input, *, out=None):
     _tensor_arg("conj_physical", input, "input", 1)
     if out is None:
         return input
-    return _C._linalg_write_out(out, input, [input], "conj_physical")
+    return write(out, input, [input], "conj_physical")
 
 
 def resolve_conj(input):

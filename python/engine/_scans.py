@@ -10,7 +10,8 @@ import math
 
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
-from engine._out_param import accepts_out, median_out, mode_out, same_as_result
+from engine._out_param import accepts_out, same_as_result
+from engine._out_rules import median_out, mode_out
 from engine._shape_ops import _wrap
 from engine._sorting import _empty_median, _refuse_bool, sort
 from engine.amp._policy import autocast_op
@@ -190,7 +191,7 @@ def count_nonzero(input, dim=None):
             raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
     if input.dim() == 0:
         return nz
-    return nz.sum(wrapped) if wrapped else nz
+    return nz.sum(wrapped) if wrapped else nz.sum()  # an empty dim list counts everything
 
 
 @accepts_out(mode_out)

@@ -266,6 +266,10 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
         raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
     if input.dtype != src.dtype:
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    if input.dtype == _C.bool and reduce == "mean":
+        raise NotImplementedError(
+            "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'"
+        )
     d = _wrap(dim, input.dim())
     # The native scatter_add checks index's shape and bounds with PyTorch's messages.
     counts = _C.zeros_like(input, dtype=_C.int64).scatter_add(d, index, _C.ones_like(index))
@@ -291,7 +295,8 @@ def _reduce_flat(input, pos, src, counts, reduce, include_self):
         if flat.is_floating_point():
             out = total / n.to(flat.dtype)
         else:
-            out = total.floor_divide(n)
+            # PyTorch divides in the input's integer type.
+            out = total.floor_divide(n).to(flat.dtype)
         out = _C.where(touched, out, flat)
     elif reduce == "prod":
         out = _scatter_prod(flat, pos, src, include_self)
@@ -315,6 +320,8 @@ def _extremum_values(flat, pos, src, touched, reduce, include_self):
         t = touched.numpy()
         if a.dtype.kind == "f":
             a[t] = -np.inf if reduce == "amax" else np.inf
+        elif a.dtype == np.bool_:
+            a[t] = reduce != "amax"
         else:
             info = np.iinfo(a.dtype)
             a[t] = info.min if reduce == "amax" else info.max
@@ -377,6 +384,12 @@ def _scatter_prod(flat, pos, src, include_self):
     return _scatter_prod_fn[0](flat, pos, src, include_self)
 
 
+def _np_of(t):
+    """t's values as a NumPy array; bfloat16, which NumPy lacks, as float32 (which holds it)."""
+    t = t.detach()
+    return (t.float() if t.dtype == _C.bfloat16 else t).numpy()
+
+
 def _make_scatter_prod():
     from engine.autograd.function import Function, once_differentiable
 
@@ -394,10 +407,11 @@ def _make_scatter_prod():
         def forward(ctx, flat, pos, src, include_self):
             import numpy as np
 
-            f, p, s = flat.detach().numpy(), pos.numpy(), src.detach().numpy()
+            f, p, s = _np_of(flat), pos.numpy(), _np_of(src)
             ctx.save_for_backward(flat, pos, src)
             ctx.include_self = include_self
-            return _C.from_numpy(np.ascontiguousarray(reduce_np(f, p, s, include_self)))
+            result = _C.from_numpy(np.ascontiguousarray(reduce_np(f, p, s, include_self)))
+            return result.to(flat.dtype)
 
         @staticmethod
         @once_differentiable
@@ -405,8 +419,8 @@ def _make_scatter_prod():
             import numpy as np
 
             flat, pos, src = ctx.saved_tensors
-            f, p, s = flat.detach().numpy(), pos.numpy(), src.detach().numpy()
-            g = grad.detach().numpy()
+            f, p, s = _np_of(flat), pos.numpy(), _np_of(src)
+            g = _np_of(grad)
             touched = np.zeros(f.shape, dtype=bool)
             touched[p] = True
             self_in = ~touched | ctx.include_self
@@ -431,9 +445,9 @@ def _make_scatter_prod():
             g_self = np.where(self_in, g * others(f, idx), 0).astype(f.dtype)
             g_src = (g[p] * others(s, p)).astype(s.dtype)
             return (
-                _C.from_numpy(np.ascontiguousarray(g_self)),
+                _C.from_numpy(np.ascontiguousarray(g_self)).to(flat.dtype),
                 None,
-                _C.from_numpy(np.ascontiguousarray(g_src)),
+                _C.from_numpy(np.ascontiguousarray(g_src)).to(src.dtype),
                 None,
             )
 
@@ -450,6 +464,17 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
             "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got "
             f"{reduce}."
         )
+    if input.dtype == _C.bool:
+        # PyTorch's kernels for bool: none without self, none for a vector, and no division.
+        kernel = None
+        if not include_self:
+            kernel = "index_reduce_func_exclude_input_init"
+        elif input.dim() <= 1:
+            kernel = "index_func_"
+        elif reduce == "mean":
+            kernel = "div_floor_cpu"
+        if kernel:
+            raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
     d = _wrap(dim, input.dim())
     if index.dim() > 1:
         raise IndexError(

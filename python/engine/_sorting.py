@@ -5,7 +5,8 @@ differentiable like any gather. NaN sorts above every number, as in PyTorch."""
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
 from engine._dense_layout import dense_order, inverse
-from engine._out_param import accepts_out, median_out
+from engine._out_param import accepts_out
+from engine._out_rules import median_out
 
 
 def _order(input, dim, descending):

@@ -17,7 +17,13 @@ gradient in x raises PyTorch's "not implemented" error."""
 import math
 
 import engine
-from engine._special_common import BINARY_OVERLOADS, float_input, float_pair, write_out
+from engine._special_common import (
+    BINARY_OVERLOADS,
+    float_input,
+    float_pair,
+    in_layout_of_first,
+    write_out,
+)
 from engine.autograd import Function
 
 _EULER_GAMMA = 0.57721566490153286061
@@ -35,7 +41,7 @@ def _no_grad_unary(fname, input, out, evaluate):
         # Evaluated in float64 whatever the input dtype: the series' cancellation would eat
         # float32's precision.
         value = evaluate(x.detach().to(engine.float64)).to(x.dtype)
-    return write_out(value, out)
+    return write_out(value, out, fname)
 
 
 def _power_series(x, order):
@@ -365,6 +371,6 @@ def zeta(input, other, *, out=None):
     """Hurwitz zeta function ``sum_k (k + other)^(-input)``; differentiable in ``other`` only."""
     x, q = float_pair("special_zeta", input, other, BINARY_OVERLOADS, half_ok=False)
     if engine.is_grad_enabled() and (x.requires_grad or q.requires_grad):
-        return write_out(_Zeta.apply(x, q), out)
+        return write_out(_Zeta.apply(x, q), out, "special_zeta")
     with engine.no_grad():
-        return write_out(_hurwitz_zeta(x, q), out)
+        return write_out(in_layout_of_first(_hurwitz_zeta(x, q), input, other), out, "special_zeta")

@@ -3,7 +3,7 @@ float dtype (as torch.special does), ``out=`` receives a computed result, and th
 PyTorch does not differentiate are evaluated outside autograd."""
 
 import engine
-from engine import _C
+from engine import _C, _out_param
 
 Tensor = _C.Tensor
 
@@ -59,13 +59,24 @@ def float_pair(fname, x, n, overloads=POLYNOMIAL_OVERLOADS, half_ok=True):
     return engine.broadcast_tensors(x, n)
 
 
-def write_out(result, out):
-    """``result``, or ``out`` resized to it and filled with it when ``out=`` was given."""
+def in_layout_of_first(result, *operands):
+    """``result`` laid out as PyTorch's elementwise kernels lay it out: like the first operand
+    with the result's full shape (a transposed ``input`` gives a transposed result even when the
+    other operand is a number), where the composed computation lost that layout."""
+    for operand in operands:
+        if isinstance(operand, Tensor) and operand.dim() > 0 and operand.shape == result.shape:
+            like = engine.empty_like(operand, dtype=result.dtype)
+            if like.stride() == result.stride():
+                return result
+            return like.copy_(result)
+    return result
+
+
+def write_out(result, out, fname):
+    """``result``, or ``out`` filled with it when ``out=`` was given, through the one out= writer
+    (engine/_out_param.py): PyTorch's TypeError naming ``fname`` for a non-tensor, its refusal
+    of a float result into an integer out, and its resizing (with the warning when out had
+    elements)."""
     if out is None:
         return result
-    if not isinstance(out, Tensor):
-        raise TypeError(f"argument 'out' must be Tensor, not {type(out).__name__}")
-    if tuple(out.shape) != tuple(result.shape):
-        out.resize_(result.shape)
-    out.copy_(result)
-    return out
+    return _out_param.write(out, result, [], fname)

@@ -5,7 +5,8 @@ native ops, so values and gradients come from the native kernels."""
 import math
 
 from engine import _C
-from engine._out_param import accepts_out, float_power_out, floating_out
+from engine._out_param import accepts_out
+from engine._out_rules import float_power_out, floating_out
 
 _Tensor = _C.Tensor
 

@@ -5,7 +5,7 @@ three-term recurrence runs as one vectorised loop up to the largest degree prese
 not differentiate these, so neither does the engine (results never require grad)."""
 
 import engine
-from engine._special_common import float_pair, write_out
+from engine._special_common import float_pair, in_layout_of_first, write_out
 
 
 def _recurrence(x, degree, first, second, step, closed_form=None):
@@ -23,8 +23,8 @@ def _recurrence(x, degree, first, second, step, closed_form=None):
     return result
 
 
-def _polynomial(fname, x, n, out, evaluate):
-    x, n = float_pair(fname, x, n, half_ok=False)
+def _polynomial(fname, input, n_arg, out, evaluate):
+    x, n = float_pair(fname, input, n_arg, half_ok=False)
     with engine.no_grad():
         degree = engine.trunc(n)
         representable = engine.isfinite(degree) & (engine.abs(degree) < 2.0**63)
@@ -34,7 +34,8 @@ def _polynomial(fname, x, n, out, evaluate):
         # Degrees outside int64 (inf, nan, |n| >= 2**63) convert to the most negative integer in
         # PyTorch's kernels, so they give 0 too.
         value = engine.where(finite_degree < 0, 0.0, value)
-    return write_out(value, out)
+        value = in_layout_of_first(value, input, n_arg)
+    return write_out(value, out, fname)
 
 
 def _odd(degree):

@@ -23,7 +23,6 @@ from engine._linalg_checks import (
     _not_pd_message,
     _singular_message,
     _square_float,
-    _supports_out,
     _wrap_dim,
 )
 from engine._linalg_functions import (
@@ -47,6 +46,7 @@ from engine._linalg_functions import (
     permutation_matrix,
     raise_for_info,
 )
+from engine._out_param import accepts_out
 from engine.amp._policy import autocast_op
 
 __all__ = [
@@ -94,7 +94,7 @@ matmul = _C.matmul
 # ---- inverses, determinants, solves ----
 
 
-@_supports_out("linalg_inv_ex")
+@accepts_out(fname="linalg_inv_ex")
 def inv_ex(A, *, check_errors=False, out=None):
     """(inverse, info) of square matrices; info > 0 marks a singular matrix instead of raising."""
     _square_float(A, "linalg.inv")
@@ -104,7 +104,7 @@ def inv_ex(A, *, check_errors=False, out=None):
     return return_types.linalg_inv_ex(inverse, info)
 
 
-@_supports_out("linalg_inv")
+@accepts_out(fname="linalg_inv")
 def inv(A, *, out=None):
     """Inverse of a square matrix, or of each matrix in a batch (``A`` of shape (*, n, n)).
 
@@ -125,7 +125,7 @@ def inv(A, *, out=None):
     return inverse
 
 
-@_supports_out("linalg_det")
+@accepts_out(fname="linalg_det")
 def det(A, *, out=None):
     """Determinant of a square matrix, or of each matrix in a batch, from its LU factorisation.
 
@@ -141,7 +141,7 @@ def det(A, *, out=None):
     return LinalgDet.apply(A)
 
 
-@_supports_out("linalg_slogdet")
+@accepts_out(fname="linalg_slogdet")
 def slogdet(A, *, out=None):
     """(sign, log|det|) of square matrices (batched)."""
     _square_float(A, "linalg.slogdet")
@@ -173,7 +173,7 @@ def _solve_operands(A, B, left, fname):
     return Am, Bm, vector
 
 
-@_supports_out("linalg_solve_ex")
+@accepts_out(fname="linalg_solve_ex")
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     """(X, info) with A X = B (X A = B when left is False); info > 0 marks a singular A."""
     Am, Bm, vector = _solve_operands(A, B, left, "linalg.solve")
@@ -190,7 +190,7 @@ def _solver_singular(_value):
 
 
 @autocast_op("linalg.solve")
-@_supports_out("linalg_solve")
+@accepts_out(fname="linalg_solve")
 def solve(A, B, *, left=True, out=None):
     """The solution ``X`` of the linear system ``A X = B`` (``X A = B`` when ``left=False``).
 
@@ -219,7 +219,7 @@ def solve(A, B, *, left=True, out=None):
 
 
 @autocast_op("linalg.solve_triangular")
-@_supports_out("linalg_solve_triangular")
+@accepts_out(fname="linalg_solve_triangular")
 def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     """X with A X = B (X A = B when left is False) for triangular A; no check of singularity."""
     fname = "linalg.solve_triangular"
@@ -243,7 +243,7 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     return LinalgSolveTriangular.apply(Am, Bm, bool(upper), bool(left), bool(unitriangular))
 
 
-@_supports_out("linalg_cholesky_ex")
+@accepts_out(fname="linalg_cholesky_ex")
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """(L, info) with A = L L^T; info > 0 marks a matrix that is not positive-definite."""
     _check_bool(upper, "linalg.cholesky", "upper")
@@ -254,7 +254,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     return return_types.linalg_cholesky_ex(L, info)
 
 
-@_supports_out("linalg_cholesky")
+@accepts_out(fname="linalg_cholesky")
 def cholesky(A, *, upper=False, out=None):
     """Cholesky factor of a symmetric positive-definite matrix: lower-triangular ``L`` with
     ``A = L L^T`` (or ``U = L^T`` when ``upper=True``), batched.
@@ -282,7 +282,7 @@ def cholesky(A, *, upper=False, out=None):
 # ---- LU ----
 
 
-@_supports_out("linalg_lu_factor_ex")
+@accepts_out(fname="linalg_lu_factor_ex")
 def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     """(LU, pivots, info): getrf's compact LU with partial pivoting (1-based int32 pivots)."""
     fname = "linalg.lu_factor"
@@ -305,7 +305,7 @@ def _lu_singular(value):
     )
 
 
-@_supports_out("linalg_lu_factor")
+@accepts_out(fname="linalg_lu_factor")
 def lu_factor(A, *, pivot=True, out=None):
     """(LU, pivots) of getrf; raises for exactly singular square matrices, as PyTorch does."""
     LU, pivots, info = lu_factor_ex(A, pivot=pivot)
@@ -326,7 +326,7 @@ def _unpack(LU, pivots, unpack_data=True, unpack_pivots=True, A=None):
     return P, L, U
 
 
-@_supports_out("linalg_lu")
+@accepts_out(fname="linalg_lu")
 def lu(A, *, pivot=True, out=None):
     """(P, L, U) with A = P L U: L unit lower trapezoidal, U upper trapezoidal."""
     with _no_grad():
@@ -335,7 +335,7 @@ def lu(A, *, pivot=True, out=None):
     return return_types.linalg_lu(P, L, U)
 
 
-@_supports_out("linalg_lu_solve")
+@accepts_out(fname="linalg_lu_solve")
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """X with A X = B (adjoint: A^T X = B; left False: X A = B) from lu_factor's output."""
     fname = "linalg.lu_solve"
@@ -386,7 +386,7 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
 
 
 @autocast_op("linalg.qr")
-@_supports_out("linalg_qr")
+@accepts_out(fname="linalg_qr")
 def qr(A, mode="reduced", *, out=None):
     """QR decomposition ``A = Q R`` of (*, m, n) matrices: ``Q`` with orthonormal columns and
     ``R`` upper-triangular, returned as the named tuple ``(Q, R)``.
@@ -417,7 +417,7 @@ def qr(A, mode="reduced", *, out=None):
 
 
 @autocast_op("linalg.svd")
-@_supports_out("linalg_svd")
+@accepts_out(fname="linalg_svd")
 def svd(A, full_matrices=True, *, driver=None, out=None):
     """Singular value decomposition ``A = U diag(S) Vh`` of (*, m, n) matrices, returned as the
     named tuple ``(U, S, Vh)`` with the singular values ``S`` in descending order.
@@ -447,7 +447,7 @@ def svd(A, full_matrices=True, *, driver=None, out=None):
 
 
 @autocast_op("linalg.svdvals")
-@_supports_out("linalg_svdvals")
+@accepts_out(fname="linalg_svdvals")
 def svdvals(A, *, driver=None, out=None):
     """The singular values of A, descending."""
     fname = "linalg.svdvals"
@@ -475,7 +475,7 @@ def _check_eigh(A, fname, UPLO):
 
 
 @autocast_op("linalg.eigh")
-@_supports_out("linalg_eigh")
+@accepts_out(fname="linalg_eigh")
 def eigh(A, UPLO="L", *, out=None):
     """Eigenvalues (ascending) and orthonormal eigenvectors (as columns) of symmetric matrices,
     returned as the named tuple ``(eigenvalues, eigenvectors)``; only the triangle ``UPLO``
@@ -496,7 +496,7 @@ def eigh(A, UPLO="L", *, out=None):
 
 
 @autocast_op("linalg.eigvalsh")
-@_supports_out("linalg_eigvalsh")
+@accepts_out(fname="linalg_eigvalsh")
 def eigvalsh(A, UPLO="L", *, out=None):
     """The eigenvalues (ascending) of symmetric matrices, from the UPLO triangle."""
     upper = _check_eigh(A, "linalg.eigvalsh", UPLO)
@@ -509,7 +509,7 @@ def eigvalsh(A, UPLO="L", *, out=None):
     return w
 
 
-@_supports_out("linalg_householder_product")
+@accepts_out(fname="linalg_householder_product")
 def householder_product(A, tau, *, out=None):
     """The first n columns of the product of the Householder reflectors (A, tau) (orgqr)."""
     fname = "torch.linalg.householder_product"
@@ -660,7 +660,7 @@ def _is_zero(x):
     return (not isinstance(x, _C.Tensor)) and x == 0
 
 
-@_supports_out("linalg_pinv")
+@accepts_out(fname="linalg_pinv")
 def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The Moore-Penrose pseudo-inverse, from the SVD (eigh when hermitian)."""
     _check_tensor(A, "linalg.pinv")
@@ -684,7 +684,7 @@ def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
 
 
 @autocast_op("linalg.matrix_rank")
-@_supports_out("linalg_matrix_rank")
+@accepts_out(fname="linalg_matrix_rank")
 def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The number of singular values above the tolerance (int64, batched)."""
     _check_tensor(A, "linalg.matrix_rank")
@@ -706,7 +706,7 @@ def _no_grad():
 # ---- powers and exponentials ----
 
 
-@_supports_out("linalg_matrix_power")
+@accepts_out(fname="linalg_matrix_power")
 def matrix_power(A, n, *, out=None):
     """A^n for integer n (negative n: powers of the inverse), by repeated squaring."""
     fname = "linalg.matrix_power"
@@ -778,7 +778,7 @@ def _dims_tuple(dim):
     return tuple(dim)
 
 
-@_supports_out("linalg_vector_norm")
+@accepts_out(fname="linalg_vector_norm")
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     """Vector norm of ``x`` over ``dim`` (all elements when ``None``), whatever its shape:
     :math:`(\\sum |x_i|^{ord})^{1/ord}`, with ``inf``/``-inf`` the largest/smallest magnitude
@@ -883,7 +883,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
 
 
-@_supports_out("linalg_norm")
+@accepts_out(fname="linalg_norm")
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     """Vector or matrix norm, as ``ord`` and ``dim`` say: a :func:`matrix_norm` when ``dim`` has
     two entries (or ``A`` is 2-D and ``dim`` is ``None`` with an ``ord``), a
@@ -927,7 +927,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 @autocast_op("linalg.cond")
-@_supports_out("linalg_cond")
+@accepts_out(fname="linalg_cond")
 def cond(A, p=None, *, out=None):
     """The condition number of A in the p-norm (2-norm by default: ratio of singular values)."""
     fname = "linalg.cond"
@@ -953,7 +953,7 @@ def cond(A, p=None, *, out=None):
 # ---- products and shapes ----
 
 
-@_supports_out("linalg_cross")
+@accepts_out(fname="linalg_cross")
 def cross(input, other, *, dim=-1, out=None):
     """The cross product of 3-vectors along dim (broadcast)."""
     fname = "linalg.cross"
@@ -978,7 +978,7 @@ def cross(input, other, *, dim=-1, out=None):
     return a1 * b2 - a2 * b1
 
 
-@_supports_out("linalg_multi_dot")
+@accepts_out(fname="linalg_multi_dot")
 def multi_dot(tensors, *, out=None):
     """The product of a chain of matrices (first may be a row vector, last a column vector)."""
     if len(tensors) < 2:
@@ -1007,7 +1007,7 @@ def multi_dot(tensors, *, out=None):
     return result
 
 
-@_supports_out("linalg_vecdot")
+@accepts_out(fname="linalg_vecdot")
 def vecdot(x, y, *, dim=-1, out=None):
     """The dot product of vectors along dim (broadcast)."""
     _check_tensor(x, "linalg.vecdot", "x")
@@ -1026,7 +1026,7 @@ def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
     return A.diagonal(offset, dim1, dim2)
 
 
-@_supports_out("linalg_tensorinv")
+@accepts_out(fname="linalg_tensorinv")
 def tensorinv(A, ind=2, *, out=None):
     """The tensor whose tensordot with A over ind dims is the identity."""
     if ind <= 0:
@@ -1042,7 +1042,7 @@ def tensorinv(A, ind=2, *, out=None):
     return inv(A.reshape(rows, cols)).reshape(*out_shape)
 
 
-@_supports_out("linalg_tensorsolve")
+@accepts_out(fname="linalg_tensorsolve")
 def tensorsolve(A, B, dims=None, *, out=None):
     """X with tensordot(A, X, X.ndim) = B."""
     if dims is not None:

@@ -94,20 +94,20 @@ _BESSEL_SCALED_SWITCH = 700.0
 
 def i1(input, *, out=None):
     """Modified Bessel function of the first kind of order 1, elementwise."""
-    return write_out(_C._special_i1(float_input("special_i1", input)), out)
+    return write_out(_C._special_i1(float_input("special_i1", input)), out, "special_i1")
 
 
 def ndtr(input, *, out=None):
     """Standard normal cumulative distribution function ``(1 + erf(x/sqrt(2))) / 2``."""
     x = float_input("special_ndtr", input)
-    return write_out(0.5 * engine.erfc(x * -_SQRT1_2), out)
+    return write_out(0.5 * engine.erfc(x * -_SQRT1_2), out, "special_ndtr")
 
 
 def erfcx(input, *, out=None):
     """Scaled complementary error function ``exp(x**2) * erfc(x)``, finite for large positive x
     (a continued fraction there instead of the overflowing product)."""
     x = float_input("special_erfcx", input, half_ok=False)
-    return write_out(_erfcx(x), out)
+    return write_out(_erfcx(x), out, "special_erfcx")
 
 
 def _erfcx(x):
@@ -137,7 +137,7 @@ def log_ndtr(input, *, out=None):
     low = engine.log(_erfcx(low_x * -_SQRT1_2) * 0.5) - 0.5 * low_x * low_x
     high_x = engine.where(lower, 0.0, x)
     high = engine.log1p(-0.5 * engine.erfc(high_x * _SQRT1_2))
-    return write_out(engine.where(lower, low, high), out)
+    return write_out(engine.where(lower, low, high), out, "special_log_ndtr")
 
 
 @named_grad_fn("SpecialNdtriBackward0")
@@ -151,7 +151,7 @@ def ndtri(input, *, out=None):
     # float32 goes through float64: the Newton steps near p = 1/2 subtract two values close to
     # log 2, which float32 leaves with tens of ulp in x.
     x = _ndtri64(p if p.dtype == engine.float64 else p.double())
-    return write_out(x if p.dtype == engine.float64 else x.to(p.dtype), out)
+    return write_out(x if p.dtype == engine.float64 else x.to(p.dtype), out, "special_ndtri")
 
 
 def _ndtri64(p):
@@ -185,7 +185,7 @@ def entr(input, *, out=None):
     """Elementwise entropy term: ``-x * log(x)`` for x > 0, 0 at 0, -inf for x < 0; its gradient
     is PyTorch's ``-(1 + log x)`` everywhere (inf at 0, nan below)."""
     x = float_input("special_entr", input)
-    return write_out(_Entr.apply(x), out)
+    return write_out(_Entr.apply(x), out, "special_entr")
 
 
 class _Entr(Function):
@@ -208,13 +208,13 @@ def xlog1py(input, other, *, out=None):
     x, y = float_pair("special_xlog1py", input, other, BINARY_OVERLOADS)
     zero = (x == 0) & ~engine.isnan(y)
     safe_y = engine.where(zero, 0.0, y)
-    return write_out(engine.where(zero, 0.0, x * engine.log1p(safe_y)), out)
+    return write_out(engine.where(zero, 0.0, x * engine.log1p(safe_y)), out, "special_xlog1py")
 
 
 def i0e(input, *, out=None):
     """Exponentially scaled modified Bessel function of order 0: ``exp(-|x|) * i0(x)``."""
     x = float_input("special_i0e", input)
-    return write_out(_scaled_i(x, 0), out)
+    return write_out(_scaled_i(x, 0), out, "special_i0e")
 
 
 def _scaled_i(x, order):
@@ -226,7 +226,7 @@ def _scaled_i(x, order):
 def i1e(input, *, out=None):
     """Exponentially scaled modified Bessel function of order 1: ``exp(-|x|) * i1(x)``."""
     x = float_input("special_i1e", input)
-    return write_out(_scaled_i(x, 1), out)
+    return write_out(_scaled_i(x, 1), out, "special_i1e")
 
 
 def _scaled_i_double(x, order):

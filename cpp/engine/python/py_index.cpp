@@ -63,13 +63,21 @@ void init_index(py::module_& m) {
   def_both(m, cls, "gather", [](const Tensor& t, int64_t dim, const Tensor& index) {
     return ops::gather(t, dim, index);
   }, py::arg("dim"), py::arg("index"));
-  // scatter(dim, index, src) or scatter(dim, index, value): PyTorch's two overloads, either by name.
-  def_both(m, cls, "scatter", [](const Tensor& t, int64_t dim, const Tensor& index, py::handle src, py::handle value) {
+  // scatter(dim, index, src) or scatter(dim, index, value): PyTorch's two overloads, either by name. Its
+  // deprecated reduce= ('add' / 'multiply') is composed in Python (engine/_scatter_reduce_kwarg.py).
+  def_both(m, cls, "scatter", [](const Tensor& t, int64_t dim, const Tensor& index, py::handle src, py::handle value,
+                                 py::handle reduce) -> py::object {
+    if (!reduce.is_none()) {
+      return py::module_::import("engine._scatter_reduce_kwarg")
+          .attr("reduced")(py::cast(t), dim, py::cast(index), src, value, reduce);
+    }
     ENGINE_CHECK(src.is_none() != value.is_none(), engine::TypeError,
                  "scatter() received an invalid combination of arguments - expected (int dim, Tensor index, Tensor src) "
                  "or (int dim, Tensor index, Number value)");
-    return ops::scatter(t, dim, index, src_or_value(src.is_none() ? value : src, t, index, "scatter"), false);
-  }, py::arg("dim"), py::arg("index"), py::arg("src") = py::none(), py::kw_only(), py::arg("value") = py::none());
+    return py::cast(
+        ops::scatter(t, dim, index, src_or_value(src.is_none() ? value : src, t, index, "scatter"), false));
+  }, py::arg("dim"), py::arg("index"), py::arg("src") = py::none(), py::kw_only(), py::arg("value") = py::none(),
+           py::arg("reduce") = py::none());
   def_both(m, cls, "scatter_add", [](const Tensor& t, int64_t dim, const Tensor& index, const Tensor& src) {
     return ops::scatter(t, dim, index, src, true);
   }, py::arg("dim"), py::arg("index"), py::arg("src"));

@@ -547,6 +547,12 @@ void init_math(py::module_& m) {
   }
   for (bool is_all : {true, false}) {
     auto fn = [is_all](const Tensor& t, py::handle dim, bool keepdim) {
+      if (py::isinstance<py::sequence>(dim) && py::len(dim) == 0) {
+        // PyTorch's all/any over an empty dim list reduce nothing: each element's truth value
+        // (a uint8 input keeps uint8), contiguous, where sum & co. over () reduce everything.
+        Tensor truth = ops::ne(ops::contiguous(t), ops::full({}, 0.0, t.dtype()));
+        return t.dtype() == DType::UInt8 ? ops::to_dtype(truth, DType::UInt8) : truth;
+      }
       auto dims = dims_of(dim, is_all ? "all" : "any");
       return is_all ? ops::all(t, dims, keepdim) : ops::any(t, dims, keepdim);
     };

@@ -4,7 +4,7 @@ like hardtanh's bound belongs to), and no branch of a `where` can overflow, so n
 reaches backward through the branch that was not taken. NaN takes the branch PyTorch's backward
 gives it: the elu family passes the gradient through at NaN (its test is ``x <= 0``)."""
 
-from engine import _C
+from engine import _C, _out_param
 from engine._grad_fn_names import named_grad_fn
 from engine._scalar_type_names import scalar_type_name
 from engine.amp._policy import autocast_op
@@ -60,7 +60,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
         raise ValueError("min_val cannot be greater than max_val")
     if input.dtype == _C.bool:
         raise RuntimeError("Bool inputs not supported for hardtanh")
-    if input.dtype == _C.uint8 and min_val < 0:
+    if input.dtype == _C.uint8 and int(min_val) < 0:  # PyTorch converts the limit to int first
         raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
     inside = (input > min_val) & (input < max_val)
     # Integer inputs keep their dtype, as in PyTorch (a float bound would promote the clamp).
@@ -129,7 +129,8 @@ def logsigmoid(input):
     require_floating(input, "log_sigmoid_cpu")
     from engine.nn.functional import _softplus_neg
 
-    return -_softplus_neg(input)
+    # PyTorch's kernel writes a contiguous result whatever the input's layout.
+    return -_softplus_neg(input.contiguous())
 
 
 def softsign(input):
@@ -242,7 +243,8 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     else:
         denom = _C.clamp(input.norm(p, dim, keepdim=True), eps, None)
     result = input / denom
-    return result if out is None else out.copy_(result)
+    # PyTorch divides into out: div's out= rules and messages.
+    return result if out is None else _out_param.write(out, result, [input], "div")
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):

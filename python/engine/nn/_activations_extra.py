@@ -90,6 +90,8 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
 def _rrelu(input, lower, upper, training, inplace, generator):
     """rrelu drawing its slopes from generator (the global one when None)."""
     _check_rrelu_bounds(lower, upper)
+    if not inplace:
+        input = input.contiguous()  # PyTorch's kernel writes a contiguous result
     if not training:
         return _functional().leaky_relu(input, (lower + upper) / 2, inplace)
     extra = {} if generator is None else {"generator": generator}

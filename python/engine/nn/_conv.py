@@ -163,6 +163,19 @@ def conv_transpose3d(
     )
 
 
+def _refuse_integers(input, kernel, check_shapes):
+    """PyTorch's refusal of an integer input, after its shape checks (``check_shapes`` runs
+    them on a float copy)."""
+    if not input.is_floating_point():
+        from engine._scalar_type_names import scalar_type_name
+
+        check_shapes(input.to(_C.float32))
+
+        raise NotImplementedError(
+            f"\"{kernel}\" not implemented for '{scalar_type_name(input.dtype)}'"
+        )
+
+
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """Sliding blocks of (N, C, H, W) (or (C, H, W)) as columns: (N, C * kH * kW, L) (im2col)."""
     if input.dim() not in (3, 4):
@@ -179,6 +192,12 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         ("stride", stride),
     ]
     sizes = {name: _tuple(v, 2, "im2col", name) for name, v in args}
+    if input.dtype == _C.bool:
+        # PyTorch's kernel copies bool blocks as they are: a copy in float32 is exact.
+        return unfold(input.to(_C.float32), kernel_size, dilation, padding, stride).to(_C.bool)
+    _refuse_integers(
+        input, "im2col_out_cpu", lambda t: unfold(t, kernel_size, dilation, padding, stride)
+    )
     out = _C._im2col(x, *sizes.values())
     if not added:
         # PyTorch's Im2ColBackward0 shows the arguments and the input's last two sizes.
@@ -200,6 +219,15 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     x = input.unsqueeze(0) if added else input
     args = [("output_size", output_size), ("kernel_size", kernel_size), ("dilation", dilation),
             ("padding", padding), ("stride", stride)]  # fmt: skip
+    if input.dtype == _C.bool:
+        # PyTorch's kernel sums overlapping bool blocks, which for bool is "any".
+        summed = fold(input.to(_C.float32), output_size, kernel_size, dilation, padding, stride)
+        return summed != 0
+    _refuse_integers(
+        input,
+        "col2im_out_cpu",
+        lambda t: fold(t, output_size, kernel_size, dilation, padding, stride),
+    )
     out = _C._col2im(x, *[_tuple(v, 2, "col2im", name) for name, v in args])
     return out.squeeze(0) if added else out
 

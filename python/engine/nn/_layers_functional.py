@@ -365,6 +365,11 @@ def pad(input, pad, mode="constant", value=None):
         elif mode in ("reflect", "replicate", "circular"):
             if value is not None and value != 0:
                 raise ValueError(f'Padding mode "{mode}" doesn\'t take in value argument.')
+            if mode == "circular" and (before < 0 or after < 0):
+                # PyTorch crops first and wraps around what is left.
+                start, stop = max(-before, 0), out.shape[dim] - max(-after, 0)
+                out = out.narrow(dim, start, stop - start)
+                before, after = max(before, 0), max(after, 0)
             size = out.shape[dim]
             if mode == "reflect" and (before >= size or after >= size):
                 raise RuntimeError(

@@ -5,6 +5,7 @@ maximum's value is read back through a differentiable gather at the argmax, so i
 of every order, and max_unpool scatters by the same indices.
 """
 
+import engine
 from engine import _C
 from engine._grad_fn_names import named_grad_fn
 from engine.amp._policy import autocast_op
@@ -135,9 +136,36 @@ def _avg_pool(
     if any(s == 0 for s in stride):
         raise RuntimeError("stride should not be zero")
     padding = _tuple(padding, n, fname, "padding")
-    return _C._avg_pool(
-        input, kernel, stride, padding, bool(ceil_mode), bool(count_include_pad), divisor_override
-    )
+    args = (kernel, stride, padding, bool(ceil_mode), bool(count_include_pad))
+    if input.dtype == _C.int64:
+        return _int64_avg_pool(input, args, divisor_override, n)
+    if not input.is_floating_point():
+        _check_floating(input, "avg_pool3d_out_frame" if n == 3 else "avg_pool2d")
+    return _C._avg_pool(input, *args, divisor_override)
+
+
+def _int64_avg_pool(input, args, divisor_override, n):
+    """PyTorch's int64 average pooling: each window's sum divided by its divisor in integer
+    arithmetic (truncating). Sums and element counts come from the float64 kernel with a
+    divisor of 1, exact for sums below 2**53."""
+    kernel, stride, padding, ceil_mode, count_include_pad = args
+    sums = _C._avg_pool(input.double(), *args, 1).to(_C.int64)
+    if divisor_override:
+        return engine.div(sums, int(divisor_override), rounding_mode="trunc")
+    spatial = list(input.shape[input.dim() - n :])
+    if count_include_pad:
+        # Windows count the padding but not what lies beyond it: pool ones over the padded
+        # extent (its leading windows are the same windows).
+        padded = [1, 1] + [s + 2 * p for s, p in zip(spatial, padding)]
+        ones = _C.ones(padded, dtype=_C.float64)
+        counts = _C._avg_pool(ones, kernel, stride, [0] * n, ceil_mode, True, 1)
+        for i in range(n):
+            counts = counts.narrow(2 + i, 0, sums.shape[sums.dim() - n + i])
+    else:
+        ones = _C.ones([1, 1] + spatial, dtype=_C.float64)
+        counts = _C._avg_pool(ones, *args, 1)
+    counts = counts.reshape(list(counts.shape[2:])).to(_C.int64)
+    return engine.div(sums, counts, rounding_mode="trunc")
 
 
 def _adaptive_avg_name(dims, output_size):

@@ -17,8 +17,10 @@ from engine._grad_fn_names import arg, name_grad_fn, named_grad_fn
 from engine.amp._policy import autocast_op
 
 
-def _interpolate_name(dims, mode):
+def _interpolate_name(dims, mode, antialias=False):
     """PyTorch's node for F.interpolate of a tensor with ``dims`` spatial dims in ``mode``."""
+    if antialias and mode in ("bilinear", "bicubic"):
+        return f"Upsample{mode.capitalize()}2DAaBackward0"
     if mode == "area":
         return f"AdaptiveAvgPool{dims}DBackward0" if dims > 1 else None
     return {
@@ -223,7 +225,9 @@ def _interpolation_kernel(mode, dim):
 
 @named_grad_fn(
     lambda *a, **k: _interpolate_name(
-        arg(a, k, 0, "input").dim() - 2, arg(a, k, 3, "mode", "nearest")
+        arg(a, k, 0, "input").dim() - 2,
+        arg(a, k, 3, "mode", "nearest"),
+        arg(a, k, 6, "antialias", False),
     )
 )
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
@@ -292,10 +296,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             scales = [None] * dim
     if antialias and not (mode in ("bilinear", "bicubic") and input.dim() == 4):
         raise ValueError(
-            "Anti-alias option is restricted to bilinear and bicubic modes and requires a 4-D tensor as input"
+            "Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D "
+            "tensor as input"
         )
-    if antialias:
-        raise NotImplementedError("interpolate: antialias=True is not supported by engine")
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError(
@@ -316,7 +319,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         )
     if mode != "area":  # adaptive pooling accepts empty outputs
         _check_sizes(input, output_size)
-    if not input.is_floating_point():
+    nearest_bytes = input.dtype == _C.uint8 and mode in ("nearest", "nearest-exact")
+    if not input.is_floating_point() and not nearest_bytes:  # PyTorch's nearest kernels take uint8
         from engine.nn._pooling import _check_floating
 
         _check_floating(input, _interpolation_kernel(mode, dim))
@@ -324,6 +328,10 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         from engine.nn._pooling import _adaptive_avg
 
         return _adaptive_avg(input, output_size, dim)
+    if antialias:
+        from engine.nn import _antialias
+
+        return _antialias.resample(input, output_size, scales, mode, align_corners)
     out = input
     for i in range(dim):
         axis, n = 2 + i, output_size[i]

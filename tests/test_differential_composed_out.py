@@ -1,0 +1,31 @@
+"""out= of div with a rounding mode, F.normalize, tensordot and conj_physical, which write
+through the one out= writer: a float result refused into an integer out (it was truncated
+silently), resizing, the refusal where autograd would record, and tensordot's same-dtype rule;
+and eye's out=, resized silently and written in out's dtype (an empty out failed).
+
+Each case's outcome (dtype, shape, strides, values, or the exception) was recorded from PyTorch
+2.13 into tests/fixtures/differential_sweep.json; the live test compares with torch itself."""
+
+import json
+import pathlib
+
+import engine
+import pytest
+
+from tests.differential_sweep_cases import TOPICS, outcome, same
+
+CASES = TOPICS["composed_out"]
+RECORDED = json.loads(
+    (pathlib.Path(__file__).parent / "fixtures" / "differential_sweep.json").read_text()
+)["composed_out"]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_recorded_pytorch(name):
+    assert same(outcome(engine, CASES[name]), RECORDED[name])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_torch(name):
+    torch = pytest.importorskip("torch")
+    assert same(outcome(engine, CASES[name]), outcome(torch, CASES[name]))
