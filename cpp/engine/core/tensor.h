@@ -5,13 +5,15 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/core/allocator.h"
 #include "engine/core/dtype.h"
 #include "engine/core/shape.h"
 #include "engine/core/storage.h"
 
 namespace engine {
 
-struct AutogradMetaInterface {
+// Pooled (see allocate_object): most tensors that take part in autograd get one.
+struct AutogradMetaInterface : PooledObject {
   virtual ~AutogradMetaInterface() = default;
 };
 
