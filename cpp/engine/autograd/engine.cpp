@@ -13,6 +13,7 @@
 #include "engine/autograd/edge_use.h"
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
+#include "engine/core/allocator.h"
 #include "engine/core/error.h"
 #include "engine/core/fast_tls.h"
 #include "engine/core/small_vector.h"
@@ -185,7 +186,10 @@ class NodeTable {
   // Entries move as entries are added: the pass keeps pointers to them only once the graph walk
   // that adds them is over (and a deque costs two allocations before its first entry).
   std::vector<Entry> entries_;
-  std::unordered_map<Node*, size_t> index_;
+  // Hash nodes from the small-object lists: one per graph node per pass otherwise costs a malloc.
+  std::unordered_map<Node*, size_t, std::hash<Node*>, std::equal_to<Node*>,
+                     ObjectAllocator<std::pair<Node* const, size_t>>>
+      index_;
 };
 
 // What hooks may ask about the running pass; one per nested run_backward, innermost current.

@@ -116,7 +116,8 @@ List hooks_snapshot(const List& hooks) {
   return hooks;
 }
 
-class Node : public std::enable_shared_from_this<Node> {
+// Nodes made with new (custom Functions' nodes, say) come from the small-object lists (PooledObject).
+class Node : public std::enable_shared_from_this<Node>, public PooledObject {
  public:
   Node();
   virtual ~Node();
@@ -164,6 +165,8 @@ class Node : public std::enable_shared_from_this<Node> {
   bool should_compute_output(size_t i) const { return i < next_edges_.size() && next_edges_[i].is_valid(); }
 
   uint32_t add_input_metadata(const Tensor& t);
+  // Room for n outputs' metadata, where the caller knows how many it will add.
+  void reserve_input_metadata(size_t n) { input_metadata_.reserve(n); }
   const std::vector<InputMetadata>& input_metadata() const { return input_metadata_; }
   uint64_t sequence_nr() const { return sequence_nr_; }
 

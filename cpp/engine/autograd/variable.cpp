@@ -209,7 +209,7 @@ Edge gradient_edge(const Tensor& t) {
   }
   std::shared_ptr<Node> acc = m->grad_accumulator.lock();
   if (!acc) {
-    acc = std::make_shared<AccumulateGrad>(t);
+    acc = std::allocate_shared<AccumulateGrad>(ObjectAllocator<AccumulateGrad>(), t);
     m->grad_accumulator = acc;
   }
   return Edge(std::move(acc), 0);

@@ -1,5 +1,6 @@
 #include "engine/core/allocator.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -83,7 +84,96 @@ size_t round_size(size_t nbytes) {
   return rounded;
 }
 
+// The small-object lists (allocate_object): size classes of 16 bytes up to 1 KiB, each an intrusive
+// singly linked list (the link lives in the idle block) with a count bounding it to ~128 KiB.
+#if defined(__SANITIZE_ADDRESS__)
+#define ENGINE_OBJECT_POOL 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ENGINE_OBJECT_POOL 0
+#endif
+#endif
+#ifndef ENGINE_OBJECT_POOL
+#define ENGINE_OBJECT_POOL 1
+#endif
+
+constexpr size_t kObjectGrain = 16;
+constexpr size_t kObjectMax = 1024;
+constexpr size_t kObjectClasses = kObjectMax / kObjectGrain;
+constexpr size_t kObjectKeepBytes = size_t(128) << 10;
+
+struct ObjectLists;
+ENGINE_FAST_TLS thread_local bool t_object_lists_gone = false;
+ENGINE_FAST_TLS thread_local ObjectLists* t_object_lists = nullptr;
+
+struct ObjectLists {
+  struct Idle {
+    Idle* next;
+  };
+  Idle* head[kObjectClasses] = {};
+  uint32_t count[kObjectClasses] = {};
+  ~ObjectLists() {
+    t_object_lists_gone = true;
+    t_object_lists = nullptr;
+    release();
+  }
+  void release() {
+    for (size_t i = 0; i < kObjectClasses; ++i) {
+      while (Idle* h = head[i]) {
+        head[i] = h->next;
+        ::operator delete(h);
+      }
+      count[i] = 0;
+    }
+  }
+};
+
+ObjectLists* object_lists() {
+  if (t_object_lists) return t_object_lists;
+  if (t_object_lists_gone) return nullptr;
+  thread_local std::unique_ptr<ObjectLists> owner(new ObjectLists());
+  t_object_lists = owner.get();
+  return t_object_lists;
+}
+
 }  // namespace
+
+void* allocate_object(size_t nbytes) {
+#if ENGINE_OBJECT_POOL
+  if (nbytes - 1 < kObjectMax) {  // 1..kObjectMax (0 wraps around)
+    const size_t cls = (nbytes - 1) / kObjectGrain;
+    if (ObjectLists* lists = object_lists()) {
+      if (ObjectLists::Idle* block = lists->head[cls]) {
+        lists->head[cls] = block->next;
+        --lists->count[cls];
+        return block;
+      }
+    }
+    return ::operator new((cls + 1) * kObjectGrain);
+  }
+#endif
+  return ::operator new(nbytes);
+}
+
+void free_object(void* ptr, size_t nbytes) noexcept {
+#if ENGINE_OBJECT_POOL
+  if (ptr && nbytes - 1 < kObjectMax) {
+    const size_t cls = (nbytes - 1) / kObjectGrain;
+    ObjectLists* lists = t_object_lists ? t_object_lists : (t_object_lists_gone ? nullptr : object_lists());
+    const size_t keep = kObjectKeepBytes / ((cls + 1) * kObjectGrain);
+    if (lists && lists->count[cls] < keep) {
+      auto* block = static_cast<ObjectLists::Idle*>(ptr);
+      block->next = lists->head[cls];
+      lists->head[cls] = block;
+      ++lists->count[cls];
+      return;
+    }
+  }
+#else
+  (void)nbytes;
+#endif
+  ::operator delete(ptr);
+}
 
 void* allocate_buffer(size_t nbytes) {
   // aligned_alloc needs a size that is a multiple of the alignment; zero-size tensors still get a
@@ -163,6 +253,7 @@ void release_cached_buffers() {
   c.free_blocks.clear();
   c.idle_bytes = 0;
   if (SmallCache* small = small_cache()) small->release();  // this thread's small blocks
+  if (ObjectLists* lists = t_object_lists) lists->release();
 }
 
 }  // namespace engine

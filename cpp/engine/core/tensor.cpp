@@ -1,5 +1,6 @@
 #include "engine/core/tensor.h"
 
+#include "engine/core/allocator.h"
 #include "engine/core/checked.h"
 #include "engine/core/error.h"
 #include "engine/core/fast_tls.h"
@@ -43,13 +44,17 @@ Tensor Tensor::empty(const Dims& shape, DType dtype) {
                  dims_str(shape));
   }
   const int64_t nbytes = contiguous_nbytes(shape, static_cast<int64_t>(itemsize(dtype)));
-  auto storage = std::make_shared<Storage>(static_cast<size_t>(nbytes));
-  return Tensor(std::make_shared<TensorImpl>(std::move(storage), shape, contiguous_strides(shape), 0, dtype));
+  // Both headers come from the small-object lists (see allocate_object): a tensor made per op
+  // would otherwise cost two malloc/free pairs.
+  auto storage = std::allocate_shared<Storage>(ObjectAllocator<Storage>(), static_cast<size_t>(nbytes));
+  return Tensor(std::allocate_shared<TensorImpl>(ObjectAllocator<TensorImpl>(), std::move(storage), shape,
+                                                 contiguous_strides(shape), 0, dtype));
 }
 
 Tensor Tensor::as_strided(const Dims& shape, const Dims& strides, int64_t offset) const {
   check_view_bounds(shape, strides, offset);
-  auto impl = std::make_shared<TensorImpl>(impl_->storage, shape, strides, offset, impl_->dtype);
+  auto impl = std::allocate_shared<TensorImpl>(ObjectAllocator<TensorImpl>(), impl_->storage, shape, strides, offset,
+                                               impl_->dtype);
   // Views of views point at the root, so "is this a view of a leaf" is one step.
   impl->view_base = impl_->view_base ? impl_->view_base : impl_;
   impl->is_inference = impl_->is_inference;

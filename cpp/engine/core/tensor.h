@@ -5,13 +5,15 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/core/allocator.h"
 #include "engine/core/dtype.h"
 #include "engine/core/shape.h"
 #include "engine/core/storage.h"
 
 namespace engine {
 
-struct AutogradMetaInterface {
+// Pooled (see allocate_object): most tensors that take part in autograd get one.
+struct AutogradMetaInterface : PooledObject {
   virtual ~AutogradMetaInterface() = default;
 };
 
@@ -64,6 +66,10 @@ struct TensorImpl {
   std::shared_ptr<std::atomic<uint32_t>> own_version;
   // Transform state (see TensorExtension); never copied to views or results by core.
   std::shared_ptr<TensorExtension> extension;
+  // The Python object that stands for this tensor, if it has one (borrowed: the object owns this
+  // TensorImpl). The Python layer sets it when it makes the object and clears it when the object
+  // is deallocated, with the GIL held, so a tensor going out to Python again is found in one load.
+  void* py_object = nullptr;
 
   void refresh_layout();
 };

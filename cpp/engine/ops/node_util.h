@@ -6,6 +6,7 @@
 #include "engine/autograd/node.h"
 #include "engine/autograd/saved_tensor.h"
 #include "engine/autograd/variable.h"
+#include "engine/core/allocator.h"
 
 namespace engine::ops {
 
@@ -21,7 +22,8 @@ class BuiltinNode : public Node {
 template <typename N>
 std::shared_ptr<N> make_node(std::initializer_list<const Tensor*> inputs) {
   if (!compute_requires_grad(inputs)) return nullptr;
-  auto node = std::make_shared<N>();
+  // One block for the node and its control block, from the small-object lists (allocate_object).
+  auto node = std::allocate_shared<N>(ObjectAllocator<N>());
   node->mutable_next_edges() = collect_next_edges(inputs);
   return node;
 }

@@ -337,7 +337,8 @@ std::shared_ptr<PyNode> share_node(FunctionCtx& c) {
   // No live control block (first use, or the graph let go while Python still holds the ctx):
   // start one, holding a reference to the ctx that its deleter gives back.
   PyObject* ctx = c.owned_node->ctx().release().ptr();
-  std::shared_ptr<PyNode> n(c.owned_node.get(), [ctx](PyNode*) { defer_release_call(&release_ctx, ctx); });
+  std::shared_ptr<PyNode> n(c.owned_node.get(), [ctx](PyNode*) { defer_release_call(&release_ctx, ctx); },
+                            ObjectAllocator<PyNode>());
   c.node = n;
   return n;
 }
@@ -475,7 +476,8 @@ py::object function_apply(py::handle cls, py::tuple args, py::object kwargs) {
 
   const bool grad_on = GradMode::is_enabled();
   const size_t n_in = inputs.size();
-  std::vector<Tensor> tensor_inputs;
+  // Per-call lists come from the small-object lists (see allocate_object), as do the ctx and node.
+  std::vector<Tensor, ObjectAllocator<Tensor>> tensor_inputs;
   tensor_inputs.reserve(n_in);
   PyNode::Flags input_is_tensor(n_in, false);
   py::tuple needs(n_in);
@@ -532,8 +534,9 @@ py::object function_apply(py::handle cls, py::tuple args, py::object kwargs) {
   // ---- wrap outputs ----
   const bool is_tuple = PyTuple_Check(raw.ptr());
   const bool wrappable = is_tuple || is_tensor(raw);
-  std::vector<py::object> outs;
+  std::vector<py::object, ObjectAllocator<py::object>> outs;
   outs.reserve(is_tuple ? static_cast<size_t>(PyTuple_GET_SIZE(raw.ptr())) : 1);
+  if (node) node->reserve_input_metadata(outs.capacity());
   if (is_tuple) {
     for (py::handle o : raw.cast<py::tuple>()) outs.push_back(py::reinterpret_borrow<py::object>(o));
   } else {

@@ -22,7 +22,7 @@ class PyNode;
 // whose deleter releases a reference to the ctx instead of deleting the node: the graph keeps the
 // ctx (and so the node) alive, a Python reference to `y.grad_fn` keeps the node alive after the
 // outputs are gone, as in PyTorch, and no reference cycle forms.
-struct FunctionCtx {
+struct FunctionCtx : PooledObject {  // one per apply: pooled (see allocate_object)
   FunctionCtx();
   ~FunctionCtx();
 

@@ -74,6 +74,7 @@ py::object instance_of(py::handle cls, const Tensor& alias, const char* fname) {
   wrapper->owned = true;
   std::shared_ptr<TensorImpl> holder = alias.impl();
   tinfo->init_instance(wrapper, &holder);
+  holder->py_object = inst.ptr();  // later casts of alias find this object (see TensorImpl::py_object)
   return inst;
 }
 
@@ -191,9 +192,56 @@ py::object tensor_metaclass(py::module_& m) {
 
 }  // namespace
 
+// pybind11's deallocator of Tensor objects, and ours in front of it: the object's TensorImpl stops
+// pointing at it (TensorImpl::py_object) before pybind11 lets go of the TensorImpl. Subclasses made
+// in Python reach it too (their deallocator calls the nearest base's).
+destructor g_pybind_tensor_dealloc = nullptr;
+
+void tensor_dealloc(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  if (!inst->simple_layout) {
+    g_pybind_tensor_dealloc(self);
+    return;
+  }
+  using Holder = std::shared_ptr<TensorImpl>;
+  py::detail::value_and_holder v_h(inst, nullptr, 0, 0);
+  if (inst->simple_holder_constructed) {
+    const Holder& holder = v_h.holder<Holder>();
+    if (holder && holder->py_object == self) holder->py_object = nullptr;
+  }
+  if (inst->simple_instance_registered || inst->has_patients || !inst->simple_holder_constructed) {
+    g_pybind_tensor_dealloc(self);
+    return;
+  }
+  // pybind11_object_dealloc for the common case (one holder, not in pybind11's registry, no
+  // keep-alive patients), less its per-call type lookup: the same steps in the same order.
+  PyTypeObject* type = Py_TYPE(self);
+  if (PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC)) PyObject_GC_UnTrack(self);
+#if PY_VERSION_HEX >= 0x030D0000
+  if (PyType_HasFeature(type, Py_TPFLAGS_MANAGED_DICT)) PyObject_ClearManagedDict(self);
+#endif
+  {
+    // The TensorImpl may run Python code as it goes (hooks held by its autograd state): keep a
+    // pending exception aside meanwhile, as pybind11's dealloc does.
+    py::error_scope scope;
+    v_h.holder<Holder>().~Holder();
+    v_h.set_holder_constructed(false);
+    v_h.value_ptr() = nullptr;
+  }
+  if (inst->weakrefs) PyObject_ClearWeakRefs(self);
+  if (PyObject** dict_ptr = _PyObject_GetDictPtr(self)) Py_CLEAR(*dict_ptr);
+  type->tp_free(self);
+  Py_DECREF(type);
+}
+
 void init_tensor(py::module_& m) {
   py::class_<TensorImpl, std::shared_ptr<TensorImpl>> cls(m, "Tensor", py::metaclass(tensor_metaclass(m)));
   set_tensor_type(cls);
+  {
+    auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+    g_pybind_tensor_dealloc = type->tp_dealloc;
+    type->tp_dealloc = &tensor_dealloc;
+  }
   cls.def_property_readonly("_shape", [](const Tensor& t) {
        py::tuple out(t.dim());
        for (int64_t i = 0; i < t.dim(); ++i) out[i] = py::int_(t.shape()[i]);
