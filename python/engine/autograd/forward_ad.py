@@ -149,6 +149,11 @@ def make_dual(tensor, tangent, *, level=None):
         )
     if tuple(tensor.shape) != tuple(tangent.shape):
         raise RuntimeError(_size_message(tensor, tangent))
+    if state_at(tangent, interpreter.level) is not None:
+        raise RuntimeError(
+            "Setting a forward grad that itself has a forward gradient at the same level0 is not "
+            "supported."
+        )
     if state_at(tensor, interpreter.level) is not None:
         raise RuntimeError(
             "Making a dual Tensor based on a Tensor that already has a forward gradient at the "
