@@ -146,3 +146,23 @@ def test_gradcheck_through_checkpoint(use_reentrant):
         np.testing.assert_allclose(x.grad.tolist(), expected.tolist())
     else:
         assert gradcheck(f, (x,))
+
+
+def test_save_on_cpu_around_and_inside_a_checkpoint():
+    x = engine.tensor([[0.3, -0.2], [0.9, 1.1]], dtype=f64, requires_grad=True)
+    (expected,) = engine.autograd.grad(x.pow(2).pow(2).pow(2).sum(), (x,))
+    with engine.autograd.graph.save_on_cpu():
+        h = checkpoint(lambda v: v.pow(2).pow(2), x, use_reentrant=False)
+        out = h.pow(2)
+    (outside,) = engine.autograd.grad(out.sum(), (x,))
+
+    def region(v):
+        with engine.autograd.graph.save_on_cpu(pin_memory=True):
+            v = v.pow(2).pow(2)
+        return v.pow(2)
+
+    (inside,) = engine.autograd.grad(checkpoint(region, x, use_reentrant=False).sum(), (x,))
+    np.testing.assert_allclose(outside.tolist(), expected.tolist())
+    np.testing.assert_allclose(inside.tolist(), expected.tolist())
+    # d/dx x^8 = 8 x^7
+    np.testing.assert_allclose(expected.tolist(), (8 * x.detach() ** 7).tolist())
