@@ -42,3 +42,12 @@ def test_inplace_into_a_view_makes_the_base_dual(op):
         view *= 2
         assert engine.allclose(fwAD.unpack_dual(base).tangent, 2 * expected.transpose(0, 1))
         assert engine.allclose(fwAD.unpack_dual(base).primal, base)
+
+
+def test_op_without_a_forward_rule_raises_not_implemented_error():
+    with fwAD.dual_level():
+        dual = fwAD.make_dual(engine.rand(3) + 0.5, engine.rand(3))
+        with pytest.raises(NotImplementedError, match="Trying to use forward AD with igamma"):
+            engine.igamma(dual, dual)
+        with pytest.raises(RuntimeError, match="that does not support it"):
+            engine.igamma(dual, dual)
