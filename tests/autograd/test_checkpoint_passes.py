@@ -166,3 +166,37 @@ def test_save_on_cpu_around_and_inside_a_checkpoint():
     np.testing.assert_allclose(inside.tolist(), expected.tolist())
     # d/dx x^8 = 8 x^7
     np.testing.assert_allclose(expected.tolist(), (8 * x.detach() ** 7).tolist())
+
+
+class TutorialSquare(engine.autograd.Function):
+    """The seed examples' style: forward(ctx, x) and setup_context both written."""
+
+    @staticmethod
+    def forward(ctx, x):
+        return x * x
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        (x,) = inputs
+        ctx.save_for_backward(x)
+        ctx.save_for_forward(x)
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return 2 * x * g
+
+    @staticmethod
+    def jvp(ctx, t):
+        (x,) = ctx.saved_tensors
+        return 2 * x * t
+
+
+@pytest.mark.parametrize("use_reentrant", [True, False])
+def test_tutorial_style_function_in_checkpoint_and_forward_mode(use_reentrant):
+    x = engine.tensor([0.5, -1.5, 2.0], dtype=f64, requires_grad=True)
+    out = checkpoint(lambda v: TutorialSquare.apply(v.sin()), x, use_reentrant=use_reentrant)
+    out.sum().backward()
+    expected = 2 * x.detach().sin() * x.detach().cos()
+    np.testing.assert_allclose(x.grad.tolist(), expected.tolist())
+    assert gradcheck(TutorialSquare.apply, (x,), check_forward_ad=True)
