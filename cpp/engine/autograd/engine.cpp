@@ -242,6 +242,13 @@ bool will_execute_node(const Node* node) {
 
 int64_t current_graph_task_id() { return t_graph_task ? t_graph_task->id : -1; }
 
+bool is_checkpoint_valid() {
+  for (const GraphTaskState* task = t_graph_task; task; task = task->outer) {
+    if (task->needed) return false;
+  }
+  return true;
+}
+
 bool edge_will_be_used(const Edge& edge) {
   if (!edge.is_valid()) return false;
   if (!t_graph_task || !t_graph_task->needed) return true;

@@ -43,6 +43,10 @@ void queue_callback(std::function<void()> callback);
 bool will_execute_node(const Node* node);
 // An id of the current backward pass, or -1 when none runs on this thread.
 int64_t current_graph_task_id();
+// Whether a reentrant checkpoint may run its backward here: no enclosing pass only computes the
+// gradients of chosen inputs (autograd.grad, backward(inputs=...)), whose results the nested
+// backward would not reach (torch.autograd._is_checkpoint_valid).
+bool is_checkpoint_valid();
 
 // roots[i] receives root_grads[i]. Returns the captured gradients (undefined where none arrived).
 variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts);

@@ -512,6 +512,7 @@ void init_graph(py::module_& m) {
   });
   m.def("_will_engine_execute_node", [](py::handle node) { return will_execute_node(node_from_py(node).get()); });
   m.def("_current_graph_task_id", [] { return current_graph_task_id(); });
+  m.def("_is_checkpoint_valid", [] { return is_checkpoint_valid(); });
   // Composite ops written in Python name their last node after the PyTorch operator they stand for.
   m.def("_name_grad_fn", [](const Tensor& t, std::string name) {
     if (const auto& fn = grad_fn(t)) fn->set_display_name(std::move(name));

@@ -23,12 +23,13 @@ _open_contexts: list = []  # ctx proxies of the applies in flight, innermost las
 class _JvpCtx:
     """The ctx a Function's forward, setup_context and jvp see during a forward-mode call."""
 
-    __slots__ = ("_ctx", "_for_forward", "_non_differentiable", "_in_jvp")
+    __slots__ = ("_ctx", "_for_forward", "_non_differentiable", "_dirty", "_in_jvp")
 
     def __init__(self, ctx) -> None:
         object.__setattr__(self, "_ctx", ctx)
         object.__setattr__(self, "_for_forward", None)
         object.__setattr__(self, "_non_differentiable", ())
+        object.__setattr__(self, "_dirty", ())
         object.__setattr__(self, "_in_jvp", False)
 
     def __getattr__(self, name):
@@ -49,10 +50,16 @@ class _JvpCtx:
         self._ctx.mark_non_differentiable(*tensors)
         object.__setattr__(self, "_non_differentiable", tensors)
 
+    def mark_dirty(self, *tensors) -> None:
+        self._ctx.mark_dirty(*tensors)
+        object.__setattr__(self, "_dirty", tensors)
+
     @property
     def saved_tensors(self):
-        if self._in_jvp and self._for_forward is not None:
-            return tuple(self._for_forward)
+        # In jvp, PyTorch gives what save_for_forward kept, and nothing else: tensors saved for
+        # backward only are not there.
+        if self._in_jvp:
+            return tuple(self._for_forward or ())
         return self._ctx.saved_tensors
 
 
@@ -160,8 +167,14 @@ def apply_with_jvp(level, func, args, kwargs):
             else None
             for x in inputs
         ]
+        # Versions of the given tangents: the jvp of an in-place forward must update its
+        # input's tangent in place.
+        versions = {id(t): t._version for t in tangents.values() if isinstance(t, _C.Tensor)}
         object.__setattr__(ctx, "_in_jvp", True)
-        result = cls.jvp(ctx, *grad_inputs)
+        try:
+            result = cls.jvp(ctx, *grad_inputs)
+        finally:
+            object.__setattr__(ctx, "_in_jvp", False)
     finally:
         del _open_contexts[depth:]
         level.give_back(taken)
@@ -173,23 +186,113 @@ def apply_with_jvp(level, func, args, kwargs):
             f"{len(outs)} but got {len(result)})"
         )
     non_differentiable = {id(t) for t in ctx._non_differentiable}
-    # An input returned as an output was written in place (mark_dirty): its tangent too.
-    dirty_inputs = {id(x) for x in inputs if isinstance(x, _C.Tensor)}
+    dirty = {id(t) for t in ctx._dirty}
+    tensor_inputs = [x for x in inputs if isinstance(x, _C.Tensor)]
     for i, (o, t) in enumerate(zip(outs, result)):
+        differentiable = (
+            isinstance(o, _C.Tensor) and id(o) not in non_differentiable and o.dtype in _FLOATING
+        )
+        if not differentiable:
+            if t is not None:
+                raise RuntimeError(
+                    f"Function's jvp returned a gradient at position {i}, but  the corresponding "
+                    "forward output is not a differentiable Tensor.You should return None at "
+                    "that position instead."
+                )
+            continue
         if t is None:
             continue
-        if not isinstance(o, _C.Tensor) or id(o) in non_differentiable or o.dtype not in _FLOATING:
-            raise RuntimeError(
-                f"Function's jvp returned a gradient at position {i}, but  the corresponding "
-                "forward output is not a differentiable Tensor.You should return None at that "
-                "position instead."
-            )
         if not isinstance(t, _C.Tensor) or t.dtype not in _FLOATING:
             raise RuntimeError("Expected both tensor and its forward grad to be floating point")
         if tuple(t.shape) != tuple(o.shape):
             raise RuntimeError(_size_message(o, t))
-        level.set_tangent(o, t, in_place=id(o) in dirty_inputs)
+        if id(o) in dirty:
+            _check_dirty_tangent(level, o, t, tangents, versions, tensor_inputs)
+            continue
+        source = _view_source(o, tensor_inputs)
+        if source is not None:
+            given = tangents.get(id(source))
+            if given is None:
+                # A view of an input without a tangent gets one: as an in-place write would.
+                level.set_tangent(o, t, in_place=True)
+                continue
+            _check_view_tangent(t, given)
+        level.set_tangent(o, t)
     return out
+
+
+def _check_dirty_tangent(level, out, tangent, tangents, versions, tensor_inputs) -> None:
+    """An input the forward modified in place (mark_dirty): jvp must update that input's
+    tangent in place and return it, or give one to an input that had none."""
+    if not any(out is x for x in tensor_inputs):
+        raise RuntimeError(
+            "Only input Tensors should be given to ctx.mark_dirty(). If a Tensor is not an input, "
+            "there is no need to pass it to mark_dirty()."
+        )
+    given = tangents.get(id(out))
+    if given is None:
+        level.set_tangent(out, tangent, in_place=True)
+        return
+    if tangent._version == versions.get(id(given)):
+        raise RuntimeError(
+            "An inplace custom Function is not modifying the forward mode gradients inplace. If "
+            "the forward is modifying an input inplace, then the jvp function must modify the "
+            "corresponding gradient inplace."
+        )
+    if tangent is not given:
+        raise RuntimeError(
+            "An inplace custom Function is not returning the forward mode gradients as-is. If "
+            "the forward is modifying an input inplace, then the jvp function must modify the "
+            "gradient inplace and return it as-is."
+        )
+
+
+def _view_source(out, tensor_inputs):
+    """The input ``out`` is a view of (or shares a base with), or None. An input returned
+    as-is counts: PyTorch treats it as ``input.view_as(input)``."""
+    # (``_base`` rather than ``_is_view()``: on a dual tensor of this level the latter answers
+    # for its primal)
+    base = out._base
+    if base is None:
+        # Without an input that requires grad, the input comes back as a plain alias.
+        for x in tensor_inputs:
+            if out is x or _same_alias(out, x):
+                return x
+        return None
+    for x in tensor_inputs:
+        if x is base or x._base is base:
+            return x
+    return None
+
+
+def _same_alias(a, b) -> bool:
+    return (
+        a.data_ptr() == b.data_ptr()
+        and a.dtype == b.dtype
+        and a.shape == b.shape
+        and a.stride() == b.stride()
+    )
+
+
+def _check_view_tangent(tangent, given) -> None:
+    """The tangent of a view of an input must be a view of that input's tangent (or of its
+    base), so that in-place updates of one reach the other, as PyTorch requires."""
+    if tangent._base is None:
+        raise RuntimeError(
+            "A custom Function's forward is returning a view (or an input as-is) but the jvp is "
+            "not returning a view."
+        )
+    if given._base is not None:
+        if tangent._base is not given._base:
+            raise RuntimeError(
+                "A custom Function is returning a view but the jvp is not returning a view of the "
+                "same base as the given grad input."
+            )
+    elif tangent._base is not given:
+        raise RuntimeError(
+            "A custom Function is returning a view but the jvp is not returning a view of the "
+            "given grad input."
+        )
 
 
 class _BareCtx:

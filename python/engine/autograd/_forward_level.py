@@ -142,28 +142,25 @@ class ForwardLevel(_transforms.Interpreter):
 
     def _write_through_base(self, view, tangent) -> bool:
         """An in-place write of a tangent into a view of a tensor without one makes the base
-        dual too (zeros elsewhere), as PyTorch does. The view keeps its own copy of the tangent
-        (engine has no strided alias of a tangent to give it), so a later in-place write to
-        the view alone does not reach the base's tangent. False where the base is not a
-        contiguous floating tensor (the view alone becomes dual)."""
+        dual too (zeros elsewhere), as PyTorch does: the view's tangent is the same strided
+        window into the base's tangent as the view is into the base, so later in-place writes
+        to either reach the other. False where the base is not a contiguous floating tensor
+        (the view alone becomes dual)."""
         base = view._base
         if base is None or state_at(base, self.level) is not None:
             return False
         if base.dtype not in _FLOATING or not base.is_contiguous():
             return False
-        # Scatter the view's tangent into a zero tangent of the base, at the elements the view
-        # addresses (offset + sum of index * stride over its dimensions).
         base_tangent = _C.zeros_like(base).contiguous()
-        index = _C.tensor((view.data_ptr() - base.data_ptr()) // view.element_size())
-        for k, (n, step) in enumerate(zip(view.shape, view.stride())):
-            shape = [1] * view.dim()
-            shape[k] = n
-            index = index + (_C.arange(n) * step).reshape(shape)
-        base_tangent.view(-1)[index] = tangent
+        offset = (view.data_ptr() - base.data_ptr()) // view.element_size()
+        view_tangent = base_tangent.as_strided(tuple(view.shape), tuple(view.stride()), offset)
+        view_tangent.copy_(tangent)
         _C._set_transform_state(
             base, DualState(self.level, base_tangent, _C._transform_state(base))
         )
-        _C._set_transform_state(view, DualState(self.level, tangent, _C._transform_state(view)))
+        _C._set_transform_state(
+            view, DualState(self.level, view_tangent, _C._transform_state(view))
+        )
         return True
 
     # ---- the interpreter ----
@@ -182,6 +179,12 @@ class ForwardLevel(_transforms.Interpreter):
             return self._backward(func, args, kwargs)
         if name in ("_inplace_apply", "_restride_"):
             return self._apply_in_place(name, func, args, kwargs)
+        if kwargs.get("out") is not None:
+            # PyTorch defines no tangent for out= variants, whichever side the dual is on.
+            raise NotImplementedError(
+                f"Trying to use forward AD with {name}_out that does not support it because it "
+                "is an out= function"
+            )
         taken = self.take(args, kwargs)
         tangents = {id(value): state.tangent for value, state in taken}
 

@@ -521,8 +521,11 @@ RULES["min"] = _extremum
 # ---- the generic rule ---------------------------------------------------------------------------
 
 
-class NoForwardRule(RuntimeError):
-    """An operation whose backward cannot be differentiated, so no tangent can be derived."""
+class NoForwardRule(NotImplementedError):
+    """An operation whose backward cannot be differentiated, so no tangent can be derived.
+
+    A NotImplementedError, as PyTorch raises for an op without a forward-AD formula (and so a
+    RuntimeError too: Python's NotImplementedError derives from it)."""
 
 
 def refuse_batched(name, tensors) -> None:

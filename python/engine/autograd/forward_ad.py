@@ -32,6 +32,9 @@ __all__ = [
 
 _FLOATING = {_C.float16, _C.bfloat16, _C.float32, _C.float64}
 _public_level: ForwardLevel | None = None  # the one dual_level PyTorch allows open at a time
+# The index of the open dual_level, -1 when none is (PyTorch's module attribute of that name:
+# code checks `_current_level >= 0` to know whether it runs under forward AD).
+_current_level = -1
 
 
 def enter_dual_level():
@@ -45,12 +48,13 @@ def enter_dual_level():
         >>> d = fwAD.make_dual(engine.tensor([1.0]), engine.tensor([2.0]))
         >>> fwAD.exit_dual_level()
     """
-    global _public_level
+    global _public_level, _current_level
     if _public_level is not None:
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
     level = ForwardLevel()
     _transforms.push(level)
     _public_level = level
+    _current_level = 0
     return 0
 
 
@@ -60,7 +64,7 @@ def exit_dual_level(*, level=None):
     Args:
         level (int, optional): the level ``enter_dual_level`` returned (the last one opened).
     """
-    global _public_level
+    global _public_level, _current_level
     current = 0 if _public_level is not None else -1
     if level is None:
         level = current
@@ -73,6 +77,7 @@ def exit_dual_level(*, level=None):
         raise RuntimeError("Dual level must be a positive number.")
     _transforms.pop(_public_level)
     _public_level = None
+    _current_level = -1
 
 
 class dual_level:
@@ -144,6 +149,11 @@ def make_dual(tensor, tangent, *, level=None):
         )
     if tuple(tensor.shape) != tuple(tangent.shape):
         raise RuntimeError(_size_message(tensor, tangent))
+    if state_at(tangent, interpreter.level) is not None:
+        raise RuntimeError(
+            "Setting a forward grad that itself has a forward gradient at the same level0 is not "
+            "supported."
+        )
     if state_at(tensor, interpreter.level) is not None:
         raise RuntimeError(
             "Making a dual Tensor based on a Tensor that already has a forward gradient at the "

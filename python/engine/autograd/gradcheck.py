@@ -141,6 +141,18 @@ def gradcheck(
     ``GradcheckError`` (or returns False with ``raise_exception=False``) otherwise."""
     import warnings
 
+    if not (check_forward_ad or check_backward_ad):
+        raise AssertionError(
+            "Expected at least one of check_forward_ad or check_backward_ad to be True"
+        )
+    if check_batched_grad and not check_backward_ad:
+        raise AssertionError(
+            "Setting check_batched_grad=True requires check_backward_ad to be True"
+        )
+    if check_batched_forward_grad and not check_forward_ad:
+        raise AssertionError(
+            "Setting check_batched_forward_grad=True requires check_forward_ad to be True"
+        )
     inputs = (inputs,) if _C.is_tensor(inputs) else tuple(inputs)
     diff_idx = [i for i, x in enumerate(inputs) if _C.is_tensor(x) and x.requires_grad]
     if not diff_idx:
@@ -172,6 +184,7 @@ def gradcheck(
             check_undefined_grad,
             check_backward_ad,
             check_forward_ad,
+            check_batched_forward_grad,
         )
     except GradcheckError:
         # Only gradcheck's own verdicts become False; any other error of `func` propagates.
@@ -218,6 +231,7 @@ def _gradcheck_checks(
     check_undefined_grad,
     check_backward_ad,
     check_forward_ad=False,
+    check_batched_forward_grad=False,
 ):
     """PyTorch's sequence of checks; each failure raises GradcheckError."""
     func_out = func(*inputs)
@@ -231,15 +245,29 @@ def _gradcheck_checks(
                 if any(v != 0 for per_out in col for v in per_out):
                     raise GradcheckError("Numerical gradient for function expected to be zero")
         return True
+    if check_backward_ad:
+        _check_backward_jacobians(func, inputs, diff_idx, eps, atol, rtol, nondet_tol, all_outputs)
+    # Forward mode after backward mode, as in PyTorch: a failing backward hides a failing jvp.
     if check_forward_ad:
-        from engine.autograd._gradcheck_forward import check_forward_ad as check_forward
+        from engine.autograd import _gradcheck_forward as forward
 
         def fail(msg):
             raise GradcheckError(msg)
 
-        check_forward(func, inputs, diff_idx, eps, atol, rtol, fail)
+        forward.check_forward_ad(func, inputs, diff_idx, eps, atol, rtol, fail)
+        if check_undefined_grad:
+            forward.check_undefined_forward_grad(func, inputs, diff_idx, fail)
+        if check_batched_forward_grad:
+            forward.check_batched_forward_grad(func, inputs, fail)
     if not check_backward_ad:
         return True
+    _check_backward_mul_by_grad_output(outputs, inputs, diff_idx)
+    if check_undefined_grad:
+        _check_undefined_output_grads(func, inputs, diff_idx)
+    return True
+
+
+def _check_backward_jacobians(func, inputs, diff_idx, eps, atol, rtol, nondet_tol, all_outputs):
     numerical = _numerical_jacobians(func, inputs, diff_idx, eps, all_outputs)
     for k, out in enumerate(all_outputs):
         n_out = out.numel()
@@ -281,10 +309,6 @@ def _gradcheck_checks(
                     f"The largest difference is at input element {j}, output element {i}: "
                     f"numerical {num[j][i]!r}, analytical {ana[j][i]!r}.\n"
                 )
-    _check_backward_mul_by_grad_output(outputs, inputs, diff_idx)
-    if check_undefined_grad:
-        _check_undefined_output_grads(func, inputs, diff_idx)
-    return True
 
 
 def _check_backward_mul_by_grad_output(outputs, inputs, diff_idx):
@@ -400,8 +424,10 @@ def gradgradcheck(
         # The first derivative needs a graph of its own: grad mode on, and the differentiable
         # inputs as leaves that require grad.
         with enable_grad():
+            # (a dual tensor from the forward-mode check keeps its tangent: requires_grad_ on
+            # itself rather than on a detached copy)
             ins = [
-                x.detach().requires_grad_() if i in diff_idx and not x.requires_grad else x
+                x.requires_grad_() if i in diff_idx and not x.requires_grad else x
                 for i, x in enumerate(args[:n_in])
             ]
             vs = args[n_in:]

@@ -27,6 +27,7 @@ __all__ = [
     "get_gradient_edge",
     "increment_version",
     "register_multi_grad_hook",
+    "save_on_cpu",
     "saved_tensors_hooks",
 ]
 
@@ -104,6 +105,34 @@ class saved_tensors_hooks:
     def __exit__(self, *exc):
         _C._pop_saved_tensors_hooks()
         return False
+
+
+class save_on_cpu(saved_tensors_hooks):
+    """Context manager: tensors saved for backward inside it are kept in CPU memory and moved
+    back to their device when backward reads them (``torch.autograd.graph.save_on_cpu``).
+
+    engine's tensors all live on the CPU, so each tensor is kept as it is; ``pin_memory`` and
+    ``device_type`` are accepted for PyTorch's signature.
+
+    Example::
+
+        >>> x = engine.tensor([1.0, 2.0], requires_grad=True)
+        >>> with engine.autograd.graph.save_on_cpu():
+        ...     y = (x * x).sum()
+        >>> y.backward()
+        >>> x.grad
+        tensor([2., 4.])
+    """
+
+    def __init__(self, pin_memory=False, device_type="cuda"):
+        def pack_to_cpu(tensor):
+            return (tensor.device, tensor.cpu())
+
+        def unpack_from_cpu(packed):
+            device, tensor = packed
+            return tensor.to(device, non_blocking=pin_memory)
+
+        super().__init__(pack_to_cpu, unpack_from_cpu)
 
 
 class disable_saved_tensors_hooks:

@@ -19,6 +19,7 @@ so dropout masks agree, and the state outside is left as it was.
 from __future__ import annotations
 
 import contextlib
+import threading
 import warnings
 import weakref
 from typing import Any, Callable
@@ -31,6 +32,7 @@ from engine.autograd.graph import saved_tensors_hooks
 __all__ = [
     "CheckpointError",
     "CheckpointFunction",
+    "GraphExecGroup",
     "check_backward_validity",
     "checkpoint",
     "checkpoint_sequential",
@@ -150,6 +152,13 @@ class CheckpointFunction(Function):
 
     @staticmethod
     def backward(ctx, *grads):
+        if not _C._is_checkpoint_valid():
+            raise RuntimeError(
+                "When use_reentrant=True, torch.utils.checkpoint is incompatible"
+                " with .grad() or passing an `inputs` parameter to .backward()."
+                " To resolve this error, you can either set use_reentrant=False,"
+                " or call .backward() without passing the `inputs` argument."
+            )
         inputs = list(ctx.inputs)
         for i, tensor in zip(ctx.tensor_indices, ctx.saved_tensors):
             inputs[i] = tensor
@@ -177,13 +186,20 @@ class CheckpointFunction(Function):
 # ---- non-reentrant -------------------------------------------------------------------------------
 
 
-class _Holder:
-    """What the forward's pack hook saves in place of a tensor: filled by the recomputation."""
+class _Handle:
+    """One backward pass's claim on a recomputed tensor: dropping it frees the tensor."""
 
-    __slots__ = ("tensor", "__weakref__")
+    __slots__ = ("__weakref__",)
+
+
+class _Holder:
+    """What the forward's pack hook saves in place of a tensor: per backward pass (graph task id),
+    the handle under which that pass's recomputation stored the tensor."""
+
+    __slots__ = ("handles", "__weakref__")
 
     def __init__(self) -> None:
-        self.tensor = None
+        self.handles: dict = {}
 
 
 class _StopRecomputation(Exception):
@@ -203,82 +219,204 @@ _DEBUG_TIP = (
     "enable checkpoint‑debug mode globally.\n"
 )
 
+_DEBUG_ERROR = (
+    "torch.utils.checkpoint: detected non-determinism while running activation checkpointing.\n"
+    "\n"
+    " You are seeing this error because you passed `debug=True` to checkpoint and\n"
+    " tensors to be saved during the original forward differ from those saved\n"
+    " during recomputation. This can happen if different operators were run in the\n"
+    " original forward and in the recomputation.\n"
+    "\n"
+    " What differs:\n"
+)
+
+_group_state = threading.local()
+
+
+class GraphExecGroup:
+    """Backward calls made inside one ``with GraphExecGroup():`` block share their
+    recomputations: each non-reentrant checkpointed region they reach is recomputed at most
+    once, even across several calls. The calls must then use disjoint parts of the graph (no
+    saved activation needed twice), even with ``retain_graph=True``. Reentrant checkpoints
+    ignore it."""
+
+    def __enter__(self) -> GraphExecGroup:
+        current = getattr(_group_state, "group", None)
+        if current is not None:
+            raise RuntimeError(
+                f"GraphExecGroup contexts cannot be nested. Already inside group {current}"
+            )
+        _group_state.group = self
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        _group_state.group = None
+
+    @classmethod
+    def _get_current_group(cls) -> GraphExecGroup | None:
+        return getattr(_group_state, "group", None)
+
 
 class _Frame:
-    """One checkpointed region's bookkeeping between its forward and its backward."""
+    """One checkpointed region's bookkeeping between its forward and its backward.
+
+    Each backward pass (graph task) that needs the region's saved tensors recomputes the region
+    once and hands every recomputed tensor out once: a tensor is freed as soon as its node has
+    read it, so the recomputation costs no more memory than the forward did."""
 
     def __init__(self, recompute: Callable[[], None], metadata_fn, early_stop: bool) -> None:
         self.recompute = recompute
         self.metadata_fn = metadata_fn
         self.early_stop = early_stop
-        self.holders: list = []  # weak references, in save order
+        self.weak_holders: list = []  # in save order
         self.metadata: list = []
+        self.recomputed: dict = {}  # graph task -> WeakKeyDictionary(handle -> tensor)
+        self.recomputed_count: dict = {}  # graph task -> tensors saved by its recomputation
+        self.forward_completed = False
+        self.ignore_saved_mismatch = False
+        self.on_error: Callable | None = None
 
     def pack(self, tensor):
         holder = _Holder()
-        self.holders.append(weakref.ref(holder))
-        self.metadata.append(self.metadata_fn(tensor))
+        self.weak_holders.append(weakref.ref(holder))
+        with engine.no_grad():
+            self.metadata.append(self.metadata_fn(tensor))
         return holder
 
     def unpack(self, holder: _Holder):
-        # The recomputed tensor stays with its holder, which the graph node owns: it goes when
-        # the node releases its saved tensors (after its backward ran), and a second read in
-        # the same backward does not recompute the region again.
-        if holder.tensor is None:
-            self._recompute()
-        return holder.tensor
+        try:
+            return self._unpack(holder)
+        except CheckpointError as error:
+            if self.on_error is None:
+                raise
+            self.on_error(error)
+            raise
 
-    def _recompute(self) -> None:
-        alive = [(i, ref()) for i, ref in enumerate(self.holders)]
-        wanted = {i: h for i, h in alive if h is not None and h.tensor is None}
-        remaining = [len(wanted)]
-        count = [0]
+    def _unpack(self, holder: _Holder):
+        gid = GraphExecGroup._get_current_group()
+        temporary = False
+        if gid is None:
+            gid = _C._current_graph_task_id()
+            if gid == -1:
+                # Read outside any backward: a pass of its own, forgotten once read.
+                gid, temporary = object(), True
+        try:
+            if gid not in self.recomputed:
+                self._recompute(gid)
+            handle = holder.handles.get(gid)
+            if handle is None:
+                extra = ""
+                if GraphExecGroup._get_current_group() is not None:
+                    extra = (
+                        "Performing two backward calls that overlap (i.e. require the same saved "
+                        "activation in order to compute gradients) is not allowed while under "
+                        "the torch.utils.checkpoint.GraphExecGroup context. "
+                    )
+                raise CheckpointError(
+                    "torch.utils.checkpoint: Unpack is being triggered for a tensor that was "
+                    f"already unpacked once. {extra}If you are calling ctx.saved_tensors in "
+                    "backward, make sure to do so only once. Otherwise please open an issue "
+                    "with details on your use case."
+                )
+            holder.handles[gid] = None
+            return self.recomputed[gid].pop(handle)
+        finally:
+            if temporary:
+                self._forget(gid)
+
+    def _forget(self, gid) -> None:
+        self.recomputed.pop(gid, None)
+        self.recomputed_count.pop(gid, None)
+        for ref in self.weak_holders:
+            holder = ref()
+            if holder is not None:
+                holder.handles.pop(gid, None)
+
+    def _recompute(self, gid) -> None:
+        store = self.recomputed[gid] = weakref.WeakKeyDictionary()
+        self.recomputed_count[gid] = 0
 
         def pack(tensor):
-            index = count[0]
-            count[0] += 1
-            if index >= len(self.holders):
+            index = self.recomputed_count[gid]
+            self.recomputed_count[gid] = index + 1
+            if index >= len(self.weak_holders):
+                if not self.forward_completed:
+                    # A backward inside the checkpointed function itself (early stop off): the
+                    # counts cannot be compared.
+                    self.ignore_saved_mismatch = True
+                    return None
                 raise CheckpointError(
                     "torch.utils.checkpoint: trying to save more tensors during recomputation "
-                    f"than during the original forward pass.{_DEBUG_TIP}"
+                    f"than during the original forward pass.\n{_DEBUG_TIP}"
                 )
-            holder = wanted.pop(index, None)
-            if holder is not None:
-                expected = self.metadata[index]
-                got = self.metadata_fn(tensor)
-                if expected != got:
-                    raise CheckpointError(
-                        "torch.utils.checkpoint: Recomputed values for the following tensors "
-                        "have different metadata than during the forward pass.\n"
-                        f"tensor at position {index}:\nsaved metadata: {expected}\n"
-                        f"recomputed metadata: {got}\n.\n{_DEBUG_TIP}"
-                    )
-                holder.tensor = tensor
-                remaining[0] -= 1
-                if remaining[0] == 0 and self.early_stop:
-                    raise _StopRecomputation
+            holder = self.weak_holders[index]()
+            if holder is not None:  # its node may already have released it
+                handle = _Handle()
+                holder.handles[gid] = handle
+                store[handle] = tensor
+            if self.early_stop and index + 1 == len(self.weak_holders):
+                raise _StopRecomputation
             return None
 
         try:
             with saved_tensors_hooks(pack, lambda _: None), engine.enable_grad():
                 self.recompute()
         except _StopRecomputation:
+            pass
+        self._check_recomputed(gid)
+
+    def _check_recomputed(self, gid) -> None:
+        if self.ignore_saved_mismatch:
             return
-        if count[0] != len(self.holders):
+        count = self.recomputed_count[gid]
+        if count != len(self.weak_holders):
             raise CheckpointError(
                 "torch.utils.checkpoint: A different number of tensors was saved during the "
                 "original forward and recomputation.\n"
-                f"Number of tensors saved during forward: {len(self.holders)}\n"
-                f"Number of tensors saved during recomputation: {count[0]}.\n{_DEBUG_TIP}"
+                f"Number of tensors saved during forward: {len(self.weak_holders)}\n"
+                f"Number of tensors saved during recomputation: {count}.\n{_DEBUG_TIP}"
             )
+        mismatched = ""
+        store = self.recomputed[gid]
+        for index, ref in enumerate(self.weak_holders):
+            holder = ref()
+            if holder is None:
+                continue
+            got = self.metadata_fn(store[holder.handles[gid]])
+            if got != self.metadata[index]:
+                mismatched += (
+                    f"tensor at position {index}:\nsaved metadata: {self.metadata[index]}\n"
+                    f"recomputed metadata: {got}\n"
+                )
+        if mismatched:
+            raise CheckpointError(
+                "torch.utils.checkpoint: Recomputed values for the following tensors have "
+                f"different metadata than during the forward pass.\n{mismatched}.\n{_DEBUG_TIP}"
+            )
+
+
+def _raise_debug_error(error: CheckpointError):
+    # PyTorch's debug report adds operator logs captured by a dispatch mode; engine has no
+    # dispatch layer to log, so it gives the same verdict around the mismatch found.
+    raise CheckpointError(_DEBUG_ERROR + str(error)) from error
+
+
+def _autocast_state():
+    from engine import amp
+
+    return {
+        "enabled": amp.is_autocast_enabled("cpu"),
+        "dtype": amp.get_autocast_dtype("cpu"),
+        "cache_enabled": amp.is_autocast_cache_enabled(),
+    }
 
 
 def _checkpoint_without_reentrant(
     function, preserve_rng_state, context_fn, determinism_check, debug, early_stop, args, kwargs
 ):
-    if _debug_override if _debug_override is not None else debug:
-        if context_fn is not noop_context_fn:
-            raise ValueError("debug=True is incompatible with non-default context_fn")
+    debug_on = _debug_override if _debug_override is not None else debug
+    if debug_on and context_fn is not noop_context_fn:
+        raise ValueError("debug=True is incompatible with non-default context_fn")
     if determinism_check not in _METADATA_FNS:
         raise ValueError(
             f"determinism_check should be one of {list(_METADATA_FNS)}, but got {determinism_check}"
@@ -288,18 +426,26 @@ def _checkpoint_without_reentrant(
         with forward_context:
             return function(*args, **kwargs)
     rng = _RngSnapshot() if preserve_rng_state else None
+    autocast = _autocast_state()
 
     def recompute() -> None:
         # On the inputs themselves: the recomputed tensors then hang off the same graph as the
-        # forward's did, so a backward with create_graph=True can be differentiated again.
-        with _replay_context(rng), recompute_context:
+        # forward's did, so a backward with create_graph=True can be differentiated again. The
+        # autocast state is the forward's, so the recomputed tensors get the same dtypes.
+        from engine import amp
+
+        with _replay_context(rng), amp.autocast("cpu", **autocast), recompute_context:
             function(*args, **kwargs)
 
     if _early_stop_override is not None:
         early_stop = _early_stop_override
     frame = _Frame(recompute, _METADATA_FNS[determinism_check], early_stop)
+    if debug_on:
+        frame.on_error = _raise_debug_error
     with saved_tensors_hooks(frame.pack, frame.unpack), forward_context:
-        return function(*args, **kwargs)
+        result = function(*args, **kwargs)
+    frame.forward_completed = True
+    return result
 
 
 # ---- public entry points -------------------------------------------------------------------------
