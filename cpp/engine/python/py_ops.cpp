@@ -45,8 +45,9 @@ void def_unary(py::module_& m, const char* name, bool same_dtype_out = false) {
 // `Into`: the op's out= that writes straight into out where it can (ops::mul_out); without it, or
 // where it declines, the result is computed fresh and copied into out.
 using IntoBinary = bool (*)(const Tensor& out, const Tensor& a, const Tensor& b);
+bool never_into(const Tensor&, const Tensor&, const Tensor&) { return false; }
 
-template <Tensor (*Op)(const Tensor&, const Tensor&), IntoBinary Into = nullptr>
+template <Tensor (*Op)(const Tensor&, const Tensor&), IntoBinary Into = never_into>
 void def_binary(py::module_& m, const char* name, bool number_input = true, bool number_other = true) {
   m.def(name, [=](py::handle a, py::handle b, py::handle out) {
     if (!number_input && number_other && !is_tensor(a)) raise_tensor_or_number_other(name, a, b);
@@ -57,9 +58,7 @@ void def_binary(py::module_& m, const char* name, bool number_input = true, bool
     ENGINE_CHECK(y.defined(), engine::TypeError, name, "(): argument 'other' (position 2) must be Tensor, not ",
                  type_name(b));
     check_out_args(out, {&x, &y}, name);
-    if constexpr (Into != nullptr) {
-      if (!out.is_none() && Into(out.cast<Tensor>(), x, y)) return written_out(out);
-    }
+    if (!out.is_none() && Into(out.cast<Tensor>(), x, y)) return written_out(out);
     return write_out(out, Op(x, y));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
 }
