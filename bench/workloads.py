@@ -181,6 +181,16 @@ def mul_inplace(T):
 
 
 reg_all("a.mul_(b), 10M float32 (existing memory)", mul_inplace, mul_inplace)
+
+
+def mul_into_out(T):
+    # out= names a third buffer: the product is written straight into it (no fresh result to copy).
+    a, b = big_pair(T)
+    out = T.empty(N, dtype=T.float32)
+    return lambda: T.multiply(a, b, out=out) if T.__name__ == "numpy" else T.mul(a, b, out=out)
+
+
+reg_all("a * b into out=, 10M float32", mul_into_out, mul_into_out)
 reg_all(
     "a.sum(), 10M float32",
     lambda T: bound(lambda a: a.sum(), big_pair(T)[0]),

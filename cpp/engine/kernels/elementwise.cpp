@@ -315,6 +315,62 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
   throw std::logic_error("binary kernel: unsupported dtype for this op");
 }
 
+// The vectorised a + alpha * b of the machine's instruction set (float and double).
+template <typename T>
+bool add_scaled_simd(const Tensor& out, const Tensor& a, const Tensor& b, double alpha) {
+  const simd::AxpyLoop loop = simd::axpy_loop<T>();
+  if (!loop) return false;
+  if (direct_output(out)) {
+    const int64_t sa = direct_stride(a, out, sizeof(T)), sb = direct_stride(b, out, sizeof(T));
+    if (sa >= 0 && sb >= 0) {
+      loop(static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data()),
+           sizeof(T), sa, sb, out.numel(), alpha);
+      return true;
+    }
+  }
+  StridedOperands<3> ops;
+  ops.shape = out.shape();
+  ops.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
+                 broadcast_byte_strides(b, out.shape())};
+  ops.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
+  if (short_rows(ops)) return false;
+  parallel_for_each_run(ops, [loop, alpha](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
+    loop(p[0], p[1], p[2], s[0], s[1], s[2], n, alpha);
+  });
+  return true;
+}
+
+// An integer alpha as the element type, wrapping like the arithmetic (alpha_check let only whole
+// numbers through for integer results; anything beyond int64 saturates instead of being UB).
+template <typename T>
+U<T> integer_alpha(double alpha) {
+  constexpr double kTop = 9223372036854775808.0;  // 2^63
+  const int64_t v = alpha >= kTop ? std::numeric_limits<int64_t>::max()
+                    : alpha < -kTop || std::isnan(alpha) ? std::numeric_limits<int64_t>::min()
+                                                         : static_cast<int64_t>(alpha);
+  return static_cast<U<T>>(static_cast<uint64_t>(v));
+}
+
+template <typename T>
+void add_scaled_dispatch(const Tensor& out, const Tensor& a, const Tensor& b, double alpha) {
+  using C = opmath_t<T>;
+  if (add_scaled_simd<T>(out, a, b, alpha)) return;
+  if constexpr (std::is_same_v<T, bool>) {
+    const bool s = alpha != 0;
+    binary_typed<T, T>(out, a, b, [s](C x, C y) { return C(x || (s && y)); });
+  } else if constexpr (std::is_integral_v<T>) {
+    // In 64 unsigned bits: a 16-bit product would be promoted to (and overflow) a signed int.
+    const uint64_t s = integer_alpha<T>(alpha);
+    binary_typed<T, T>(out, a, b, [s](C x, C y) {
+      return C(static_cast<U<T>>(uint64_t(U<T>(x)) + s * uint64_t(U<T>(y))));
+    });
+  } else {
+    // The 16-bit floats compute in float (their opmath type) and round once on store.
+    const C s = static_cast<C>(alpha);
+    binary_typed<T, T>(out, a, b, [s](C x, C y) { return C(x + s * y); });
+  }
+}
+
 template <typename T, Loops L = Loops::Vectorised, typename F>
 void unary_typed(const Tensor& out, const Tensor& a, F f) {
   if (direct_output(out) && direct_stride(a, out, sizeof(T)) == int64_t(sizeof(T))) {
@@ -442,6 +498,10 @@ inline D convert(S v) {
 
 void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
   ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) { binary_dispatch<decltype(tag)>(op, out, a, b); });
+}
+
+void add_scaled(const Tensor& out, const Tensor& a, const Tensor& b, double alpha) {
+  ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) { add_scaled_dispatch<decltype(tag)>(out, a, b, alpha); });
 }
 
 void unary(UnaryOp op, const Tensor& out, const Tensor& a) {

@@ -22,6 +22,10 @@ enum class UnaryOp {
 
 // out = a (op) b; comparison ops write bool into `out`, the others write a's dtype.
 void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b);
+// out = a + alpha * b in one pass (add and sub with alpha; sub passes -alpha), all three of one
+// dtype: alpha is rounded to that dtype first (an integer alpha for integer types, true or false
+// for bool) and floating types round once, as PyTorch's fused multiply-add does.
+void add_scaled(const Tensor& out, const Tensor& a, const Tensor& b, double alpha);
 // out = op(a); out and a share a dtype.
 void unary(UnaryOp op, const Tensor& out, const Tensor& a);
 // dst = src, converting dtypes; src is broadcast to dst's shape.

@@ -33,6 +33,14 @@ Tensor binary_kernel(BinaryOp op, const Tensor& a, const Tensor& b, DType comput
 
 double scalar_value(const Tensor& t) { return kernels::read_double(t, 0); }
 
+// a + alpha * b in one pass over the operands (sub passes -alpha): no alpha * b temporary.
+Tensor add_scaled_kernel(const Tensor& a, const Tensor& b, double alpha, DType dt) {
+  Dims shape = broadcast_shapes(a.shape(), b.shape());
+  Tensor out = empty_like_operands(shape, dt, {&a, &b});
+  kernels::add_scaled(out, cast(a, dt), cast(b, dt), alpha);
+  return out;
+}
+
 
 // A Python number an op wrapped, as the number (PowBackward0's exponent, PowBackward2's self).
 SavedValue wrapped_value(const Tensor& t) {
@@ -257,8 +265,7 @@ Tensor add(const Tensor& a, const Tensor& b, double alpha) {
   if (is_reduced_floating(dt)) {
     out = arith_in_float32(BinaryOp::Add, a, b, dt, alpha);
   } else {
-    Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
-    out = binary_kernel(BinaryOp::Add, a, bb, dt, dt);
+    out = alpha == 1.0 ? binary_kernel(BinaryOp::Add, a, b, dt, dt) : add_scaled_kernel(a, b, alpha, dt);
   }
   if (auto node = make_node<AddBackward0>({&a, &b})) {
     node->alpha = alpha;
@@ -274,8 +281,7 @@ Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
   if (is_reduced_floating(dt)) {
     out = arith_in_float32(BinaryOp::Sub, a, b, dt, alpha);
   } else {
-    Tensor bb = alpha == 1.0 ? b : binary_kernel(BinaryOp::Mul, b, wrapped_scalar(alpha, DType::Float64), dt, dt);
-    out = binary_kernel(BinaryOp::Sub, a, bb, dt, dt);
+    out = alpha == 1.0 ? binary_kernel(BinaryOp::Sub, a, b, dt, dt) : add_scaled_kernel(a, b, -alpha, dt);
   }
   // A number minus a tensor is Tensor.__rsub__ (PyTorch's RsubBackward1, one edge).
   const bool rsub = a.is_wrapped_number();

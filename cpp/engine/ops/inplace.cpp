@@ -281,8 +281,10 @@ bool direct_ok(const Tensor& self, const Tensor& other) {
   return reads_safely(self, other);
 }
 
+// `alpha`: add_ / sub_'s factor on other, applied in the same pass (self + alpha * other).
 template <typename F>
-Tensor& inplace(Tensor& self, const Tensor& other, F op, kernels::BinaryOp direct_op, bool direct = true) {
+Tensor& inplace(Tensor& self, const Tensor& other, F op, kernels::BinaryOp direct_op, bool direct = true,
+                double alpha = 1.0) {
   const bool records = compute_requires_grad({&self, &other});
   check_inplace(self, records);
   check_no_internal_overlap(self);
@@ -294,7 +296,11 @@ Tensor& inplace(Tensor& self, const Tensor& other, F op, kernels::BinaryOp direc
       o = Tensor::empty(other.shape(), self.dtype());
       kernels::copy(o, other);
     }
-    kernels::binary(direct_op, self, self, o);
+    if (alpha == 1.0) {
+      kernels::binary(direct_op, self, self, o);
+    } else {
+      kernels::add_scaled(self, self, o, direct_op == kernels::BinaryOp::Sub ? -alpha : alpha);
+    }
     self.bump_version();
     return self;
   }
@@ -322,11 +328,15 @@ void rebase_dirty_view(Tensor& view) {
   take_history_from_base(view, base, fn);
 }
 
+// With alpha, the 16-bit floats round alpha * other to their own type before adding (ops::add):
+// they keep the fresh path; every other dtype fuses the product into the one pass.
 Tensor& add_(Tensor& self, const Tensor& other, double alpha) {
-  return inplace(self, other, [&] { return add(self, other, alpha); }, kernels::BinaryOp::Add, alpha == 1.0);
+  return inplace(self, other, [&] { return add(self, other, alpha); }, kernels::BinaryOp::Add,
+                 alpha == 1.0 || !is_reduced_floating(self.dtype()), alpha);
 }
 Tensor& sub_(Tensor& self, const Tensor& other, double alpha) {
-  return inplace(self, other, [&] { return sub(self, other, alpha); }, kernels::BinaryOp::Sub, alpha == 1.0);
+  return inplace(self, other, [&] { return sub(self, other, alpha); }, kernels::BinaryOp::Sub,
+                 alpha == 1.0 || !is_reduced_floating(self.dtype()), alpha);
 }
 // mul and div save their inputs for backward; overwriting self would invalidate the saved copy, so
 // when recording they read self through a (differentiable) clone, as PyTorch saves original_self.

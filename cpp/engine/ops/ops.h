@@ -43,6 +43,14 @@ Tensor add(const Tensor& a, const Tensor& b, double alpha = 1.0);
 Tensor sub(const Tensor& a, const Tensor& b, double alpha = 1.0);
 Tensor mul(const Tensor& a, const Tensor& b);
 Tensor div(const Tensor& a, const Tensor& b);
+// out= of the four: the kernel writes straight into `out` and true is returned when out already has
+// the result's shape and dtype and does not partially overlap an input (arith_out.cpp); false leaves
+// out untouched, for the caller's fresh-result-and-copy path. Nothing is recorded (out= refuses
+// inputs that require grad before this is reached).
+bool add_out(const Tensor& out, const Tensor& a, const Tensor& b, double alpha);
+bool sub_out(const Tensor& out, const Tensor& a, const Tensor& b, double alpha);
+bool mul_out(const Tensor& out, const Tensor& a, const Tensor& b);
+bool div_out(const Tensor& out, const Tensor& a, const Tensor& b);
 Tensor pow(const Tensor& a, const Tensor& b);
 Tensor neg(const Tensor& a);
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);

@@ -78,6 +78,8 @@ double alpha_arg(py::handle alpha, const Tensor& a, const Tensor& b, const char*
 // `result` into out (resized if its shape differs) and returns out; returns result when out is None.
 void check_out_args(py::handle out, std::initializer_list<const Tensor*> inputs, const char* fname);
 py::object write_out(py::handle out, const Tensor& result);
+// out= an op already wrote in place (ops::mul_out, ...): out's version moves, out is returned.
+py::object written_out(py::handle out);
 // write_out for PyTorch's ops whose out= must have the result's dtype (abs, neg, sign, floor, ceil,
 // trunc, round, frac): "Found dtype Double but expected Float" otherwise.
 py::object write_out_same_dtype(py::handle out, const Tensor& result);

@@ -42,7 +42,12 @@ void def_unary(py::module_& m, const char* name, bool same_dtype_out = false) {
   }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
 }
 
-template <Tensor (*Op)(const Tensor&, const Tensor&)>
+// `Into`: the op's out= that writes straight into out where it can (ops::mul_out); without it, or
+// where it declines, the result is computed fresh and copied into out.
+using IntoBinary = bool (*)(const Tensor& out, const Tensor& a, const Tensor& b);
+bool never_into(const Tensor&, const Tensor&, const Tensor&) { return false; }
+
+template <Tensor (*Op)(const Tensor&, const Tensor&), IntoBinary Into = never_into>
 void def_binary(py::module_& m, const char* name, bool number_input = true, bool number_other = true) {
   m.def(name, [=](py::handle a, py::handle b, py::handle out) {
     if (!number_input && number_other && !is_tensor(a)) raise_tensor_or_number_other(name, a, b);
@@ -53,6 +58,7 @@ void def_binary(py::module_& m, const char* name, bool number_input = true, bool
     ENGINE_CHECK(y.defined(), engine::TypeError, name, "(): argument 'other' (position 2) must be Tensor, not ",
                  type_name(b));
     check_out_args(out, {&x, &y}, name);
+    if (!out.is_none() && Into(out.cast<Tensor>(), x, y)) return written_out(out);
     return write_out(out, Op(x, y));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
 }
@@ -154,8 +160,8 @@ void init_ops(py::module_& m) {
     return finish(ops::linspace(a, b, steps, o.dtype.value_or(default_dtype())), o);
   }, py::arg("start"), py::arg("end"), py::arg("steps"));
 
-  def_binary<ops::mul>(m, "mul");
-  def_binary<ops::div>(m, "div");
+  def_binary<ops::mul, ops::mul_out>(m, "mul");
+  def_binary<ops::div, ops::div_out>(m, "div");
   def_binary<ops::pow>(m, "pow");
   // PyTorch's overloads: maximum / minimum take tensors only, comparisons a number as `other` only.
   def_binary<ops::maximum>(m, "maximum", false, false);
@@ -169,12 +175,16 @@ void init_ops(py::module_& m) {
   m.def("add", [](py::handle a, py::handle b, py::handle alpha, py::handle out) {
     Tensor x = operand(a, "add", "input"), y = operand(b, "add", "other");
     check_out_args(out, {&x, &y}, "add");
-    return write_out(out, ops::add(x, y, alpha_arg(alpha, x, y, "add")));
+    const double s = alpha_arg(alpha, x, y, "add");
+    if (!out.is_none() && ops::add_out(out.cast<Tensor>(), x, y, s)) return written_out(out);
+    return write_out(out, ops::add(x, y, s));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1, py::arg("out") = py::none());
   m.def("sub", [](py::handle a, py::handle b, py::handle alpha, py::handle out) {
     Tensor x = operand(a, "sub", "input"), y = operand(b, "sub", "other");
     check_out_args(out, {&x, &y}, "sub");
-    return write_out(out, ops::sub(x, y, alpha_arg(alpha, x, y, "sub")));
+    const double s = alpha_arg(alpha, x, y, "sub");
+    if (!out.is_none() && ops::sub_out(out.cast<Tensor>(), x, y, s)) return written_out(out);
+    return write_out(out, ops::sub(x, y, s));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("alpha") = 1, py::arg("out") = py::none());
   m.def("where", [](const Tensor& c, py::handle a, py::handle b) -> py::object {
     // where(condition) alone is nonzero(condition, as_tuple=True), as in PyTorch.

@@ -15,6 +15,9 @@ namespace engine::kernels::simd {
 
 using BinaryLoop = void (*)(char* out, const char* a, const char* b, int64_t so, int64_t sa, int64_t sb, int64_t n);
 using UnaryLoop = void (*)(char* out, const char* a, int64_t so, int64_t sa, int64_t n);
+// out = a + alpha * b, alpha rounded to the element type first (as PyTorch's opmath does).
+using AxpyLoop = void (*)(char* out, const char* a, const char* b, int64_t so, int64_t sa, int64_t sb, int64_t n,
+                          double alpha);
 
 struct Table {
   const char* name;
@@ -26,6 +29,8 @@ struct Table {
   double (*sum_f64)(const double* x, int64_t n);
   // acc[i] += x[i] widened to double: a float32 sum over outer dims, row by row.
   void (*accumulate_f32)(double* acc, const float* x, int64_t n);
+  AxpyLoop axpy_f32;
+  AxpyLoop axpy_f64;
 };
 
 namespace baseline { extern const Table table; }
@@ -39,6 +44,13 @@ template <typename T>
 BinaryLoop binary_loop(BinaryOp op) {
   if constexpr (std::is_same_v<T, float>) return active().binary_f32(op);
   else if constexpr (std::is_same_v<T, double>) return active().binary_f64(op);
+  else return nullptr;
+}
+
+template <typename T>
+AxpyLoop axpy_loop() {
+  if constexpr (std::is_same_v<T, float>) return active().axpy_f32;
+  else if constexpr (std::is_same_v<T, double>) return active().axpy_f64;
   else return nullptr;
 }
 
