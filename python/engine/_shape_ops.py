@@ -4,7 +4,7 @@ installed as engine.<op> and Tensor methods by engine/__init__.py."""
 import builtins
 import math
 
-from engine import _C, _grad_fn_names, _transforms
+from engine import _C, _grad_fn_names, _transforms, _user_warnings
 from engine._dense_layout import dense_order, inverse
 
 _Tensor = _C.Tensor
@@ -51,8 +51,27 @@ def unflatten(input, dim, sizes):
     return input.view(shape[:d] + sizes + shape[d + 1 :])
 
 
+# PyTorch warns about these once per process (TORCH_WARN_ONCE), whatever the warnings filters.
+_T_DEPRECATION = {
+    0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+    "other": (
+        "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+        "deprecated and it will throw an error in a future release. Consider `x.mT` to transpose "
+        "batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the "
+        "dimensions of a tensor."
+    ),
+}
+_t_warned = set()
+
+
 def _T(self):
-    return self.permute(*reversed(range(self.dim())))
+    ndim = self.dim()
+    if ndim != 2:
+        key = 0 if ndim == 0 else "other"
+        if key not in _t_warned:
+            _t_warned.add(key)
+            _user_warnings.warn(_T_DEPRECATION[key], UserWarning)
+    return self.permute(*reversed(range(ndim)))
 
 
 def _mT(self):

@@ -115,6 +115,25 @@ class _SparseCooTensor(_Tensor):
         idx = self._sparse_indices.flip(0)
         return _make(idx, self._sparse_values, tuple(self.shape)[::-1], coalesced=False)
 
+    def transpose(self, dim0, dim1):
+        """The tensor with sparse dimensions ``dim0`` and ``dim1`` swapped, sparse (uncoalesced)."""
+        ndim = self.dim()
+        d0, d1 = (_wrap_dim(d, ndim) for d in (dim0, dim1))
+        if d0 == d1:
+            return self
+        sd = self.sparse_dim()
+        if d0 >= sd or d1 >= sd:
+            raise RuntimeError(
+                "sparse transpose: transposed dimensions must be sparse "
+                f"Got sparse_dim: {sd}, d0: {d0}, d1: {d1}"
+            )
+        order = list(range(sd))
+        order[d0], order[d1] = d1, d0
+        idx = self._sparse_indices[order]
+        size = list(self.shape)
+        size[d0], size[d1] = size[d1], size[d0]
+        return _make(idx, self._sparse_values, tuple(size), coalesced=False)
+
     def to_sparse(self, *args, **kwargs):
         """Itself: already sparse."""
         return self
@@ -146,6 +165,14 @@ class _SparseCooTensor(_Tensor):
         )
 
     __str__ = __repr__
+
+
+def _wrap_dim(dim, ndim):
+    if not -ndim <= dim < ndim:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], but got {dim})"
+        )
+    return dim % ndim
 
 
 def _make(indices, values, size, coalesced):

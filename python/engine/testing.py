@@ -89,8 +89,10 @@ def _compare_tensors(actual, expected, rtol, atol, equal_nan, check_dtype):
             return
         a = actual.to(_C.int64) if actual.dtype == _C.bool else actual
         e = expected.to(_C.int64) if expected.dtype == _C.bool else expected
-        abs_diff = _C.abs(a - e)
-        rel_diff = abs_diff / _C.abs(e)
+        # Only mismatches compete for the greatest difference: a matching 0 == 0 would otherwise
+        # give a 0/0 NaN relative difference that hides the real offender.
+        abs_diff = _C.abs(a - e).masked_fill(close, 0)
+        rel_diff = (abs_diff / _C.abs(e)).masked_fill(close, 0)
         word = "equal" if rtol == 0 and atol == 0 else "close"
         lines = [f"Tensor-likes are not {word}!", ""]
         lines.append(f"Mismatched elements: {mismatched} / {total} ({mismatched / total:.1%})")

@@ -338,6 +338,13 @@ DType numpy_dtype(py::handle array) {
 
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype) {
   if (is_tensor(data)) {
+    // PyTorch warns on every copy construction: torch.tensor(t) silently detaches, which
+    // usually surprises whoever wrote it.
+    if (PyErr_WarnEx(PyExc_UserWarning,
+                     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                     1) < 0)
+      throw py::error_already_set();
     Tensor src = data.cast<Tensor>();
     Tensor out = Tensor::empty(src.shape(), dtype ? *dtype : src.dtype());
     kernels::copy(out, src);

@@ -47,13 +47,10 @@ class Parameter(_C.Tensor):
     def __deepcopy__(self, memo):
         if id(self) in memo:
             return memo[id(self)]
-        import copy
-
+        # As PyTorch's Parameter: only the data and requires_grad are copied; unlike a plain
+        # Tensor's deepcopy, the .grad and any Python attributes stay behind.
         result = type(self)(self.data.clone(), self.requires_grad)
         memo[id(self)] = result
-        result.__dict__.update(copy.deepcopy(self.__dict__, memo))
-        if self.grad is not None:
-            result.grad = copy.deepcopy(self.grad, memo)
         return result
 
     def __reduce_ex__(self, protocol):
