@@ -504,6 +504,29 @@ void add_scaled(const Tensor& out, const Tensor& a, const Tensor& b, double alph
   ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) { add_scaled_dispatch<decltype(tag)>(out, a, b, alpha); });
 }
 
+namespace {
+template <typename T>
+bool number_run(BinaryOp op, T* out, const T* a, T b, int64_t n) {
+  switch (op) {
+    case BinaryOp::Add: for (int64_t i = 0; i < n; ++i) out[i] = a[i] + b; return true;
+    case BinaryOp::Sub: for (int64_t i = 0; i < n; ++i) out[i] = a[i] - b; return true;
+    case BinaryOp::Mul: for (int64_t i = 0; i < n; ++i) out[i] = a[i] * b; return true;
+    case BinaryOp::Div: for (int64_t i = 0; i < n; ++i) out[i] = a[i] / b; return true;
+    default: return false;
+  }
+}
+}  // namespace
+
+bool binary_number(BinaryOp op, const Tensor& out, const Tensor& a, double b) {
+  const DType dt = a.dtype();
+  if (out.dtype() != dt || !direct_output(out) || !a.is_contiguous() || a.shape() != out.shape()) return false;
+  if (dt == DType::Float32) {
+    return number_run(op, out.data<float>(), a.data<float>(), static_cast<float>(b), out.numel());
+  }
+  if (dt == DType::Float64) return number_run(op, out.data<double>(), a.data<double>(), b, out.numel());
+  return false;
+}
+
 void unary(UnaryOp op, const Tensor& out, const Tensor& a) {
   ENGINE_DISPATCH_ALL(a.dtype(), [&](auto tag) { unary_dispatch<decltype(tag)>(op, out, a); });
 }

@@ -75,21 +75,45 @@ struct NegBackward0 : BuiltinNode<NegBackward0> {
   variable_list apply(variable_list&& g) override { return {-g[0]}; }
 };
 
+// A Python number as the 0-d tensor PyTorch wraps it in (number_dtype Float64 for a float, Int64
+// for an int below 2**53 in magnitude), stored in the other operand's floating dtype when exact
+// there, as the number slots store it.
+Tensor number_as_tensor(double v, DType number_dtype, DType tensor_dtype) {
+  const bool exact = tensor_dtype == DType::Float64 ||
+                     (tensor_dtype == DType::Float32 && static_cast<double>(static_cast<float>(v)) == v);
+  return exact ? wrapped_scalar_as(v, tensor_dtype, number_dtype) : wrapped_scalar(v, number_dtype);
+}
+
 struct MulBackward0 : BuiltinNode<MulBackward0> {
   static constexpr const char* kName = "MulBackward0";
   SavedTensor self_, other_;
+  // tensor * number (mul_number): `other` is kept as the number, and made PyTorch's wrapped
+  // tensor only when read through `_saved_other`.
+  bool other_is_number = false;
+  bool number_released = false;
+  double other_number = 0.0;
+  DType number_dtype = DType::Float64, self_dtype = DType::Float32;
   void visit_saved(const SavedVisitor& visit) override {
     visit("self", self_);
+    if (other_is_number && !other_.defined()) {
+      other_ = SavedTensor(number_as_tensor(other_number, number_dtype, self_dtype), false);
+      if (number_released) other_.reset();
+    }
     visit("other", other_);
   }
+  Tensor grad_self(const Tensor& g) {
+    if (!other_is_number) return g * other_.unpack(shared_from_this());
+    ENGINE_CHECK(!number_released, std::runtime_error, kSavedTensorsFreedMessage);
+    return mul_number(g, other_number, number_dtype);
+  }
   variable_list apply(variable_list&& g) override {
-    auto me = shared_from_this();
-    return {should_compute_output(0) ? g[0] * other_.unpack(me) : Tensor(),
-            should_compute_output(1) ? g[0] * self_.unpack(me) : Tensor()};
+    return {should_compute_output(0) ? grad_self(g[0]) : Tensor(),
+            should_compute_output(1) ? g[0] * self_.unpack(shared_from_this()) : Tensor()};
   }
   void release_variables() override {
     self_.reset();
     other_.reset();
+    number_released = true;
   }
 };
 
@@ -301,6 +325,28 @@ Tensor mul(const Tensor& a, const Tensor& b) {
     // Each side is needed only for the other's gradient.
     if (node->should_compute_output(1)) node->self_ = SavedTensor(a, false);
     if (node->should_compute_output(0)) node->other_ = SavedTensor(b, false);
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor mul_number(const Tensor& a, double v, DType number_dtype) {
+  const DType dt = a.dtype();
+  if (dt != DType::Float32 && dt != DType::Float64) return mul(a, number_as_tensor(v, number_dtype, dt));
+  // PyTorch casts the number to the computation dtype (a's) before multiplying.
+  const double rounded = dt == DType::Float32 ? static_cast<double>(static_cast<float>(v)) : v;
+  Tensor out = empty_like_operands(a.shape(), dt, {&a});
+  if (!kernels::binary_number(BinaryOp::Mul, out, a, rounded)) {
+    kernels::binary(BinaryOp::Mul, out, a, wrapped_scalar(rounded, dt));
+  }
+  static const Tensor kNumber;  // the number's side: no edge
+  if (auto node = make_node<MulBackward0>({&a, &kNumber})) {
+    if (node->should_compute_output(0)) {
+      node->other_is_number = true;
+      node->other_number = v;
+      node->number_dtype = number_dtype;
+      node->self_dtype = dt;
+    }
     set_history(out, node);
   }
   return out;

@@ -42,6 +42,10 @@ Tensor contiguous(const Tensor& t);
 Tensor add(const Tensor& a, const Tensor& b, double alpha = 1.0);
 Tensor sub(const Tensor& a, const Tensor& b, double alpha = 1.0);
 Tensor mul(const Tensor& a, const Tensor& b);
+// a * v for a Python number v (a float when number_dtype is Float64; an int below 2**53 in
+// magnitude when Int64): mul with PyTorch's wrapped number, the number applied as a value when a
+// is float32 or float64 instead of becoming a 0-d tensor.
+Tensor mul_number(const Tensor& a, double v, DType number_dtype);
 Tensor div(const Tensor& a, const Tensor& b);
 // out= of the four: the kernel writes straight into `out` and true is returned when out already has
 // the result's shape and dtype and does not partially overlap an input (arith_out.cpp); false leaves

@@ -60,6 +60,24 @@ bool number_operand(PyObject* obj, Tensor& out, DType tensor_dtype) {
   return false;
 }
 
+// A Python float, or an int below 2**53 in magnitude (exact as a double), as the value and the
+// dtype PyTorch wraps it in; false for anything else (bool included).
+bool simple_number(PyObject* obj, double& value, DType& number_dtype) {
+  if (PyFloat_CheckExact(obj)) {
+    value = PyFloat_AS_DOUBLE(obj);
+    number_dtype = DType::Float64;
+    return true;
+  }
+  if (!PyLong_CheckExact(obj)) return false;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+  constexpr long long kExact = 1LL << 53;
+  if (overflow || v <= -kExact || v >= kExact) return false;
+  value = static_cast<double>(v);
+  number_dtype = DType::Int64;
+  return true;
+}
+
 // An exact Tensor's value for the fast path (false for one without a value).
 bool tensor_operand(PyObject* obj, Tensor& out) {
   const auto* holder = tensor_holder(obj);
@@ -160,6 +178,15 @@ PyObject* binary_slot(PyObject* a, PyObject* b) {
   if ((a_tensor || b_tensor) && !transform_wants(a, b)) {
     try {
       Tensor x, y;
+      if constexpr (S == kMul) {
+        // tensor * number and number * tensor: the number multiplies directly (ops::mul_number).
+        double v;
+        DType number_dtype;
+        if (a_tensor != b_tensor && simple_number(a_tensor ? b : a, v, number_dtype) &&
+            tensor_operand(a_tensor ? a : b, x)) {
+          return to_python(ops::mul_number(x, v, number_dtype));
+        }
+      }
       bool ok;
       if (a_tensor && b_tensor) {
         ok = tensor_operand(a, x) && tensor_operand(b, y);
