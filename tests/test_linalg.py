@@ -489,7 +489,9 @@ def test_out_arguments():
     assert res.inverse is outs[0] and res.info is outs[1]
     with pytest.raises(RuntimeError, match="don't support automatic differentiation"):
         LA.inv(engine.eye(2).requires_grad_(), out=engine.empty(2, 2))
-    with pytest.raises(TypeError, match=r"linalg_svd\(\): argument .out. must be tuple of Tensors, not Tensor"):
+    with pytest.raises(
+        TypeError, match=r"linalg_svd\(\): argument .out. must be tuple of Tensors, not Tensor"
+    ):
         LA.svd(engine.eye(2), out=engine.empty(0))
 
 
