@@ -202,3 +202,28 @@ def outcome(L, expr):
             return ["ok", _summary(eval(expr, {"L": L, "F": F, "x": x}))]
     except Exception as e:  # noqa: BLE001 - the exception is what is compared
         return [type(e).__name__, str(e).splitlines()[0]]
+
+
+def topic_tests(topic):
+    """The two tests of one topic's file: each case against PyTorch's recorded outcome, and against
+    torch itself when it imports. A test file binds them to module-level names for pytest."""
+    import json
+    import pathlib
+
+    import engine
+    import pytest
+
+    cases = TOPICS[topic]
+    fixture = pathlib.Path(__file__).parent / "fixtures" / "differential_sweep.json"
+    recorded = json.loads(fixture.read_text())[topic]
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_matches_recorded_pytorch(name):
+        assert same(outcome(engine, cases[name]), recorded[name])
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_matches_torch(name):
+        torch = pytest.importorskip("torch")
+        assert same(outcome(engine, cases[name]), outcome(torch, cases[name]))
+
+    return test_matches_recorded_pytorch, test_matches_torch

@@ -6,29 +6,12 @@ a gradient check of the antialiased forms, whose node has PyTorch's name.
 Each case's outcome (dtype, shape, strides, values, or the exception) was recorded from PyTorch
 2.13 into tests/fixtures/differential_sweep.json; the live test compares with torch itself."""
 
-import json
-import pathlib
-
 import engine
 import pytest
 
-from tests.differential_sweep_cases import TOPICS, outcome, same
+from tests.differential_sweep_cases import topic_tests
 
-CASES = TOPICS["interpolate"]
-RECORDED = json.loads(
-    (pathlib.Path(__file__).parent / "fixtures" / "differential_sweep.json").read_text()
-)["interpolate"]
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_matches_recorded_pytorch(name):
-    assert same(outcome(engine, CASES[name]), RECORDED[name])
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_matches_torch(name):
-    torch = pytest.importorskip("torch")
-    assert same(outcome(engine, CASES[name]), outcome(torch, CASES[name]))
+test_matches_recorded_pytorch, test_matches_torch = topic_tests("interpolate")
 
 
 @pytest.mark.parametrize("mode", ["bilinear", "bicubic"])

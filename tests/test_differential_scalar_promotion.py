@@ -5,26 +5,6 @@ searchsorted / bucketize's refusal of bool (the promoted dtype of both operands)
 Each case's outcome (dtype, shape, strides, values, or the exception) was recorded from PyTorch
 2.13 into tests/fixtures/differential_sweep.json; the live test compares with torch itself."""
 
-import json
-import pathlib
+from tests.differential_sweep_cases import topic_tests
 
-import engine
-import pytest
-
-from tests.differential_sweep_cases import TOPICS, outcome, same
-
-CASES = TOPICS["scalar_promotion"]
-RECORDED = json.loads(
-    (pathlib.Path(__file__).parent / "fixtures" / "differential_sweep.json").read_text()
-)["scalar_promotion"]
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_matches_recorded_pytorch(name):
-    assert same(outcome(engine, CASES[name]), RECORDED[name])
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_matches_torch(name):
-    torch = pytest.importorskip("torch")
-    assert same(outcome(engine, CASES[name]), outcome(torch, CASES[name]))
+test_matches_recorded_pytorch, test_matches_torch = topic_tests("scalar_promotion")

@@ -5,26 +5,6 @@ wrong-shaped out, and PyTorch's TypeError naming the function for a non-tensor o
 Each case's outcome (dtype, shape, strides, values, or the exception) was recorded from PyTorch
 2.13 into tests/fixtures/differential_sweep.json; the live test compares with torch itself."""
 
-import json
-import pathlib
+from tests.differential_sweep_cases import topic_tests
 
-import engine
-import pytest
-
-from tests.differential_sweep_cases import TOPICS, outcome, same
-
-CASES = TOPICS["special_out"]
-RECORDED = json.loads(
-    (pathlib.Path(__file__).parent / "fixtures" / "differential_sweep.json").read_text()
-)["special_out"]
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_matches_recorded_pytorch(name):
-    assert same(outcome(engine, CASES[name]), RECORDED[name])
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_matches_torch(name):
-    torch = pytest.importorskip("torch")
-    assert same(outcome(engine, CASES[name]), outcome(torch, CASES[name]))
+test_matches_recorded_pytorch, test_matches_torch = topic_tests("special_out")
