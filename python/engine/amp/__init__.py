@@ -8,8 +8,8 @@ pass-through PyTorch makes it on a machine without a GPU. ``custom_fwd`` / ``cus
 decorate custom Functions as in PyTorch, so code written for mixed precision runs unchanged.
 """
 
+import _thread  # threading.local is _thread._local; importing threading itself costs ~1 ms
 import functools
-import threading
 import warnings
 
 import engine
@@ -24,7 +24,7 @@ _DEVICE_TYPES = (
 ).split()
 
 
-class _ThreadState(threading.local):
+class _ThreadState(_thread._local):
     """Autocast's settings, per thread as PyTorch's are: per device type whether a region is on
     and its dtype (PyTorch's defaults: bfloat16 on the CPU, float16 elsewhere), the open regions
     (all devices), and whether casts are cached inside them."""

@@ -22,8 +22,8 @@ region: the casts are cached until it closes, as PyTorch's are.
 
 from __future__ import annotations
 
+import _thread  # threading.local / Lock are _thread's; importing threading costs ~1 ms
 import functools
-import threading
 
 LOWER = "lower_precision_fp"
 FP32 = "fp32"
@@ -115,7 +115,7 @@ _APPLIES = {
 AUTOCAST_ROUTE = 2  # the native module's route condition for autocast (py_transform_dispatch.cpp)
 
 
-class _State(threading.local):
+class _State(_thread._local):
     """This thread's CPU region as the casts read it (engine.amp keeps it current). Autocast is
     per thread, as PyTorch's: a region opened on one thread leaves the others' ops alone."""
 
@@ -246,7 +246,7 @@ def autocast_op(name):
 _installed = False
 # Threads whose region is enabled: the native routing is on while there is one.
 _routing_threads = 0
-_routing_lock = threading.Lock()
+_routing_lock = _thread.allocate_lock()
 
 
 def _install():
