@@ -178,16 +178,16 @@ T shift_right(T x, T n) {
   return static_cast<T>(x >> n);
 }
 
-// The vectorised loop of the machine's instruction set, for the ops and dtypes that have one.
-template <typename T>
-bool binary_simd(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
-  const simd::BinaryLoop loop = simd::binary_loop<T>(op);
-  if (!loop) return false;
+// Runs a vectorised three-operand loop `run(o, a, b, so, sa, sb, n)` over out = f(a, b): one call
+// where out is directly addressable and a, b have one stride each, otherwise over each contiguous
+// run on the pool's threads. False (nothing written) where short strided rows suit the scalar path.
+template <typename T, typename Run>
+bool run_binary_simd(const Tensor& out, const Tensor& a, const Tensor& b, const Run& run) {
   if (direct_output(out)) {
     const int64_t sa = direct_stride(a, out, sizeof(T)), sb = direct_stride(b, out, sizeof(T));
     if (sa >= 0 && sb >= 0) {
-      loop(static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data()),
-           sizeof(T), sa, sb, out.numel());
+      run(static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data()),
+          int64_t(sizeof(T)), sa, sb, out.numel());
       return true;
     }
   }
@@ -197,10 +197,17 @@ bool binary_simd(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& 
                  broadcast_byte_strides(b, out.shape())};
   ops.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
   if (short_rows(ops)) return false;
-  parallel_for_each_run(ops, [loop](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
-    loop(p[0], p[1], p[2], s[0], s[1], s[2], n);
+  parallel_for_each_run(ops, [&run](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
+    run(p[0], p[1], p[2], s[0], s[1], s[2], n);
   });
   return true;
+}
+
+// The vectorised loop of the machine's instruction set, for the ops and dtypes that have one.
+template <typename T>
+bool binary_simd(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
+  const simd::BinaryLoop loop = simd::binary_loop<T>(op);
+  return loop && run_binary_simd<T>(out, a, b, loop);
 }
 
 template <typename T>
@@ -319,25 +326,9 @@ void binary_dispatch(BinaryOp op, const Tensor& out, const Tensor& a, const Tens
 template <typename T>
 bool add_scaled_simd(const Tensor& out, const Tensor& a, const Tensor& b, double alpha) {
   const simd::AxpyLoop loop = simd::axpy_loop<T>();
-  if (!loop) return false;
-  if (direct_output(out)) {
-    const int64_t sa = direct_stride(a, out, sizeof(T)), sb = direct_stride(b, out, sizeof(T));
-    if (sa >= 0 && sb >= 0) {
-      loop(static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data()),
-           sizeof(T), sa, sb, out.numel(), alpha);
-      return true;
-    }
-  }
-  StridedOperands<3> ops;
-  ops.shape = out.shape();
-  ops.strides = {broadcast_byte_strides(out, out.shape()), broadcast_byte_strides(a, out.shape()),
-                 broadcast_byte_strides(b, out.shape())};
-  ops.data = {static_cast<char*>(out.raw_data()), static_cast<char*>(a.raw_data()), static_cast<char*>(b.raw_data())};
-  if (short_rows(ops)) return false;
-  parallel_for_each_run(ops, [loop, alpha](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
-    loop(p[0], p[1], p[2], s[0], s[1], s[2], n, alpha);
-  });
-  return true;
+  return loop && run_binary_simd<T>(out, a, b,
+                                    [loop, alpha](char* o, char* x, char* y, int64_t so, int64_t sx, int64_t sy,
+                                                  int64_t n) { loop(o, x, y, so, sx, sy, n, alpha); });
 }
 
 // An integer alpha as the element type, wrapping like the arithmetic (alpha_check let only whole

@@ -117,6 +117,15 @@ struct MulBackward0 : BuiltinNode<MulBackward0> {
   }
 };
 
+// True division's gradients for both operands (DivBackward0, and DivBackward2 without rounding).
+template <typename NodeT>
+variable_list true_div_grads(NodeT& node, const Tensor& g, SavedTensor& self, SavedTensor& other) {
+  auto me = node.shared_from_this();
+  Tensor b = other.unpack(me);
+  return {node.should_compute_output(0) ? g / b : Tensor(),
+          node.should_compute_output(1) ? -(g * self.unpack(me)) / (b * b) : Tensor()};
+}
+
 struct DivBackward0 : BuiltinNode<DivBackward0> {
   static constexpr const char* kName = "DivBackward0";
   SavedTensor self_, other_;
@@ -124,12 +133,7 @@ struct DivBackward0 : BuiltinNode<DivBackward0> {
     visit("self", self_);
     visit("other", other_);
   }
-  variable_list apply(variable_list&& g) override {
-    auto me = shared_from_this();
-    Tensor b = other_.unpack(me);
-    return {should_compute_output(0) ? g[0] / b : Tensor(),
-            should_compute_output(1) ? -(g[0] * self_.unpack(me)) / (b * b) : Tensor()};
-  }
+  variable_list apply(variable_list&& g) override { return true_div_grads(*this, g[0], self_, other_); }
   void release_variables() override {
     self_.reset();
     other_.reset();
@@ -151,10 +155,7 @@ struct DivBackward2 : BuiltinNode<DivBackward2> {
       return {should_compute_output(0) ? zeros(g[0].shape(), g[0].dtype()) : Tensor(),
               should_compute_output(1) ? zeros(g[0].shape(), g[0].dtype()) : Tensor()};
     }
-    auto me = shared_from_this();
-    Tensor b = other_.unpack(me);
-    return {should_compute_output(0) ? g[0] / b : Tensor(),
-            should_compute_output(1) ? -(g[0] * self_.unpack(me)) / (b * b) : Tensor()};
+    return true_div_grads(*this, g[0], self_, other_);
   }
   void release_variables() override {
     self_.reset();
