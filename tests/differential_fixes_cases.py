@@ -131,6 +131,30 @@ def refusal_outcome(L, name):
     return outcome(L, REFUSALS[name], base_input(L, "int64"))
 
 
+def section_tests(section, case_outcome):
+    """The two tests of one fixture section: each case against PyTorch's recorded outcome, and
+    against torch itself when it imports. A test file binds them to module-level names for pytest."""
+    import json
+    import pathlib
+
+    import engine
+    import pytest
+
+    fixture = pathlib.Path(__file__).parent / "fixtures" / "differential_fixes.json"
+    recorded = json.loads(fixture.read_text())[section]
+
+    @pytest.mark.parametrize("key", sorted(recorded))
+    def test_matches_recorded_pytorch(key):
+        assert case_outcome(engine, key) == recorded[key]
+
+    @pytest.mark.parametrize("key", sorted(recorded))
+    def test_matches_torch(key):
+        torch = pytest.importorskip("torch")
+        assert case_outcome(engine, key) == case_outcome(torch, key)
+
+    return test_matches_recorded_pytorch, test_matches_torch
+
+
 # Rows with repeated values (and NaNs) where which index PyTorch reports depends on its exact
 # selection algorithms: sizes around the 16-element insertion-sort threshold and past the
 # k * 64 <= n switch of topk.

@@ -4,8 +4,6 @@ rule of each (its own message), its resizing of a wrong-shaped out, and the refu
 autograd would record. Outcomes recorded from PyTorch 2.13 (tests/fixtures/differential_fixes.json);
 the live test compares with torch itself when it imports."""
 
-import json
-import pathlib
 import warnings
 
 import differential_fixes_cases as cases
@@ -13,20 +11,9 @@ import engine
 import numpy as np
 import pytest
 
-RECORDED = json.loads(
-    (pathlib.Path(__file__).parent / "fixtures" / "differential_fixes.json").read_text()
-)["out"]
-
-
-@pytest.mark.parametrize("key", sorted(RECORDED))
-def test_out_outcome_matches_recorded(key):
-    assert cases.out_case_outcome(engine, key) == RECORDED[key]
-
-
-@pytest.mark.parametrize("key", sorted(RECORDED))
-def test_out_outcome_matches_torch(key):
-    torch = pytest.importorskip("torch")
-    assert cases.out_case_outcome(engine, key) == cases.out_case_outcome(torch, key)
+test_out_matches_recorded_pytorch, test_out_matches_torch = cases.section_tests(
+    "out", cases.out_case_outcome
+)
 
 
 def test_wrong_shaped_out_is_resized_with_a_warning():

@@ -4,27 +4,12 @@ addcmul, trapezoid, cov, corrcoef, cdist, histogram, special.round, linalg.vande
 inner, index_select, einsum, cross, logcumsumexp. Outcomes recorded from PyTorch 2.13
 (tests/fixtures/differential_fixes.json); the live test compares with torch when it imports."""
 
-import json
-import pathlib
-
 import differential_fixes_cases as cases
 import engine
-import pytest
 
-RECORDED = json.loads(
-    (pathlib.Path(__file__).parent / "fixtures" / "differential_fixes.json").read_text()
-)["refusals"]
-
-
-@pytest.mark.parametrize("name", sorted(RECORDED))
-def test_refusal_matches_recorded(name):
-    assert cases.refusal_outcome(engine, name) == RECORDED[name]
-
-
-@pytest.mark.parametrize("name", sorted(RECORDED))
-def test_refusal_matches_torch(name):
-    torch = pytest.importorskip("torch")
-    assert cases.refusal_outcome(engine, name) == cases.refusal_outcome(torch, name)
+test_refusals_matches_recorded_pytorch, test_refusals_matches_torch = cases.section_tests(
+    "refusals", cases.refusal_outcome
+)
 
 
 def test_accepted_neighbours_still_work():
