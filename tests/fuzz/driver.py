@@ -24,6 +24,7 @@ PACKAGE = __package__  # "tests.fuzz" from the repo root, "fuzz" when pytest imp
 PACKAGE_PARENT = Path(__file__).resolve().parents[len(PACKAGE.split("."))]
 REPO = Path(__file__).resolve().parents[2]
 SANITIZE_BUILD = REPO / "build" / "sanitize"
+SETUP_TIMEOUT = 120.0  # seconds a child may take to import engine and list the targets
 
 
 # In place of the RLIMIT_AS that ASan's shadow memory rules out: an allocation over 4 GiB returns
@@ -180,7 +181,10 @@ class Driver:
         if size != child.last_size:
             child.last_size, child.last_progress = size, now
             return
-        if now - child.last_progress > self.config.call_timeout and not child.killed_for_hang:
+        # Until its first record the child is importing engine and discovering the targets, which
+        # on a loaded machine takes longer than one call may: that gets its own, longer allowance.
+        limit = self.config.call_timeout if size else max(self.config.call_timeout, SETUP_TIMEOUT)
+        if now - child.last_progress > limit and not child.killed_for_hang:
             child.killed_for_hang = True
             # SIGABRT first: faulthandler then writes every thread's Python stack to the fault file.
             child.proc.send_signal(signal.SIGABRT)
