@@ -126,3 +126,14 @@ def test_vander():
     assert gradcheck(
         lambda t: engine.vander(t, 4), (engine.tensor(x, dtype=engine.float64, requires_grad=True),)
     )
+
+
+def test_logspace_refuses_sizes_past_memory_before_computing():
+    # The step count is checked by allocating the result first (a step count of 2**62 once ran a
+    # Python loop over every exponent); messages as PyTorch 2.13's.
+    with pytest.raises(ValueError, match="Overflow when unpacking long long"):
+        engine.logspace(0, 1, 2**63)
+    with pytest.raises(RuntimeError, match="Storage size calculation overflowed"):
+        engine.logspace(0, 1, 2**62)
+    with pytest.raises(engine.OutOfMemoryError):
+        engine.logspace(0, 1, 2**40)

@@ -6,6 +6,7 @@ import builtins
 import math
 import warnings
 
+import engine
 from engine import _C
 from engine._composite_ops import _tensor_arg, _type_name
 from engine._joining import _dtype_word
@@ -54,6 +55,8 @@ def logspace(
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     dtype = dtype or _C.get_default_dtype()
+    # The result first: a size past memory or int64 is refused before any value is computed.
+    result = engine.empty((steps,), dtype=dtype)
     if dtype in (_C.float32, _C.float64) and steps > 1:
         # ATen's loop: start and end in the element type, the step and the exponents in double
         # counted from the nearer end, the power by the C library's pow (NumPy's own may differ
@@ -70,7 +73,8 @@ def logspace(
     else:
         exponents = np.linspace(float(start), float(end), steps, dtype=np.float64)
         values = np.power(float(base), exponents)
-    return _finish(_from_numpy(values.astype(_np_dtype(dtype))), requires_grad)
+    result.copy_(_from_numpy(values.astype(_np_dtype(dtype))))
+    return _finish(result, requires_grad)
 
 
 def _indices(fname, row, col, offset, dtype, lower):
