@@ -252,3 +252,30 @@ def test_split_chunk_unbind_share_storage():
     parts[1].fill_(0)
     assert x[4].item() == 0 and x._version == 1
     assert [u.item() for u in engine.arange(3).unbind()] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    "value, name",
+    [
+        ([1.0, 2.0], "list"),
+        ((1, 2), "tuple"),
+        (np.array([1.0, 2.0]), "numpy.ndarray"),
+        (np.float32(2.5), "numpy.float32"),
+        (None, "NoneType"),
+        ("a", "str"),
+    ],
+)
+def test_setitem_takes_tensors_and_numbers_only(value, name):
+    # PyTorch 2.13 refuses sequences, arrays and NumPy floats other than float64 in __setitem__.
+    x = engine.zeros(2, 2)
+    with pytest.raises(TypeError) as info:
+        x[0] = value
+    assert str(info.value) == f"can't assign a {name} to a torch.FloatTensor"
+
+
+def test_setitem_numbers_and_numpy_integers():
+    x = engine.zeros(2, 2, dtype=engine.int64)
+    x[0] = np.int64(3)
+    x[1] = np.float64(2.5)
+    x[0, 0] = True
+    assert x.tolist() == [[1, 3], [2, 2]]

@@ -260,8 +260,27 @@ def _broadcast_value(value, shape):
     return value.expand(*target)
 
 
+def _assignable_number(value):
+    # PyTorch takes Python numbers (float's and int's subclasses too) and NumPy integers, and no
+    # sequence, array or other number type.
+    import numpy as np
+
+    return isinstance(value, (bool, int, float, complex, np.integer))
+
+
+def _c_type_name(value):
+    # The name CPython gives the type in messages: a class defined in Python by its name alone, a
+    # built-in extension type with its module ("numpy.ndarray", "decimal.Decimal").
+    cls = type(value)
+    if cls.__flags__ & (1 << 9) or cls.__module__ == "builtins":  # Py_TPFLAGS_HEAPTYPE
+        return cls.__name__
+    return f"{cls.__module__}.{cls.__name__}"
+
+
 def setitem(self, key, value):
     if not isinstance(value, _Tensor):
+        if not _assignable_number(value):
+            raise TypeError(f"can't assign a {_c_type_name(value)} to a {self.type()}")
         value = _C.tensor(value, dtype=self.dtype)
     elif value.dtype != self.dtype:
         value = value.to(self.dtype)

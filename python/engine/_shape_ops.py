@@ -6,6 +6,7 @@ import math
 
 from engine import _C, _grad_fn_names, _transforms, _user_warnings
 from engine._dense_layout import dense_order, inverse
+from engine._int_list_arg import _int_list
 
 _Tensor = _C.Tensor
 
@@ -130,12 +131,15 @@ def flip(input, *dims_given, dims=None):
 
 
 def roll(input, shifts, dims=None):
+    shifts = _int_list("roll", shifts, "shifts", 2)
+    if dims is not None:
+        dims = _int_list("roll", dims, "dims", 3)
     if dims is None:
+        if len(shifts) != 1:
+            raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:0")
         return _grad_fn_names.name_grad_fn(
             roll(input.reshape(-1), shifts, 0).view(*input.shape), "RollBackward0", (input,)
         )
-    shifts = [shifts] if isinstance(shifts, int) else list(shifts)
-    dims = [dims] if isinstance(dims, int) else list(dims)
     if len(shifts) != len(dims):
         raise RuntimeError(
             f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}"

@@ -273,3 +273,15 @@ def test_increment_version_rejects_non_tensors_with_pytorchs_message(bad):
         RuntimeError, match=r"increment_version expect a Iterable\[Tensor\] as input"
     ):
         increment_version(bad)
+
+
+def test_private_increment_version_refuses_non_tensors_with_pytorchs_messages():
+    with pytest.raises(
+        RuntimeError, match=r"^increment_version expect a Iterable\[Tensor\] as input$"
+    ):
+        engine._C._increment_version(1.5)
+    with pytest.raises(
+        RuntimeError,
+        match="^increment_version expects each element of the iterable to be a tensor$",
+    ):
+        engine._C._increment_version([engine.zeros(1), object()])

@@ -559,7 +559,12 @@ void init_graph(py::module_& m) {
       obj.cast<Tensor>().bump_version();
       return;
     }
-    for (py::handle t : obj) t.cast<Tensor>().bump_version();
+    // PyTorch's messages for a non-iterable and for an element that is not a tensor.
+    if (!py::isinstance<py::iterable>(obj)) throw std::runtime_error("increment_version expect a Iterable[Tensor] as input");
+    for (py::handle t : obj) {
+      if (!is_tensor(t)) throw std::runtime_error("increment_version expects each element of the iterable to be a tensor");
+      t.cast<Tensor>().bump_version();
+    }
   });
   m.def("_mark_multi_output_views", [](const std::vector<Tensor>& views, const std::string& fn) {
     if (fn.empty()) {
