@@ -279,9 +279,9 @@ def test_private_increment_version_refuses_non_tensors_with_pytorchs_messages():
     with pytest.raises(
         RuntimeError, match=r"^increment_version expect a Iterable\[Tensor\] as input$"
     ):
-        engine._C._increment_version(1.5)
+        torch._C._increment_version(1.5)
     with pytest.raises(
         RuntimeError,
         match="^increment_version expects each element of the iterable to be a tensor$",
     ):
-        engine._C._increment_version([engine.zeros(1), object()])
+        torch._C._increment_version([torch.zeros(1), object()])
