@@ -253,7 +253,8 @@ constexpr int kTrsmBlock = 64;
 // one half solved (recursively), the other updated by one GEMM with the off-diagonal block, then
 // solved. OpenBLAS's trsm runs at under half its GEMM's rate (a 256 x 256 system with 256
 // right-hand sides: 0.8 ms, the same flops of GEMM 0.35 ms); this puts all but the diagonal
-// blocks' work in GEMM, as MKL's getrs does. The order of operations depends on n alone.
+// blocks' work in GEMM (getrs 256 x 256, 256 right-hand sides: 1.7 -> 1.3 ms on one thread).
+// Where the rows split depends on n alone.
 template <typename T>
 void trsm_left_blocked(bool upper, bool transpose, bool unit, int n, int nrhs, const T* a, int lda, T* b, int ldb) {
   if (n <= kTrsmBlock) {
