@@ -4421,6 +4421,10 @@ def _lapack_ormqr(A: Tensor, tau: Tensor, C: Tensor, left: bool, transpose: bool
     """
     op(Q) C or C op(Q) (ormqr).
     """
+def _lapack_qr(A: Tensor, mode: str) -> tuple[Tensor, Tensor]:
+    """
+    (Q, R) of geqrf and orgqr; mode 'r' (Q empty), 's' (reduced) or 'c' (complete).
+    """
 def _lapack_svd(A: Tensor, full_matrices: bool, compute_uv: bool) -> tuple[Tensor, Tensor, Tensor, Tensor]:
     """
     (U, S, Vh, info) of gesdd.

@@ -362,18 +362,8 @@ class LinalgQr(Function):
 
     @staticmethod
     def forward(ctx, A, mode):
-        m, n = A.shape[-2], A.shape[-1]
-        k = min(m, n)
-        a, tau = _L.geqrf(A)
-        if mode == "complete" and m > n:
-            pad = _C.zeros(*A.shape[:-1], m - n, dtype=A.dtype)
-            Q = _L.orgqr(_C.cat([a, pad], -1), tau)
-            R = a.triu()
-        else:
-            # orgqr copies its input into LAPACK's layout: a's columns go as they lie.
-            Q = _L.orgqr(a[..., :, :k], tau) if mode != "r" else _C.zeros(0, dtype=A.dtype)
-            R = a[..., :k, :].triu()
-        R = R.mT.contiguous().mT  # column-major, as PyTorch's (LAPACK's layout)
+        # geqrf and orgqr in one native pass; Q and R come back column-major, as PyTorch's.
+        Q, R = _L.qr(A, {"reduced": "s", "complete": "c", "r": "r"}[mode])
         ctx.save_for_backward(Q, R)
         ctx.mode = mode
         ctx._saved_mode = mode  # PyTorch's node shows the mode as grad_fn._saved_mode

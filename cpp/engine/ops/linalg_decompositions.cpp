@@ -301,6 +301,55 @@ std::tuple<Tensor, Tensor> lapack_geqrf(const Tensor& a) {
   return {column_major_result(buf, m), tau};
 }
 
+std::tuple<Tensor, Tensor> lapack_qr(const Tensor& a, char mode) {
+  const MatrixShape s = matrix_shape(a, "qr");
+  ENGINE_CHECK(mode == 'r' || mode == 's' || mode == 'c', std::runtime_error, "qr: unknown mode");
+  const int m = s.rows, n = s.cols, k = std::min(m, n);
+  // Q has k columns (reduced) or m (complete); its first min(n, qcols) columns start from the
+  // reflectors geqrf leaves in the factorised matrix, which is Q's buffer itself when it has Q's
+  // shape (the R factor copied out first).
+  const int qcols = mode == 'c' ? m : k;
+  const int rrows = qcols;  // R (qcols x n): in complete mode, rows below the k-th are zero
+  const bool q_in_place = mode != 'r' && qcols == n;
+  Tensor buf = column_major(a, s, m);
+  Tensor r = Tensor::empty(with_matrix(s.batch, n, rrows), a.dtype());  // column-major (rrows x n)
+  Tensor q = mode == 'r' ? zeros({0}, a.dtype())
+             : q_in_place ? buf
+                          : Tensor::empty(with_matrix(s.batch, qcols, m), a.dtype());
+  if (r.numel() > 0 || (mode != 'r' && q.numel() > 0)) {
+    kernels::ReleaseInterpreterLock unlocked(buf.numel());
+    ENGINE_DISPATCH_FLOAT32_64(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      const int64_t mn = int64_t(m) * n, rn = int64_t(rrows) * n, qm = int64_t(qcols) * m;
+      for_each_matrix(s.count, m, n, [&](int64_t b, int64_t e) {
+        lapack::Workspace<T> geqrf_ws, orgqr_ws;
+        std::vector<T> tau(static_cast<size_t>(std::max(1, k)));
+        for (int64_t i = b; i < e; ++i) {
+          T* f = matrix<T>(buf, i, mn);
+          if (k > 0) lapack::geqrf<T>(m, n, f, ld_of(m), tau.data(), &geqrf_ws);
+          T* rm = matrix<T>(r, i, rn);
+          for (int c = 0; c < n; ++c) {  // R: the upper triangle (trapezoid) of the first k rows
+            const int top = std::min(c + 1, k);
+            T* rc = rm + int64_t(c) * rrows;
+            std::copy(f + int64_t(c) * m, f + int64_t(c) * m + top, rc);
+            std::fill(rc + top, rc + rrows, T(0));
+          }
+          if (mode == 'r' || qcols == 0 || m == 0) continue;
+          T* qm_ptr = q_in_place ? f : matrix<T>(q, i, qm);
+          if (!q_in_place) {  // the first min(n, qcols) columns of reflectors, the others zero
+            const int64_t given = int64_t(std::min(n, qcols)) * m;
+            std::copy(f, f + given, qm_ptr);
+            std::fill(qm_ptr + given, qm_ptr + qm, T(0));
+          }
+          lapack::orgqr<T>(m, qcols, k, qm_ptr, ld_of(m), tau.data(), &orgqr_ws);
+        }
+      });
+    });
+  }
+  if (mode == 'r') return {q, column_major_result(r, rrows)};
+  return {column_major_result(q, m), column_major_result(r, rrows)};
+}
+
 Tensor lapack_orgqr(const Tensor& a, const Tensor& tau) {
   const MatrixShape s = matrix_shape(a, "orgqr");
   const int m = s.rows, n = s.cols;

@@ -23,6 +23,10 @@ Tensor lapack_lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, 
 std::tuple<Tensor, Tensor> lapack_cholesky(const Tensor& a, bool upper);
 // Householder QR in LAPACK's compact form: (a, tau (..., min(m, n))).
 std::tuple<Tensor, Tensor> lapack_geqrf(const Tensor& a);
+// (Q, R) of A by geqrf and orgqr in one pass: mode 'r' (R only, (k x n); Q empty), 's' (reduced:
+// Q (m x k), R (k x n), k = min(m, n)) or 'c' (complete: Q (m x m), R (m x n)). R is zero below
+// its diagonal.
+std::tuple<Tensor, Tensor> lapack_qr(const Tensor& a, char mode);
 // The first n columns of the product of tau's reflectors stored in a (..., m, n), m >= n >= k.
 Tensor lapack_orgqr(const Tensor& a, const Tensor& tau);
 // op(Q) C (left) or C op(Q), Q the product of tau's reflectors in a.

@@ -20,6 +20,8 @@ void init_linalg(py::module_& m) {
         "X with op(A) X = B from getrf's factors (getrs).");
   l.def("_lapack_cholesky", &ops::lapack_cholesky, py::arg("A"), py::arg("upper"), "(factor, info) of potrf.");
   l.def("_lapack_geqrf", &ops::lapack_geqrf, py::arg("A"), "(a, tau) of geqrf.");
+  l.def("_lapack_qr", &ops::lapack_qr, py::arg("A"), py::arg("mode"),
+        "(Q, R) of geqrf and orgqr; mode 'r' (Q empty), 's' (reduced) or 'c' (complete).");
   l.def("_lapack_orgqr", &ops::lapack_orgqr, py::arg("A"), py::arg("tau"), "Q's first columns (orgqr).");
   l.def("_lapack_ormqr", &ops::lapack_ormqr, py::arg("A"), py::arg("tau"), py::arg("C"), py::arg("left"),
         py::arg("transpose"), "op(Q) C or C op(Q) (ormqr).");
