@@ -138,19 +138,28 @@ def wants(func, args, kwargs):
     )
 
 
-def on_default_device(func):
-    """Wraps a factory written in Python so that ``device="meta"`` (or a meta default device)
-    makes a meta tensor: the native calls inside then create on the meta device."""
+def on_default_device(func, follows_input=False):
+    """Wraps a factory written in Python so that ``device="meta"`` (or, with ``device=None``, a
+    meta default device, or a meta first argument when the factory ``follows_input`` as
+    ``*_like`` and ``Tensor.new_*`` do) makes a meta tensor: the native calls inside then create
+    on that device."""
     import functools
 
     @functools.wraps(func)
     def factory(*args, device=None, **kwargs):
-        if _names_meta(device) or (device is None and _default_is_meta()):
-            from engine import _device
+        from engine import _device
 
-            with _device.default_device_set("meta"):
-                return func(*args, **kwargs)
-        return func(*args, device=device, **kwargs)
+        if device is None and follows_input and args and isinstance(args[0], _C.Tensor):
+            device = args[0].device
+        if device is None:
+            device = _device.default_device()
+        target = "meta" if _names_meta(device) else "cpu"
+        if target == "cpu":
+            with _device.default_device_set(target):
+                return func(*args, device=device, **kwargs)
+        with _device.default_device_set(target), _kept_rng():
+            # A result computed on the CPU after all (randperm draws its values) moves over.
+            return _fresh_to_meta(func(*args, **kwargs), [])
 
     return factory
 
