@@ -315,16 +315,22 @@ class _kept_rng:
 
 
 def _filling(t, pattern):
-    """A CPU tensor with meta tensor ``t``'s layout over fresh memory of its storage's size:
-    pattern 0 is ones (zeros for integers and bools, which index and divide safely), pattern 1
-    alternates two values."""
+    """A CPU tensor with meta tensor ``t``'s layout over fresh memory of its storage's size.
+    Pattern 0 is ones for floating dtypes, zeros (always a valid index) for integers and bools.
+    Pattern 1 varies: 0, 1, ..., 6, 0, ... for floating dtypes (square matrices of it are
+    invertible), 1, 2, 1, ... for integers (no division by zero), False, True, ... for bools. A
+    result whose shape differs between the two depends on the values."""
     itemsize = t.element_size()
     n = -(-_C._storage_nbytes(t) // itemsize) if itemsize else 0
+    floating = t.dtype.is_floating_point or t.dtype.is_complex
     if pattern == 0:
-        floating = t.dtype.is_floating_point or t.dtype.is_complex
         buffer = (_C.ones if floating else _C.zeros)(n, dtype=t.dtype)
-    else:
+    elif floating:
+        buffer = (_C.arange(n) % 7).to(t.dtype)
+    elif t.dtype == _C.bool:
         buffer = (_C.arange(n) % 2).to(t.dtype)
+    else:
+        buffer = (_C.arange(n) % 2 + 1).to(t.dtype)
     return buffer.as_strided(t.shape, t.stride(), t.storage_offset())
 
 

@@ -92,6 +92,7 @@ def _is_cpu(self):
 
 
 def _is_meta(self):
+    """True for a tensor on the meta device: a shape, strides and a dtype, and no data."""
     return _C._meta_is(self)
 
 
