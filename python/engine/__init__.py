@@ -513,7 +513,7 @@ for _name in ("randperm", "logspace", "empty_strided", "normal", "scalar_tensor"
     globals()[_name] = _meta_dispatch.on_default_device(globals()[_name])
 for _name in ("rand_like", "randn_like", "randint_like"):
     globals()[_name] = _meta_dispatch.on_default_device(globals()[_name], follows_input=True)
-for _name in ("new_tensor", "new_zeros", "new_ones", "new_empty", "new_full"):
+for _name in ("new", "new_tensor", "new_zeros", "new_ones", "new_empty", "new_full"):
     setattr(_C.Tensor, _name, _meta_dispatch.on_default_device(getattr(_C.Tensor, _name), True))
 del _name
 

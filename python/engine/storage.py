@@ -266,22 +266,22 @@ def storage(self):
 _native_set = _C.Tensor.set_
 
 
-def set_(self, source=None, storage_offset=0, size=None, stride=None):
-    """``set_()`` (empty), ``set_(tensor)``, ``set_(storage, storage_offset=0, size=None,
-    stride=None)``: makes this tensor a view of ``source``'s memory with the given layout (the
-    whole storage as a 1-D tensor when ``size`` is not given)."""
+def set_(self, *args, **kwargs):
+    """``set_()`` (empty), ``set_(tensor)``, ``set_(tensor or storage, storage_offset, size,
+    stride=None)``: makes this tensor a view of ``source``'s memory with the given layout (a
+    storage alone: all of it as a 1-D tensor)."""
+    source = args[0] if args else kwargs.get("source")
     if not isinstance(source, _StorageBase):
-        if source is None:
-            return _native_set(self)
-        if size is None and storage_offset == 0 and stride is None:
-            return _native_set(self, source)
-        return _native_set(self, source, storage_offset, size, stride)
+        return _native_set(self, *args, **kwargs)
+    rest = dict(zip(("storage_offset", "size", "stride"), args[1:]))
+    rest.update((k, v) for k, v in kwargs.items() if k != "source")
     whole = _C._storage_bytes(source._data)
     itemsize = self.element_size()
-    if size is None:
-        size = (whole.numel() // itemsize,)
     elements = whole[: whole.numel() - whole.numel() % itemsize].view(self.dtype)
-    return _native_set(self, elements, storage_offset, size, stride)
+    size = rest.get("size")
+    if size is None:
+        size = (elements.numel(),)
+    return _native_set(self, elements, rest.get("storage_offset", 0), size, rest.get("stride"))
 
 
 def install(T):
