@@ -251,7 +251,7 @@ def tensor_repr(t) -> str:
     dtype_name = repr(t.dtype)
     default_name = _default_dtype_name()
 
-    if _C._meta_is(t):
+    if isinstance(t, _C.Tensor) and _C._meta_is(t):
         # No values to show: the device and the shape, and any dtype but the default.
         suffixes += ["device='meta'", f"size={tuple(t.shape)}"]
         if dtype_name != default_name:
