@@ -105,7 +105,8 @@ bool has_state(PyObject* obj) {
 bool asks_meta_device(PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   const Py_ssize_t n = PyVectorcall_NARGS(nargsf);
   for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
-    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, k), "device") != 0) continue;
+    PyObject* name = PyTuple_GET_ITEM(kwnames, k);
+    if (PyUnicode_GET_LENGTH(name) != 6 || PyUnicode_CompareWithASCIIString(name, "device") != 0) continue;
     PyObject* value = args[n + k];
     if (value == Py_None) return false;
     PyObject* text = PyUnicode_Check(value) ? (Py_INCREF(value), value) : PyObject_Str(value);
@@ -140,12 +141,13 @@ bool transform_dispatch_wanted(PyObject* self, PyObject* const* args, Py_ssize_t
   t_skip_unmarked = false;
   if (t_paused || !g_handler) return false;
   if (g_active_transforms <= 0 && !g_meta_routing && !kwnames) return false;
-  if (exempt().count(self)) return false;
+  // The exempt functions take no `device`: a keyword call pays this scan, not a set lookup.
   if (kwnames && asks_meta_device(args, nargsf, kwnames)) {
     g_meta_routing = true;
     return true;
   }
   if (g_active_transforms <= 0 && !g_meta_routing) return false;
+  if (exempt().count(self)) return false;
   const Py_ssize_t n = PyVectorcall_NARGS(nargsf) + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
   for (Py_ssize_t i = 0; i < n; ++i) {
     if (any_marked(args[i])) return true;
