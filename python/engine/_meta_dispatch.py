@@ -354,7 +354,7 @@ def _on_stand_ins(func, args, kwargs, name):
     out, stand_ins = results[0]
     if len(results) == 2 and _shapes(results[0][0]) != _shapes(results[1][0]):
         raise NotImplementedError(
-            f"{name}: attempted to run this operator with Meta tensors, but its result's shape "
+            f"{name or 'this operator'}: attempted to run this operator with Meta tensors, but its result's shape "
             "depends on the data, which a meta tensor does not have"
         )
     by_storage = {_C._storage_id(s): (s, metas[key]) for key, s in stand_ins.items()}
@@ -400,7 +400,7 @@ def _to_meta_result(value, by_storage, name):
         items = [_to_meta_result(v, by_storage, name) for v in value]
         return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
     raise NotImplementedError(
-        f"{name}: attempted to run this operator with Meta tensors, but its result is a value "
+        f"{name or 'this operator'}: attempted to run this operator with Meta tensors, but its result is a value "
         "computed from the data, which a meta tensor does not have"
     )
 
