@@ -3259,7 +3259,7 @@ class Tensor:
         
         See :func:`engine.select`.
         """
-    def set_(self, source = None, storage_offset = 0, size = None, stride = None):
+    def set_(self, *args, **kwargs):
         """
         set_(source=None, storage_offset=0, size=None, stride=None) -> Tensor
         
@@ -3898,7 +3898,9 @@ class Tensor:
         """
     @property
     def is_meta(self):
-        ...
+        """
+        True for a tensor on the meta device: a shape, strides and a dtype, and no data.
+        """
     @property
     def is_sparse(self):
         """
