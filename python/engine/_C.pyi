@@ -3259,7 +3259,7 @@ class Tensor:
         
         See :func:`engine.select`.
         """
-    def set_(self, *args, **kwargs) -> typing.Any:
+    def set_(self, *args, **kwargs):
         """
         set_(source=None, storage_offset=0, size=None, stride=None) -> Tensor
         
@@ -3415,6 +3415,11 @@ class Tensor:
         Standard deviation over ``dim`` (all elements by default): the square root of :func:`var`.
         
         See :func:`engine.std`.
+        """
+    def storage(self):
+        """
+        The memory block behind this tensor as a :class:`engine.TypedStorage` of its dtype
+            (deprecated, as in PyTorch: warns once; :meth:`untyped_storage` is the replacement).
         """
     def storage_offset(self) -> int:
         """
@@ -3648,6 +3653,10 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.unsqueeze`: self becomes the view.
         """
+    def untyped_storage(self):
+        """
+        The memory block behind this tensor and its views, as an :class:`engine.UntypedStorage`.
+        """
     def var(self, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None) -> Tensor:
         """
         Variance over ``dim`` (all elements by default): the mean squared deviation from the mean,
@@ -3794,7 +3803,7 @@ class Tensor:
     @property
     def device(self):
         """
-        The device the tensor lives on: always the CPU.
+        The device the tensor lives on: the CPU, or the meta device (no data).
         """
     @property
     def dtype(self) -> typing.Any:
@@ -3886,6 +3895,11 @@ class Tensor:
             >>> x = engine.ones(2, requires_grad=True)
             >>> x.is_leaf, (x * 2).is_leaf
             (True, False)
+        """
+    @property
+    def is_meta(self):
+        """
+        True for a tensor on the meta device: a shape, strides and a dtype, and no data.
         """
     @property
     def is_sparse(self):
@@ -4321,6 +4335,10 @@ def _current_anomaly_parent() -> typing.Any:
     ...
 def _current_graph_task_id() -> int:
     ...
+def _enable_meta_routing() -> None:
+    """
+    Routes calls on meta tensors to the handler from now on (set once the meta device is used).
+    """
 def _enter_transform() -> int:
     """
     Counts one more open transform; returns how many are open.
@@ -4445,6 +4463,18 @@ def _mark_multi_output_views(arg0: collections.abc.Sequence[Tensor], arg1: str) 
     ...
 def _max_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool) -> tuple[Tensor, Tensor]:
     ...
+def _meta_alias(base: Tensor, size: typing.Any, stride: typing.Any, storage_offset: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    """
+    A view of `base`'s storage with the given layout (no autograd history).
+    """
+def _meta_empty_strided(size: typing.Any, stride: typing.Any, dtype: typing.Any, storage_offset: typing.SupportsInt | typing.SupportsIndex = 0) -> Tensor:
+    """
+    A meta tensor (no memory) of the given size, strides (None: contiguous), dtype and offset.
+    """
+def _meta_is(tensor: Tensor) -> bool:
+    """
+    Whether `tensor` lives on the meta device.
+    """
 def _name_grad_fn(arg0: Tensor, arg1: str) -> None:
     ...
 def _normal_cdf(arg0: Tensor) -> Tensor:
@@ -4517,6 +4547,10 @@ def _release_cached_buffers() -> None:
     """
 def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
     ...
+def _route_meta_factory(function: typing.Any) -> None:
+    """
+    Routes calls of factory `function` to the handler while the default device is meta.
+    """
 def _route_unmarked(function: typing.Any, condition: typing.SupportsInt | typing.SupportsIndex) -> None:
     """
     Routes calls of `function` to the transform handler while counter `condition` is positive, marked arguments or not.
@@ -4525,6 +4559,10 @@ def _run_backward(outputs: collections.abc.Sequence[typing.Any], grad_outputs: c
     ...
 def _set_anomaly_enabled(arg0: bool, arg1: bool) -> None:
     ...
+def _set_default_meta(on: bool) -> None:
+    """
+    Routes the `_route_meta_factory` functions to the handler while the default device is meta.
+    """
 def _set_grad_enabled(arg0: bool) -> None:
     ...
 def _set_inference_mode(arg0: bool) -> None:
@@ -4565,6 +4603,22 @@ def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
 def _split_pieces(input: Tensor, lengths: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dim: typing.SupportsInt | typing.SupportsIndex, kind: typing.SupportsInt | typing.SupportsIndex, split_size: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple:
     ...
+def _storage_bytes(tensor: Tensor) -> Tensor:
+    """
+    A 1-D uint8 tensor over the whole of `tensor`'s storage, sharing it.
+    """
+def _storage_data_ptr(tensor: Tensor) -> int:
+    """
+    The address of `tensor`'s storage (0 on the meta device).
+    """
+def _storage_id(tensor: Tensor) -> int:
+    """
+    An identity of `tensor`'s storage, equal for all tensors sharing it.
+    """
+def _storage_nbytes(tensor: Tensor) -> int:
+    """
+    The size in bytes of `tensor`'s storage.
+    """
 def _tensor_register_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
     ...
 def _tensor_register_post_accumulate_grad_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:

@@ -495,8 +495,27 @@ __getattr__, __dir__ = _lazy.attach(
 )
 
 
+# Storages (engine/storage.py).
+from engine import storage as _storage  # noqa: E402
+
 # DLPack exchange (engine/_dlpack.py, which adds Tensor.__dlpack__ and __dlpack_device__).
 from engine._dlpack import from_dlpack  # noqa: E402
+from engine.storage import TypedStorage, UntypedStorage  # noqa: E402
+
+_storage.install(_C.Tensor)  # Tensor.untyped_storage(), storage(), set_(storage, ...)
+
+# Factories written in Python create on the meta device too (engine/_meta_dispatch.py).
+from engine import _meta_dispatch  # noqa: E402
+
+for _name in ("randperm", "logspace", "empty_strided", "normal", "scalar_tensor", "eye", "as_tensor",
+              "asarray", "range", "tril_indices", "triu_indices", "hann_window", "hamming_window",
+              "blackman_window", "bartlett_window", "kaiser_window"):  # fmt: skip
+    globals()[_name] = _meta_dispatch.on_default_device(globals()[_name])
+for _name in ("rand_like", "randn_like", "randint_like"):
+    globals()[_name] = _meta_dispatch.on_default_device(globals()[_name], follows_input=True)
+for _name in ("new", "new_tensor", "new_zeros", "new_ones", "new_empty", "new_full"):
+    setattr(_C.Tensor, _name, _meta_dispatch.on_default_device(getattr(_C.Tensor, _name), True))
+del _name
 
 # Docstrings of the public names (engine/_docs), attached once every name above exists.
 from engine._docs import apply as _apply_docs  # noqa: E402

@@ -1,5 +1,9 @@
-"""``engine.device``: where a tensor lives. engine computes on the CPU; CUDA and other devices can be
-named (device-selection code builds them) but no tensor can be placed on them."""
+"""``engine.device``: where a tensor lives. engine computes on the CPU and shapes tensors without data
+on the "meta" device (engine._meta_dispatch); CUDA and other devices can be named (device-selection
+code builds them) but no tensor can be placed on them. A device is also a context manager that
+makes itself the default device of the factories inside its block, as in PyTorch."""
+
+import threading
 
 _TYPES = (
     "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
@@ -73,21 +77,88 @@ class device:
     def __reduce__(self):
         return (device, (self._type, self._index))
 
+    def __enter__(self):
+        check_cpu(self, allow_meta=True)
+        _stack().append(self)
+        _publish()
+        return self
+
+    def __exit__(self, *exc):
+        _stack().pop()
+        _publish()
+
 
 CPU = device("cpu")
+META = device("meta")
+
+# The default device: set_default_device's choice, under the devices of open `with device(...)`
+# blocks (per thread, innermost last).
+_default = CPU
+_local = threading.local()
+
+
+def _stack():
+    stack = getattr(_local, "stack", None)
+    if stack is None:
+        stack = _local.stack = []
+    return stack
+
+
+def default_device():
+    """The device factories create on: the innermost ``with device(...)``, else the one
+    ``set_default_device`` chose (the CPU unless changed)."""
+    stack = _stack()
+    return stack[-1] if stack else _default
+
+
+def set_default(where):
+    """Makes ``where`` (a device, a device string or None for the CPU) the default device."""
+    global _default
+    if where is None:
+        _default = CPU
+    else:
+        check_cpu(where, allow_meta=True)
+        _default = where if isinstance(where, device) else device(where)
+        if _default.type == "cpu":
+            _default = CPU
+    _publish()
+
+
+def _publish():
+    from engine import _C
+
+    _C._set_default_meta(default_device().type == "meta")
+
+
+class default_device_set:
+    """Runs a block with ``where`` as this thread's default device."""
+
+    def __init__(self, where):
+        self._device = device(where)
+
+    def __enter__(self):
+        _stack().append(self._device)
+        _publish()
+
+    def __exit__(self, *exc):
+        _stack().pop()
+        _publish()
 
 
 def _name(value):
     return "type" if isinstance(value, type) else type(value).__name__
 
 
-def check_cpu(where):
-    """Raises unless `where` (a device, a device string, or None) is the CPU; PyTorch's CUDA error
-    for CUDA, RuntimeError for other devices."""
+def check_cpu(where, allow_meta=False):
+    """Raises unless `where` (a device, a device string, or None) is the CPU (or, with
+    `allow_meta`, the meta device); PyTorch's CUDA error for CUDA, RuntimeError for other
+    devices."""
     if where is None:
         return
     dev = where if isinstance(where, device) else device(where)
     if dev.type == "cuda":
         raise AssertionError("Torch not compiled with CUDA enabled")
+    if dev.type == "meta" and allow_meta:
+        return
     if dev.type != "cpu":
         raise RuntimeError(f"engine runs on the CPU only; got device '{dev}'")

@@ -107,18 +107,19 @@ def set_default_tensor_type(t):
 
 
 def set_default_device(device):
-    """Sets the device new tensors go to: the CPU (``None`` or ``"cpu"``) is the only one."""
-    from engine._device import check_cpu
+    """Sets the device factory functions create tensors on: the CPU (``None`` or ``"cpu"``) or
+    ``"meta"`` (tensors with a shape and no data)."""
+    from engine import _device
 
-    if device is not None:
-        check_cpu(device)
+    _device.set_default(device)
 
 
 def get_default_device():
-    """The device new tensors go to: always the CPU."""
-    from engine._device import CPU
+    """The device factory functions create tensors on: the innermost ``with engine.device(...)``
+    block's, else the one :func:`set_default_device` chose (the CPU unless changed)."""
+    from engine import _device
 
-    return CPU
+    return _device.default_device()
 
 
 __all__ = [

@@ -97,6 +97,9 @@ def clone(self, *, memory_format=preserve_format):
 
 def to(self, *args, memory_format=None, **kwargs):
     """``Tensor.to`` with ``memory_format=``: the converted tensor in that layout."""
+    target = _meta_target(self, args, kwargs)
+    if target is not None:
+        return target
     out = _native_to(self, *args, **kwargs)
     if out is self and kwargs.get("copy", False):
         # The native conversion hands back self when nothing changes; copy=True wants a new
@@ -108,6 +111,35 @@ def to(self, *args, memory_format=None, **kwargs):
     if out is self and not is_contiguous(self, memory_format):
         out = _native_clone(self)
     return contiguous(out, memory_format)
+
+
+def _meta_target(self, args, kwargs):
+    """``self.to(...)`` when it moves between the CPU and the meta device (None otherwise): to
+    meta, a meta tensor of the same layout (in the requested dtype); from meta to the CPU,
+    PyTorch's refusal (there is no data to copy)."""
+    from engine import _meta_dispatch
+    from engine._device import device as device_type
+
+    device = kwargs.get("device")
+    dtype = kwargs.get("dtype")
+    for a in args:
+        if isinstance(a, str) or isinstance(a, device_type):
+            device = a
+        elif isinstance(a, _C.Tensor):
+            device, dtype = a.device, a.dtype
+        elif a is not None and not isinstance(a, bool):
+            dtype = a
+    if device is None:
+        return None
+    to_meta = str(device).partition(":")[0] == "meta"
+    if to_meta == _meta_dispatch.is_meta(self):
+        return None
+    if not to_meta:
+        if str(device).partition(":")[0] != "cpu":
+            return None  # the native conversion raises PyTorch's error for that device
+        raise NotImplementedError(_meta_dispatch.META_DEVICE_ERROR)
+    out = _meta_dispatch.to_meta(self, dtype)
+    return out.requires_grad_() if self.requires_grad and self.is_leaf else out
 
 
 def apply_to_new(tensor, memory_format):

@@ -1,7 +1,7 @@
 """The Python half of Tensor: methods that are glue rather than computation."""
 
 from engine import _C
-from engine._device import CPU, check_cpu
+from engine._device import CPU, META, check_cpu
 from engine._tensor_str import tensor_repr
 
 
@@ -140,7 +140,10 @@ def _install():
     T.shape = property(_shape)
     T.size = _size
     T.is_cuda = False
-    T.device = property(lambda self: CPU, doc="The device the tensor lives on: always the CPU.")
+    T.device = property(
+        lambda self: META if _C._meta_is(self) else CPU,
+        doc="The device the tensor lives on: the CPU, or the meta device (no data).",
+    )
     T.cuda = _cuda
     T.__reduce_ex__ = _reduce_ex
     # A direct __reduce__() call would reach copyreg's protocol-0 path, which instantiates the

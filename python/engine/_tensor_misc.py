@@ -88,7 +88,12 @@ def is_inference(self):
 
 
 def _is_cpu(self):
-    return True
+    return not _C._meta_is(self)
+
+
+def _is_meta(self):
+    """True for a tensor on the meta device: a shape, strides and a dtype, and no data."""
+    return _C._meta_is(self)
 
 
 def _layout(self):
@@ -307,7 +312,14 @@ def to_sparse(self, *args, **kwargs):
 
 METHODS["to_dense"] = to_dense
 METHODS["to_sparse"] = to_sparse
-PROPERTIES = {"H": _H, "mH": _mH, "is_cpu": _is_cpu, "layout": _layout, "is_sparse": _is_sparse}
+PROPERTIES = {
+    "H": _H,
+    "mH": _mH,
+    "is_cpu": _is_cpu,
+    "is_meta": _is_meta,
+    "layout": _layout,
+    "is_sparse": _is_sparse,
+}
 
 
 def install():

@@ -244,12 +244,20 @@ def _default_dtype_name() -> str:
 
 def tensor_repr(t) -> str:
     """The ``tensor(...)`` text for ``t``, as PyTorch prints it."""
+    from engine import _C
+
     indent = len(_PREFIX)
     suffixes = []
     dtype_name = repr(t.dtype)
     default_name = _default_dtype_name()
 
-    if t.numel() == 0:
+    if isinstance(t, _C.Tensor) and _C._meta_is(t):
+        # No values to show: the device and the shape, and any dtype but the default.
+        suffixes += ["device='meta'", f"size={tuple(t.shape)}"]
+        if dtype_name != default_name:
+            suffixes.append("dtype=" + dtype_name)
+        tensor_str = "..."
+    elif t.numel() == 0:
         # NumPy-style: the shape is only implied for 1-D, and with no elements the
         # dtype cannot be inferred from the text, so int64 and bool are shown too.
         if t.dim() != 1:
@@ -279,7 +287,6 @@ def tensor_repr(t) -> str:
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
-    from engine import _C
 
     # A dual tensor of forward-mode AD shows its tangent.
     if isinstance(t, _C.Tensor) and _C._transform_state(t) is not None:

@@ -144,10 +144,14 @@ def dispatch(func: object, args: tuple, kwargs: dict) -> object:
         if top is None or interpreter.level > top.level:
             top = interpreter
     if top is None:
+        if _meta_dispatch.wants(func, args, kwargs):
+            return _meta_dispatch.run(func, args, kwargs)
         if not marked:
             handler = _unmarked.get(id(func))
             if handler is not None:
                 return handler(func, args, kwargs)
+            if _meta_dispatch.is_factory(func):  # device="cpu" under a meta default device
+                return call_unrouted(func, *args, **kwargs)
         return func(*args, **kwargs)
     return top.process(func, args, kwargs)
 
@@ -164,6 +168,10 @@ class paused:
 
 _C._set_transform_handler(dispatch)
 
+from engine import _meta_dispatch  # noqa: E402 - the meta device shares this door
+
+_meta_dispatch.register_factories()
+
 
 def values_op(func: object) -> object:
     """Decorates an operation engine writes in Python and computes from its tensors' values
@@ -175,6 +183,8 @@ def values_op(func: object) -> object:
 
     @functools.wraps(func)
     def op(*args: object, **kwargs: object) -> object:
+        if _meta_dispatch.in_use[0] and _meta_dispatch.has_meta(args, kwargs):
+            return _meta_dispatch.run_values_op(func, args, kwargs)
         if _open:
             top = None
             for _tensor, state in _states(args, kwargs):

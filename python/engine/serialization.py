@@ -122,25 +122,24 @@ def _extent(t):
 
 
 class _StorageTable:
-    """Assigns each saved tensor a storage; views of one tensor share the base tensor's span."""
+    """Assigns each saved tensor a storage: the whole memory block behind it, shared by all of its
+    views (saved once, and loaded as one block again, offsets and strides kept), as PyTorch does."""
 
     def __init__(self):
         self.storages = []
+        self._by_block = {}  # (block identity, dtype) -> _StorageView
 
     def locate(self, t):
-        root = t._base if t._base is not None else t
-        itemsize = t.element_size()
-        lo, numel = root.data_ptr(), _extent(root)
-        ptr = t.data_ptr()
-        if not lo <= ptr or ptr + _extent(t) * itemsize > lo + numel * itemsize:
-            root, lo, numel = t, ptr, _extent(t)  # not inside its base (cannot happen for views)
-        for s in self.storages:
-            inside = s.lo <= lo and lo + numel * itemsize <= s.lo + s.numel * itemsize
-            if s.dtype == t.dtype and inside and (ptr - s.lo) % itemsize == 0:
-                return s, (ptr - s.lo) // itemsize
-        s = _StorageView(str(len(self.storages)), t.dtype, lo, numel, root)
-        self.storages.append(s)
-        return s, (ptr - lo) // itemsize
+        from engine import storage
+
+        key = (_C._storage_id(t), t.dtype)
+        s = self._by_block.get(key)
+        if s is None:
+            whole = storage._elements(t)
+            s = _StorageView(str(len(self.storages)), t.dtype, 0, whole.numel(), whole)
+            self._by_block[key] = s
+            self.storages.append(s)
+        return s, t.storage_offset()
 
 
 def _parameter_type():
@@ -193,6 +192,9 @@ def _write_record(zf, name, data):
     info.extra = struct.pack("<HH", 0x4246, pad) + b"Z" * pad  # PyTorch's "FB" padding field
     with zf.open(info, "w", force_zip64=zip64) as out:
         out.write(data)
+    # The padding belongs to the local header only; the central directory lists the entry without
+    # it, as PyTorch's does (so an archive's size does not depend on where its records fell).
+    info.extra = b""
 
 
 def save(
@@ -229,6 +231,10 @@ def _save(obj, f, protocol):
     pickler = TorchPickler(buffer, protocol, _tensor_reducer(table), _storage_id)
     pickler.dump(obj)
     with zipfile.ZipFile(f, "w", zipfile.ZIP_STORED) as zf:
+        # PyTorch's writer streams: each record is followed by a 16-byte data descriptor, which
+        # zipfile writes for an output it cannot seek back in. Written the same way, records land
+        # at PyTorch's offsets and archives have PyTorch's sizes.
+        zf._seekable = False
         _write_record(zf, "archive/data.pkl", buffer.getvalue())
         _write_record(zf, "archive/.format_version", b"1")
         _write_record(zf, "archive/.storage_alignment", str(_ALIGNMENT).encode())
@@ -503,7 +509,10 @@ def _load(f, map_location, weights_only, mmap, path):
             _torch_globals(_rebuild_tensor),
             storage,
         )
-        return unpickler.load()
+        try:
+            return unpickler.load()
+        finally:
+            _blocks.clear()
 
 
 def _read_storage(zf, prefix, key, name, numel, byteorder, mmap, path):
@@ -525,6 +534,10 @@ def _read_storage(zf, prefix, key, name, numel, byteorder, mmap, path):
     if byteorder != sys.byteorder:
         arr.byteswap(inplace=True)
     return arr.view(_BFloat16Bits) if name == "BFloat16Storage" else arr
+
+
+# id(storage array) -> (the array, the tensor over all of it), while one load runs.
+_blocks = {}
 
 
 def _rebuild_tensor(
@@ -557,7 +570,12 @@ def _rebuild_tensor(
         wide = (np.asarray(view).astype(np.uint32) << 16).view(np.float32)
         t = _C.from_numpy(np.ascontiguousarray(wide)).to(_C.bfloat16)
     else:
-        t = _C.from_numpy(view)
+        # One engine block per stored storage: tensors saved as views of one tensor share it
+        # again (offsets and strides kept), as in PyTorch.
+        entry = _blocks.get(id(storage))
+        if entry is None:
+            entry = _blocks[id(storage)] = (storage, _C.from_numpy(storage))
+        t = _C.empty(0, dtype=entry[1].dtype).set_(entry[1], storage_offset, size, stride)
     if requires_grad:
         t.requires_grad_(True)
     return t

@@ -15,12 +15,16 @@ class Storage {
   explicit Storage(size_t nbytes);
   // Borrows external memory (a NumPy array, say); `release` runs when the last user lets go.
   Storage(void* data, size_t nbytes, std::function<void()> release);
+  // A storage on the "meta" device: it has a size in bytes but no memory at all (shapes, strides
+  // and dtypes are worked out without data). Nothing may read or write it (see Tensor::raw_data).
+  static std::shared_ptr<Storage> meta(size_t nbytes);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
   void* data() const { return data_; }
   size_t nbytes() const { return nbytes_; }
+  bool is_meta() const { return is_meta_; }
 
   uint32_t version() const { return counter_->load(std::memory_order_relaxed); }
   void bump_version() { counter_->fetch_add(1, std::memory_order_relaxed); }
@@ -40,6 +44,7 @@ class Storage {
   void* data_;
   size_t nbytes_;
   std::function<void()> release_;
+  bool is_meta_ = false;
   std::atomic<uint32_t> version_{0};
   std::atomic<uint32_t>* counter_ = &version_;  // version_, or shared_version_ once made
   std::shared_ptr<std::atomic<uint32_t>> shared_version_;

@@ -38,6 +38,10 @@ void TensorImpl::refresh_layout() {
   }
 }
 
+void Tensor::throw_meta_data_access() {
+  throw NotImplementedError("Cannot copy out of meta tensor; no data!");
+}
+
 Tensor Tensor::empty(const Dims& shape, DType dtype) {
   for (int64_t s : shape) {
     ENGINE_CHECK(s >= 0, std::runtime_error, "Trying to create tensor with negative dimension ", s, ": ",

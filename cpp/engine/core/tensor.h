@@ -102,7 +102,11 @@ class Tensor {
   bool is_wrapped_number() const { return impl_->is_wrapped_number; }
   bool is_view() const { return static_cast<bool>(impl_->view_base); }
 
+  bool is_meta() const { return impl_->storage->is_meta(); }
+  // The first element's address. A meta tensor has none: asking raises NotImplementedError
+  // (PyTorch's "Cannot copy out of meta tensor; no data!"), so no kernel can touch absent memory.
   void* raw_data() const {
+    if (impl_->storage->is_meta()) throw_meta_data_access();
     return static_cast<char*>(impl_->storage->data()) + impl_->offset * static_cast<int64_t>(itemsize(impl_->dtype));
   }
   template <typename T>
@@ -127,6 +131,8 @@ class Tensor {
       impl_->storage->set_version(v);
     }
   }
+
+  [[noreturn]] static void throw_meta_data_access();
 
   bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
 

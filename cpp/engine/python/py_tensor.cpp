@@ -342,7 +342,7 @@ void init_tensor(py::module_& m) {
       .def("is_contiguous", [](const Tensor& t) { return t.is_contiguous(); })
       .def("is_floating_point", [](const Tensor& t) { return is_floating(t.dtype()); })
       .def("_is_view", [](const Tensor& t) { return t.is_view(); })
-      .def("data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.raw_data()); })
+      .def("data_ptr", [](const Tensor& t) { return t.is_meta() ? uintptr_t{0} : reinterpret_cast<uintptr_t>(t.raw_data()); })
       .def("stride", [](const Tensor& t, py::handle dim) -> py::object {
              if (dim.is_none()) return py::tuple(py::cast(t.strides()));
              return py::int_(t.strides()[wrap_dim(int_arg(dim, "stride", "dim"), t.dim())]);

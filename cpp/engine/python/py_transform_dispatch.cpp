@@ -14,6 +14,12 @@
 // while it is positive, calls to them go to the handler too. Autocast uses the same door: while a
 // region is on, the ops its policy casts go to the handler, which casts their inputs. The handler runs the function itself
 // through `_call_unrouted`, which lets exactly the next call through.
+//
+// The meta device uses the same door (engine._meta_dispatch): once a meta tensor or a meta device
+// argument has been seen, calls with a meta tensor among their arguments, calls with a keyword
+// `device` naming the meta device, and (while the default device is meta) calls of the factory
+// functions registered with `_route_meta_factory` go to the handler, which works out the result's
+// shape, strides and dtype without data.
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -57,6 +63,15 @@ bool any_route_condition() {
   return false;
 }
 ENGINE_FAST_TLS thread_local bool t_skip_unmarked = false;
+// Set once a meta tensor exists (or a meta device was asked for): from then on meta tensors count as
+// marked. Cleared never: until then, calls pay nothing for the meta device.
+bool g_meta_routing = false;
+// Whether the default device is meta (engine.set_default_device / `with engine.device("meta")`).
+bool g_default_meta = false;
+std::unordered_set<PyObject*>& meta_factories() {
+  static auto* set = new std::unordered_set<PyObject*>();
+  return *set;
+}
 py::object* g_handler = nullptr;  // leaked on purpose: it must outlive module teardown order
 // pybind11 calls its dispatcher with the function's capsule as `self`: this maps it back to the
 // function object the user called, which is what the handler is given.
@@ -83,7 +98,28 @@ bool has_state(PyObject* obj) {
   auto vh = inst->get_value_and_holder();
   if (!vh.holder_constructed()) return false;
   const auto& impl = vh.holder<std::shared_ptr<TensorImpl>>();
-  return impl && impl->extension;
+  return impl && (impl->extension || (g_meta_routing && impl->storage->is_meta()));
+}
+
+// Whether keyword `device` names the meta device ("meta", "meta:0" or engine.device("meta")).
+bool asks_meta_device(PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+  for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
+    PyObject* name = PyTuple_GET_ITEM(kwnames, k);
+    if (PyUnicode_GET_LENGTH(name) != 6 || PyUnicode_CompareWithASCIIString(name, "device") != 0) continue;
+    PyObject* value = args[n + k];
+    if (value == Py_None) return false;
+    PyObject* text = PyUnicode_Check(value) ? (Py_INCREF(value), value) : PyObject_Str(value);
+    if (!text) {
+      PyErr_Clear();
+      return false;
+    }
+    const bool meta = PyUnicode_Tailmatch(text, py::str("meta").ptr(), 0, 4, -1) == 1 &&
+                      (PyUnicode_GET_LENGTH(text) == 4 || PyUnicode_ReadChar(text, 4) == ':');
+    Py_DECREF(text);
+    return meta;
+  }
+  return false;
 }
 
 bool any_marked(PyObject* obj) {
@@ -103,13 +139,21 @@ bool any_marked(PyObject* obj) {
 bool transform_dispatch_wanted(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   const bool skip_unmarked = t_skip_unmarked;
   t_skip_unmarked = false;
-  if (g_active_transforms <= 0 || t_paused || !g_handler) return false;
+  if (t_paused || !g_handler) return false;
+  if (g_active_transforms <= 0 && !g_meta_routing && !kwnames) return false;
+  // The exempt functions take no `device`: a keyword call pays this scan, not a set lookup.
+  if (kwnames && asks_meta_device(args, nargsf, kwnames)) {
+    g_meta_routing = true;
+    return true;
+  }
+  if (g_active_transforms <= 0 && !g_meta_routing) return false;
   if (exempt().count(self)) return false;
   const Py_ssize_t n = PyVectorcall_NARGS(nargsf) + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
   for (Py_ssize_t i = 0; i < n; ++i) {
     if (any_marked(args[i])) return true;
   }
-  if (skip_unmarked || !any_route_condition()) return false;
+  if (g_default_meta && !skip_unmarked && meta_factories().count(self)) return true;
+  if (g_active_transforms <= 0 || skip_unmarked || !any_route_condition()) return false;
   const auto it = routed_unmarked().find(self);
   return it != routed_unmarked().end() && g_route_counters[it->second] > 0;
 }
@@ -151,7 +195,10 @@ void register_transform_function(PyObject* function) {
   Py_INCREF(function);
   function_of_self()[self] = function;
   const std::string name = reinterpret_cast<PyCFunctionObject*>(function)->m_ml->ml_name;
-  if (name == "_transform_state" || name == "_set_transform_state") exempt().insert(self);
+  if (name == "_transform_state" || name == "_set_transform_state" || name.rfind("_meta_", 0) == 0 ||
+      name.rfind("_storage_", 0) == 0) {
+    exempt().insert(self);
+  }
 }
 
 void init_transform_dispatch(py::module_& m) {
@@ -197,6 +244,19 @@ void init_transform_dispatch(py::module_& m) {
     if (!result) throw py::error_already_set();
     return py::reinterpret_steal<py::object>(result);
   }, py::arg("function"), "Calls `function(*args, **kwargs)` without the routing of `_route_unmarked`.");
+  m.def("_enable_meta_routing", [] { g_meta_routing = true; },
+        "Routes calls on meta tensors to the handler from now on (set once the meta device is used).");
+  m.def("_set_default_meta", [](bool on) {
+    g_default_meta = on;
+    if (on) g_meta_routing = true;
+  }, py::arg("on"), "Routes the `_route_meta_factory` functions to the handler while the default device is meta.");
+  m.def("_route_meta_factory", [](py::object function) {
+    PyObject* f = function.ptr();
+    if (PyInstanceMethod_Check(f)) f = PyInstanceMethod_GET_FUNCTION(f);
+    ENGINE_CHECK(PyCFunction_Check(f) && function_of_self().count(PyCFunction_GET_SELF(f)), engine::TypeError,
+                 "_route_meta_factory(): expected a function of engine's native module");
+    meta_factories().insert(PyCFunction_GET_SELF(f));
+  }, py::arg("function"), "Routes calls of factory `function` to the handler while the default device is meta.");
   m.def("_set_transform_dispatch_paused", [](bool paused) {
     const bool previous = t_paused;
     t_paused = paused;

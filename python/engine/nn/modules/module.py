@@ -635,8 +635,10 @@ class Module:
         return self._apply(lambda t: t.bfloat16() if t.is_floating_point() else t)
 
     def to_empty(self, *, device=None, recurse=True):
-        """Replaces parameters and buffers by uninitialised tensors of the same shapes."""
-        return self._apply(lambda t: engine.empty_like(t), recurse=recurse)
+        """Replaces parameters and buffers by uninitialised tensors of the same shapes on
+        ``device`` (None: where each is): how a model built on the meta device gets memory,
+        before ``reset_parameters()`` or ``load_state_dict`` fills it."""
+        return self._apply(lambda t: engine.empty_like(t, device=device), recurse=recurse)
 
     # ---- state dicts ----
 
