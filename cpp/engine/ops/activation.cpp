@@ -41,7 +41,7 @@ Tensor act_zero() { return wrapped_scalar(0.0, DType::Int64); }
 Tensor composed_grad(Activation op, const ActivationArgs& p, const Tensor& g, const Tensor& x) {
   switch (op) {
     case Activation::Gelu: {
-      Tensor cdf = (erf(x * kActSqrt1_2) + 1.0) * 0.5;
+      Tensor cdf = erfc(x * -kActSqrt1_2) * 0.5;
       Tensor pdf = exp(x * x * -0.5) * kActNormalPdf;
       return g * (cdf + x * pdf);
     }
@@ -92,6 +92,8 @@ Tensor activation_grad(Activation op, const ActivationArgs& p, const Tensor& g, 
   if (GradMode::is_enabled() && (requires_grad(g) || requires_grad(x))) return composed_grad(op, p, g, x);
   const DType kd = activation_kernel_dtype(x.dtype());
   Tensor gk = activation_cast(g, kd), xk = activation_cast(x, kd);
+  // A summed loss hands down an expanded gradient: one copy lets the contiguous float32 loops run.
+  if (kd == DType::Float32 && xk.is_contiguous() && !gk.is_contiguous()) gk = contiguous(gk);
   Tensor out = empty_like_operands(x.shape(), kd, {&xk, &gk});
   kernels::activation_grad(op, p, out, gk, xk);
   return activation_cast(out, g.dtype());
