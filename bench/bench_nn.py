@@ -27,6 +27,8 @@ ROWS = (
     "MLP 784-256-10 step (built-in ops)",
     "nn.Linear(16, 16) call",
     "Adam step, 1M parameters",
+    "F.gelu 64x256",
+    "F.silu 64x256",
 )
 
 

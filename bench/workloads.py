@@ -380,6 +380,27 @@ def linear_call(T):
 both(bench("nn.Linear(16, 16) call, batch 4"), linear_call)
 
 
+def activation_step(name):
+    """A per-layer activation call, forward and backward, on a 64x256 float32 batch."""
+
+    def make(T):
+        T.manual_seed(0)
+        x = T.randn(64, 256, requires_grad=True)
+        g = T.ones(64, 256)
+        fn = getattr(T.nn.functional, name)
+
+        def run():
+            fn(x).backward(g)
+
+        return run
+
+    return make
+
+
+for _activation in ("gelu", "silu"):
+    both(bench(f"F.{_activation} 64x256 fwd+bwd"), activation_step(_activation))
+
+
 def cnn_step(T):
     T.manual_seed(0)
     nn = T.nn

@@ -7,7 +7,7 @@ class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
 import typing_extensions
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'elu', 'elu_', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'gelu', 'get_default_dtype', 'get_num_threads', 'gt', 'hardsigmoid', 'hardswish', 'hardtanh', 'hardtanh_', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'leaky_relu', 'leaky_relu_', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'log_sigmoid', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mish', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'silu', 'silu_', 'sin', 'sinc', 'sinh', 'softplus', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'threshold', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
 class dtype:
     """
     The element type of a tensor: ``engine.float32`` (``engine.float``), ``float64`` (``double``),
@@ -5374,6 +5374,14 @@ def dot(input: Tensor, tensor: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.dot(engine.tensor([1.0, 2.0]), engine.tensor([3.0, 4.0]))
         tensor(11.)
     """
+def elu(input: Tensor, alpha: typing.Any = 1.0, scale: typing.Any = 1, input_scale: typing.Any = 1) -> Tensor:
+    """
+    F.elu / selu as one node (EluBackward0).
+    """
+def elu_(input: Tensor, alpha: typing.Any = 1.0, scale: typing.Any = 1, input_scale: typing.Any = 1) -> Tensor:
+    """
+    In-place elu: one node that saves the result (EluBackward1).
+    """
 def empty(*args, **kwargs) -> Tensor:
     """
     empty(*size, *, dtype=None, device=None, requires_grad=False) -> Tensor
@@ -5796,6 +5804,10 @@ def ge(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typin
         >>> engine.ge(engine.tensor([1, 2, 3]), 2)
         tensor([False,  True,  True])
     """
+def gelu(input: Tensor, approximate: str = 'none') -> Tensor:
+    """
+    F.gelu as one node (GeluBackward0).
+    """
 def get_default_dtype() -> typing.Any:
     """
     get_default_dtype() -> engine.dtype
@@ -5850,6 +5862,22 @@ def gt(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typin
     
         >>> engine.gt(engine.tensor([1, 2, 3]), 2)
         tensor([False, False,  True])
+    """
+def hardsigmoid(input: Tensor) -> Tensor:
+    """
+    F.hardsigmoid as one node (HardsigmoidBackward0).
+    """
+def hardswish(input: Tensor) -> Tensor:
+    """
+    F.hardswish as one node (HardswishBackward0).
+    """
+def hardtanh(input: Tensor, min_val: typing.Any = -1.0, max_val: typing.Any = 1.0) -> Tensor:
+    """
+    F.hardtanh of a floating tensor as one node (HardtanhBackward0).
+    """
+def hardtanh_(input: Tensor, min_val: typing.Any = -1.0, max_val: typing.Any = 1.0) -> Tensor:
+    """
+    In-place hardtanh of a floating tensor: one node (HardtanhBackward0).
     """
 def heaviside(input: typing.Any, values: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
@@ -6141,6 +6169,14 @@ def le(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typin
         >>> engine.le(engine.tensor([1, 2, 3]), 2)
         tensor([ True,  True, False])
     """
+def leaky_relu(input: Tensor, negative_slope: typing.Any = 0.01) -> Tensor:
+    """
+    F.leaky_relu as one node (LeakyReluBackward0).
+    """
+def leaky_relu_(input: Tensor, negative_slope: typing.Any = 0.01) -> Tensor:
+    """
+    In-place leaky_relu: one node that saves the result (LeakyReluBackward1).
+    """
 def lerp(input: Tensor, end: Tensor, weight: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
     lerp(input, end, weight, *, out=None) -> Tensor
@@ -6288,6 +6324,10 @@ def log2(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     
         >>> engine.log2(engine.tensor([1.0, 8.0]))
         tensor([0., 3.])
+    """
+def log_sigmoid(input: Tensor) -> Tensor:
+    """
+    F.logsigmoid as one node (LogSigmoidBackward0).
     """
 def logaddexp(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
@@ -6590,6 +6630,10 @@ def minimum(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> 
     
         >>> engine.minimum(engine.tensor([1.0, 4.0]), engine.tensor([3.0, 2.0]))
         tensor([1., 2.])
+    """
+def mish(input: Tensor) -> Tensor:
+    """
+    F.mish as one node (MishBackward0).
     """
 def mm(input: Tensor, mat2: Tensor) -> Tensor:
     """
@@ -7236,6 +7280,14 @@ def signbit(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
         >>> engine.signbit(engine.tensor([-1.0, 0.0, -0.0, 2.0]))
         tensor([ True, False,  True, False])
     """
+def silu(input: Tensor) -> Tensor:
+    """
+    F.silu as one node (SiluBackward0).
+    """
+def silu_(input: Tensor) -> Tensor:
+    """
+    In-place silu: one node (SiluBackward0).
+    """
 def sin(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     sin(input, *, out=None) -> Tensor
@@ -7286,6 +7338,10 @@ def sinh(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     
         >>> engine.sinh(engine.tensor([0.0, 1.0]))
         tensor([0.0000, 1.1752])
+    """
+def softplus(input: Tensor, beta: typing.Any = 1, threshold: typing.Any = 20) -> Tensor:
+    """
+    F.softplus as one node (SoftplusBackward0).
     """
 def sqrt(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
@@ -7456,6 +7512,10 @@ def tensor(data: typing.Any, **kwargs) -> Tensor:
                 [3, 4]])
         >>> engine.tensor(3.5, dtype=engine.float64)
         tensor(3.5000, dtype=torch.float64)
+    """
+def threshold(input: Tensor, threshold: typing.Any, value: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
+    """
+    F.threshold as one node (ThresholdBackward0).
     """
 def transpose(input: Tensor, dim0: typing.SupportsInt | typing.SupportsIndex, dim1: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
     """

@@ -20,6 +20,7 @@ void init_random(py::module_& m);
 void init_index(py::module_& m);
 void init_math(py::module_& m);
 void init_nn(py::module_& m);
+void init_activation(py::module_& m);
 void init_linalg(py::module_& m);
 void init_special(py::module_& m);
 void init_optim(py::module_& m);

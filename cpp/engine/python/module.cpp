@@ -84,6 +84,7 @@ PYBIND11_MODULE(_C, m) {
   init_index(m);
   init_math(m);
   init_nn(m);
+  init_activation(m);
   init_linalg(m);
   init_special(m);
   init_optim(m);

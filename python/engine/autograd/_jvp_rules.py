@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 
 from engine import _C
+from engine.autograd._jvp_activation_rules import ACTIVATION_RULES
 
 __all__ = ["RULES", "NO_TANGENT", "ZERO", "generic", "name_of", "out_of_place_name"]
 
@@ -325,6 +326,7 @@ for _name, _derivative in _UNARY.items():
     RULES[_name] = unary(_derivative)
 for _alias, _name in _UNARY_ALIASES.items():
     RULES[_alias] = RULES[_name]
+RULES.update(ACTIVATION_RULES)
 for _name in ("add", "__add__", "__radd__"):
     RULES[_name] = ADD
 for _name in ("sub", "subtract", "__sub__"):

@@ -1116,6 +1116,7 @@ hypot copysign nextafter xlogy logaddexp logaddexp2 maximum minimum fmax fmin he
 igamma igammac polygamma eq ne not_equal lt less le less_equal gt greater ge greater_equal
 logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_left_shift
 bitwise_right_shift lerp where clamp clip clamp_min clamp_max
+gelu silu mish hardsigmoid hardswish log_sigmoid elu leaky_relu softplus hardtanh threshold
 __abs__ __add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ __rtruediv__
 __floordiv__ __rfloordiv__ __mod__ __rmod__ __pow__ __rpow__ __and__ __rand__ __or__ __ror__
 __xor__ __rxor__ __lshift__ __rlshift__ __rshift__ __rrshift__ __eq__ __ne__ __lt__ __le__
@@ -1135,7 +1136,7 @@ erf_ exp_ exp2_ expm1_ fix_ floor_ log_ log10_ log1p_ log2_ logical_not_ bitwise
 negative_ reciprocal_ relu_ round_ rsqrt_ sigmoid_ sign_ sin_ sinh_ sqrt_ tan_ tanh_ trunc_
 add_ sub_ subtract_ mul_ multiply_ div_ divide_ true_divide_ floor_divide_ remainder_ fmod_ pow_
 atan2_ arctan2_ maximum_ minimum_ lerp_ clamp_ clip_ bitwise_and_ bitwise_or_ bitwise_xor_
-bitwise_left_shift_ bitwise_right_shift_ copy_ fill_ zero_
+bitwise_left_shift_ bitwise_right_shift_ copy_ fill_ zero_ elu_ leaky_relu_ silu_ hardtanh_
 __iadd__ __isub__ __imul__ __itruediv__ __ifloordiv__ __imod__ __iand__ __ior__ __ixor__
 __ilshift__ __irshift__
 """

@@ -12,7 +12,6 @@ from engine.nn._floating_inputs import require_floating
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
-_SIXTH_F32 = 0.16666667163372040  # 1/6 rounded to float32
 
 
 def _nonpositive(input):
@@ -35,7 +34,6 @@ def tanh(input):
     return _C.tanh(input)
 
 
-@named_grad_fn("LeakyReluBackward0")
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """Leaky ReLU: ``x`` where ``x > 0``, ``negative_slope * x`` elsewhere.
 
@@ -50,10 +48,12 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
         tensor([-0.2000,  3.0000])
     """
     require_floating(input, "leaky_relu_cpu")
-    return _inplace(input, _C.where(input > 0, input, input * negative_slope), inplace)
+    # One native node: LeakyReluBackward0, or in place LeakyReluBackward1 (it saves the result).
+    if inplace:
+        return _C.leaky_relu_(input, negative_slope)
+    return _C.leaky_relu(input, negative_slope)
 
 
-@named_grad_fn("HardtanhBackward0")
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     """x clamped to [min_val, max_val]; the gradient is 0 at and beyond the bounds, as PyTorch."""
     if min_val > max_val:
@@ -62,6 +62,11 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
         raise RuntimeError("Bool inputs not supported for hardtanh")
     if input.dtype == _C.uint8 and int(min_val) < 0:  # PyTorch converts the limit to int first
         raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
+    if input.dtype.is_floating_point:
+        # One native node (HardtanhBackward0), which saves the input and the bounds as given.
+        if inplace:
+            return _C.hardtanh_(input, min_val, max_val)
+        return _C.hardtanh(input, min_val, max_val)
     inside = (input > min_val) & (input < max_val)
     # Integer inputs keep their dtype, as in PyTorch (a float bound would promote the clamp).
     bounded = _C.clamp(input, min_val, max_val).to(input.dtype)
@@ -69,26 +74,27 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     return _inplace(input, out, inplace)
 
 
-@named_grad_fn("HardtanhBackward0")
 def relu6(input, inplace=False):
     """``hardtanh(x, 0, 6)``."""
-    return hardtanh(input, 0.0, 6.0, inplace)
+    # Integer bounds, as PyTorch's relu6 passes them (its node shows 0 and 6).
+    return hardtanh(input, 0, 6, inplace)
 
 
-@named_grad_fn("EluBackward0")
 def elu(input, alpha=1.0, inplace=False):
     """x for x > 0, ``alpha * (exp(x) - 1)`` otherwise."""
     require_floating(input, "elu_cpu")
-    negative = alpha * _C.expm1(_nonpositive(input))
-    return _inplace(input, _C.where(input <= 0, negative, input), inplace)
+    # One native node: EluBackward0, or in place EluBackward1 (it saves the result).
+    if inplace:
+        return _C.elu_(input, alpha)
+    return _C.elu(input, alpha)
 
 
-@named_grad_fn("EluBackward0")
 def selu(input, inplace=False):
     """``scale * elu(x, alpha)`` with the self-normalising constants."""
     require_floating(input, "elu_cpu")
-    negative = _SELU_ALPHA * _C.expm1(_nonpositive(input))
-    return _inplace(input, _SELU_SCALE * _C.where(input <= 0, negative, input), inplace)
+    if inplace:
+        return _C.elu_(input, _SELU_ALPHA, _SELU_SCALE)
+    return _C.elu(input, _SELU_ALPHA, _SELU_SCALE)
 
 
 @named_grad_fn("CeluBackward0")
@@ -101,7 +107,6 @@ def celu(input, alpha=1.0, inplace=False):
     return _inplace(input, _C.where(input <= 0, negative, input), inplace)
 
 
-@named_grad_fn("SoftplusBackward0")
 def softplus(input, beta=1.0, threshold=20.0):
     """Softplus, a smooth ReLU: ``log(1 + exp(beta * x)) / beta``, and ``x`` itself where
     ``beta * x > threshold`` (for numerical stability).
@@ -117,20 +122,14 @@ def softplus(input, beta=1.0, threshold=20.0):
         tensor([ 0.6931, 30.0000])
     """
     require_floating(input, "softplus_cpu")
-    scaled = input * beta
-    # A selection rather than clamp, whose gradient is zero at NaN: a NaN input gets PyTorch's NaN.
-    smooth = _C.log1p(_C.exp(_C.where(scaled > threshold, threshold, scaled))) / beta
-    return _C.where(scaled > threshold, input, smooth)
+    return _C.softplus(input, beta, threshold)
 
 
-@named_grad_fn("LogSigmoidBackward0")
 def logsigmoid(input):
     """``log(sigmoid(x))``, finite for every x."""
     require_floating(input, "log_sigmoid_cpu")
-    from engine.nn.functional import _softplus_neg
-
     # PyTorch's kernel writes a contiguous result whatever the input's layout.
-    return -_softplus_neg(input.contiguous())
+    return _C.log_sigmoid(input)
 
 
 def softsign(input):
@@ -138,39 +137,22 @@ def softsign(input):
     return input / (_C.abs(input) + 1)
 
 
-@named_grad_fn("MishBackward0")
 def mish(input, inplace=False):
     """``x * tanh(softplus(x))``."""
     require_floating(input, "mish_cpu")
-    return _inplace(input, input * _C.tanh(softplus(input)), inplace)
+    return _inplace(input, _C.mish(input), inplace)
 
 
-@named_grad_fn("HardsigmoidBackward0")
 def hardsigmoid(input, inplace=False):
     """``relu6(x + 3) / 6``; the gradient is 1/6 strictly between -3 and 3."""
     require_floating(input, "hardsigmoid_cpu")
-    inside = (input > -3) & (input < 3)
-    exact = input.detach() / 6 + 0.5
-    # PyTorch's backward multiplies by 1/6 rounded to float32 (a float literal in its kernel),
-    # also for float64; the value is the exact one, the slope term adds 0 to it.
-    slope = input * _SIXTH_F32
-    middle = exact + (slope - slope.detach())
-    out = _C.where(inside, middle, _C.clamp(exact, 0.0, 1.0))
-    return _inplace(input, out, inplace)
+    return _inplace(input, _C.hardsigmoid(input), inplace)
 
 
-@named_grad_fn("HardswishBackward0")
 def hardswish(input, inplace=False):
     """``x * relu6(x + 3) / 6``; PyTorch's gradient: 0 up to -3, ``x / 3 + 0.5`` between, 1 from 3."""
     require_floating(input, "hardswish_cpu")
-    zero = (input * 0).detach()
-    # The middle branch sees 0 outside (-3, 3), so an inf or NaN input cannot leak a NaN
-    # gradient through it (inf * 0) when the other branch is taken.
-    inside = (input > -3) & (input < 3)
-    x = _C.where(inside, input, _C.zeros_like(input))
-    middle = x * (x + 3) / 6
-    out = _C.where(input <= -3, zero, _C.where(inside, middle, input))
-    return _inplace(input, out, inplace)
+    return _inplace(input, _C.hardswish(input), inplace)
 
 
 @named_grad_fn("GluBackward0")

@@ -9,7 +9,7 @@ PyTorch's backward formula gives."""
 import warnings
 
 from engine import _C
-from engine._grad_fn_names import name_grad_fn, named_grad_fn
+from engine._grad_fn_names import named_grad_fn
 from engine.nn._floating_inputs import refuse_bool, require_floating
 
 
@@ -30,10 +30,8 @@ def threshold(input, threshold, value, inplace=False):
     if inplace:
         # One node for the write, as PyTorch's threshold_: through a view, CopySlices runs it.
         return _C._threshold_(input, threshold, value)
-    out = _C.where(input <= threshold, _C.full_like(input, value).detach(), input)
-    # PyTorch's node keeps the input and the threshold (as given: float, int or bool).
-    shown = {"self": input, "threshold": threshold}
-    return name_grad_fn(out, "ThresholdBackward0", (input,), shown, only_shown=True)
+    # One native node (ThresholdBackward0) keeping the input and the threshold as given.
+    return _C.threshold(input, threshold, value)
 
 
 def threshold_(input, threshold, value):

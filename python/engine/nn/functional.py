@@ -38,22 +38,18 @@ def relu(input, inplace=False):
     return input.relu_() if inplace else _C.relu(input)
 
 
-@named_grad_fn("GeluBackward0")
 def gelu(input, approximate="none"):
-    require_floating(input, "GeluKernelImpl")
-    if approximate == "none":
-        return input * _C._normal_cdf(input)
-    if approximate == "tanh":
-        inner = (input + input * input * input * 0.044715) * math.sqrt(2.0 / math.pi)
-        return input * 0.5 * (_C.tanh(inner) + 1.0)
-    raise RuntimeError("approximate argument must be either none or tanh.")
+    # One native node (GeluBackward0); the kernel name is PyTorch's for its dtype refusal.
+    if not isinstance(approximate, str):
+        raise TypeError(
+            f"gelu(): argument 'approximate' must be str, not {type(approximate).__name__}"
+        )
+    return _C.gelu(input, approximate)
 
 
-@named_grad_fn("SiluBackward0")
 def silu(input, inplace=False):
-    require_floating(input, "silu_cpu")
-    out = input * _C.sigmoid(input)
-    return input.copy_(out) if inplace else out
+    # One native node (SiluBackward0); in place it saves a copy of the input, as PyTorch.
+    return _C.silu_(input) if inplace else _C.silu(input)
 
 
 def _softmax_dim(ndim, name):
