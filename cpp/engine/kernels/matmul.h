@@ -13,7 +13,8 @@ void gemm(int64_t M, int64_t N, int64_t K, const T* A, const T* B, T* C);
 // `accumulate` added to (C += op(A) @ op(B)). Runs through BLAS where the build has one;
 // transposed operands never need a copy there. Outside a parallel region, float32/float64
 // products from 2^20 multiply-adds (ENGINE_SMALL_GEMM) are split into blocks of C over
-// engine's threads, one single-threaded BLAS call each.
+// engine's threads, one single-threaded BLAS call each; float32 products of the shapes where
+// OpenBLAS's unpacked small-matrix kernels win are cut into tiles of C for them (matmul.cpp).
 template <typename T>
 void gemm_ex(int64_t M, int64_t N, int64_t K, const T* A, bool trans_a, int64_t lda, const T* B, bool trans_b,
              int64_t ldb, T* C, bool accumulate = false);
