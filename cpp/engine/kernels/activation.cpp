@@ -187,6 +187,7 @@ bool has_fast_path(Activation op) {
     case Activation::Mish:
       return simd::unary_loop<float>(UnaryOp::Exp) && simd::unary_loop<float>(UnaryOp::Tanh) &&
              simd::unary_loop<float>(UnaryOp::Sigmoid);
+    case Activation::Gelu: return simd::unary_loop<float>(UnaryOp::Exp) != nullptr;
     case Activation::LeakyRelu:
     case Activation::Hardtanh:
     case Activation::Hardsigmoid:
@@ -211,10 +212,21 @@ void gelu_tanh_inner(const float* x, float* t, int64_t n) {
   simd_unary(UnaryOp::Tanh, t, t, n);
 }
 
+// erf(x / sqrt 2) in float, as PyTorch's float32 GELU computes its normal CDF (1 + erf(...));
+// float erf costs a fraction of the double erfc the other types use.
+void gelu_erf(const float* x, float* t, int64_t n) {
+  const float k = float(kSqrt1_2);
+  for (int64_t i = 0; i < n; ++i) t[i] = std::erf(x[i] * k);
+}
+
 void forward_chunk(Activation op, const ActivationArgs& args, float* out, const float* x, int64_t n) {
   float t[kActChunk], e[kActChunk];
   const float a = float(args.a), b = float(args.b);
   switch (op) {
+    case Activation::Gelu:
+      gelu_erf(x, t, n);
+      for (int64_t i = 0; i < n; ++i) out[i] = x[i] * 0.5f * (1.0f + t[i]);
+      return;
     case Activation::Silu:
       simd_unary(UnaryOp::Sigmoid, t, x, n);
       for (int64_t i = 0; i < n; ++i) out[i] = x[i] * t[i];
@@ -260,6 +272,15 @@ void grad_chunk(Activation op, const ActivationArgs& args, float* out, const flo
   float t[kActChunk], e[kActChunk];
   const float a = float(args.a), b = float(args.b);
   switch (op) {
+    case Activation::Gelu: {
+      // PyTorch's: grad * (cdf + x * pdf), cdf = (1 + erf(x / sqrt 2)) / 2, pdf = exp(-x^2 / 2) / sqrt(2 pi).
+      gelu_erf(x, t, n);
+      for (int64_t i = 0; i < n; ++i) e[i] = -0.5f * x[i] * x[i];
+      simd_unary(UnaryOp::Exp, e, e, n);
+      const float pdf = float(kNormalPdf);
+      for (int64_t i = 0; i < n; ++i) out[i] = g[i] * (0.5f * (1.0f + t[i]) + x[i] * e[i] * pdf);
+      return;
+    }
     case Activation::Silu:
       simd_unary(UnaryOp::Sigmoid, t, x, n);
       for (int64_t i = 0; i < n; ++i) out[i] = g[i] * t[i] * (1.0f + x[i] * (1.0f - t[i]));
