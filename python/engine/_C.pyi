@@ -7,7 +7,7 @@ class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
 import typing_extensions
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'where', 'xlogy', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'complex', 'complex128', 'complex64', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polar', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'view_as_complex', 'view_as_real', 'where', 'xlogy', 'zeros', 'zeros_like']
 class dtype:
     """
     The element type of a tensor: ``engine.float32`` (``engine.float``), ``float64`` (``double``),
@@ -394,8 +394,8 @@ class Tensor:
     @staticmethod
     def conj(input):
         """
-        The complex conjugate: for engine's real tensors, ``input`` itself (as PyTorch returns a
-            real tensor unchanged).
+        The complex conjugate: a new tensor for a complex ``input``, ``input`` itself for a real
+            one (as PyTorch returns a real tensor unchanged).
         
             Example::
         
@@ -419,7 +419,8 @@ class Tensor:
     @staticmethod
     def conj_physical_(input):
         """
-        In-place ``conj_physical``: a real tensor is its own conjugate, so it is returned as is.
+        In-place ``conj_physical``: a real tensor is its own conjugate, so it is returned as is;
+            a complex one has its imaginary part negated in place.
         """
     @staticmethod
     def corrcoef(input):
@@ -656,12 +657,12 @@ class Tensor:
     @staticmethod
     def is_complex(input):
         """
-        Whether ``input``'s dtype is complex: always False (engine has real dtypes only).
+        Whether ``input``'s dtype is complex (complex64 or complex128).
         """
     @staticmethod
     def is_conj(input):
         """
-        Whether ``input`` is a lazily conjugated view: never for engine's real tensors.
+        Whether ``input`` is a lazily conjugated view: never in engine, which conjugates eagerly.
         """
     @staticmethod
     def is_neg(input):
@@ -701,6 +702,21 @@ class Tensor:
     def isreal(input):
         """
         Bool tensor: where input has no imaginary part (everywhere, for engine's real dtypes).
+        """
+    @staticmethod
+    def istft(input, n_fft, hop_length = None, win_length = None, window = None, center = True, normalized = False, onesided = None, length = None, return_complex = False):
+        """
+        The inverse of :func:`stft`: each frame's inverse transform, windowed and overlap-added,
+            divided by the overlap-added squared window; ``length`` cuts or zero-pads the signal.
+        
+            Example::
+        
+                >>> x = engine.arange(16.0)
+                >>> w = engine.hann_window(8)
+                >>> s = engine.stft(x, 8, window=w, return_complex=True)
+                >>> engine.istft(s, 8, window=w, length=16).round()
+                tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12., 13., 14., 15.])
+            
         """
     @staticmethod
     def kron(input, other, *, out = None):
@@ -1029,7 +1045,8 @@ class Tensor:
     @staticmethod
     def resolve_conj(input):
         """
-        ``input`` with its conjugate bit resolved: a real tensor has none, so ``input`` itself.
+        ``input`` with its conjugate bit resolved: engine conjugates eagerly and keeps no such
+            bit, so ``input`` itself.
         """
     @staticmethod
     def resolve_neg(input):
@@ -1127,6 +1144,23 @@ class Tensor:
     def square(input, *, out = None):
         """
         ``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2)).
+        """
+    @staticmethod
+    def stft(input, n_fft, hop_length = None, win_length = None, window = None, center = True, pad_mode = 'reflect', normalized = False, onesided = None, return_complex = None, align_to_window = None):
+        """
+        The short-time Fourier transform: ``window``-weighted frames of ``n_fft`` samples every
+            ``hop_length`` (default ``n_fft // 4``), each transformed with :func:`engine.fft.fft`. The
+            result is ``(n_fft // 2 + 1, n_frames)`` (onesided, the default for real input) or
+            ``(n_fft, n_frames)``, after a batch dim if the input has one. ``center`` pads the signal by
+            ``n_fft // 2`` on both sides with ``pad_mode``; ``normalized`` scales by ``n_fft ** -0.5``.
+            ``return_complex`` must be given for real input (PyTorch's rule); False returns the
+            deprecated ``view_as_real`` form.
+        
+            Example::
+        
+                >>> engine.stft(engine.ones(8), 4, window=engine.ones(4), return_complex=True).shape
+                torch.Size([3, 9])
+            
         """
     @staticmethod
     def subtract(*args, **kwargs):
@@ -3866,6 +3900,14 @@ class Tensor:
             'MulBackward0'
         """
     @property
+    def imag(self):
+        """
+        The imaginary part of a complex tensor, as a view (an error for real tensors).
+        """
+    @imag.setter
+    def imag(self, value):
+        ...
+    @property
     def is_cpu(self):
         """
         Tensor.is_cpu -> bool
@@ -3957,6 +3999,14 @@ class Tensor:
         
         The position of this tensor among the outputs of its :attr:`grad_fn` (0 for leaves).
         """
+    @property
+    def real(self):
+        """
+        The real part of a complex tensor, as a view (a real tensor is its own real part).
+        """
+    @real.setter
+    def real(self, value):
+        ...
     @property
     def requires_grad(self) -> bool:
         """
@@ -4317,6 +4367,10 @@ def _call_unrouted(function: typing.Any, *args, **kwargs) -> typing.Any:
     """
 def _col2im(input: Tensor, output_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     ...
+def _complex_angle(input: Tensor) -> Tensor:
+    ...
+def _conj_physical(input: Tensor) -> Tensor:
+    ...
 def _current_anomaly_parent() -> typing.Any:
     ...
 def _current_graph_task_id() -> int:
@@ -4366,6 +4420,8 @@ def _function_apply(cls, *args, **kwargs):
 def _gradient_edge(arg0: Tensor) -> tuple[typing.Any, int]:
     ...
 def _im2col(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
+    ...
+def _imag(input: Tensor) -> Tensor:
     ...
 def _increment_version(arg0: typing.Any) -> None:
     ...
@@ -4494,6 +4550,8 @@ def _push_saved_tensors_hooks(arg0: typing.Any, arg1: typing.Any) -> None:
 def _queue_callback(arg0: typing.Any) -> None:
     ...
 def _randperm_stream(n: typing.SupportsInt | typing.SupportsIndex, generator: typing.Any = None) -> Tensor:
+    ...
+def _real(input: Tensor) -> Tensor:
     ...
 def _record_addmm(out: Tensor, input: Tensor, mat1: Tensor, mat2: Tensor, beta: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
     """
@@ -5132,6 +5190,8 @@ def clip(input: Tensor, min: typing.Any = None, max: typing.Any = None, *, out: 
         tensor([-1.0000,  0.5000,  1.0000])
     """
 def clone(input: Tensor, *, out: typing.Any = None) -> typing.Any:
+    ...
+def complex(real: Tensor, imag: Tensor) -> Tensor:
     ...
 def convolution(input: Tensor, weight: Tensor, bias: Tensor | None, stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], transposed: bool, output_padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], groups: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
     """
@@ -6750,6 +6810,8 @@ def permute(input: Tensor, dims: typing.Any) -> Tensor:
         >>> engine.permute(engine.zeros(2, 3, 4), (2, 0, 1)).shape
         torch.Size([4, 2, 3])
     """
+def polar(abs: Tensor, angle: Tensor) -> Tensor:
+    ...
 def polygamma(n: typing.SupportsInt | typing.SupportsIndex, input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
     polygamma(n, input, *, out=None) -> Tensor
@@ -7470,6 +7532,10 @@ def var(input: Tensor, dim: typing.Any = None, unbiased: typing.Any = None, keep
         >>> engine.var(engine.tensor([1.0, 2.0, 3.0, 4.0]), correction=0)
         tensor(1.2500)
     """
+def view_as_complex(input: Tensor) -> Tensor:
+    ...
+def view_as_real(input: Tensor) -> Tensor:
+    ...
 def where(condition: Tensor, input: typing.Any = None, other: typing.Any = None) -> typing.Any:
     """
     where(condition, input, other) -> Tensor
@@ -7555,6 +7621,8 @@ def zeros_like(input: Tensor, **kwargs) -> Tensor:
     """
 bfloat16: dtype
 bool: dtype
+complex128: dtype
+complex64: dtype
 default_generator: Generator
 float16: dtype
 float32: dtype

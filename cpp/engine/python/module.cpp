@@ -32,6 +32,7 @@ void init_runtime(py::module_& m) {
 
 void init_as_strided(py::module_& m);  // py_as_strided.cpp
 void init_view_dtype(py::module_& m);   // py_view_dtype.cpp
+void init_complex(py::module_& m);      // py_complex.cpp
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "engine's native core";
@@ -77,6 +78,7 @@ PYBIND11_MODULE(_C, m) {
   init_autograd(m);
   init_as_strided(m);
   init_view_dtype(m);
+  init_complex(m);
   init_function(m);
   init_random(m);
   init_index(m);
