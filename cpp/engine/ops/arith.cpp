@@ -459,6 +459,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(cond.dtype() == DType::Bool, std::runtime_error,
                "where expected condition to be a boolean tensor, but got a tensor with dtype ",
                scalar_type_name(cond.dtype()));
+  if (any_complex(a, b)) return complex_where(cond, a, b);
   const DType dt = result_type(a, b);
   Dims shape = broadcast_shapes(broadcast_shapes(cond.shape(), a.shape()), b.shape());
   Tensor out = empty_like_operands(shape, dt, {&cond, &a, &b});

@@ -14,6 +14,9 @@ namespace engine::ops {
 
 // torch.view_as_real: shape + [2], sharing z's storage (ViewAsRealBackward0).
 Tensor view_as_real(const Tensor& z);
+// The complex tensor read from `pairs`, the fresh result of a real op that nobody else sees: not
+// a view (in-place ops then treat it as the new tensor it is), its gradient through the real view.
+Tensor complex_from_pairs(const Tensor& pairs);
 // torch.view_as_complex: a float32/float64 tensor whose last dim is (real, imaginary), with
 // PyTorch's layout checks (ViewAsComplexBackward0).
 Tensor view_as_complex(const Tensor& r);
@@ -41,6 +44,8 @@ Tensor complex_mean(const Tensor& z, const std::vector<int64_t>& dims, bool keep
 Tensor complex_matmul(const Tensor& a, const Tensor& b);
 // eq (equal = true) or ne of two operands, either complex: both halves compared.
 Tensor complex_equal(const Tensor& a, const Tensor& b, bool equal);
+// where(cond, a, b) with a complex side: the (real, imaginary) pairs chosen together.
+Tensor complex_where(const Tensor& cond, const Tensor& a, const Tensor& b);
 
 inline bool any_complex(const Tensor& a, const Tensor& b) { return is_complex(a.dtype()) || is_complex(b.dtype()); }
 

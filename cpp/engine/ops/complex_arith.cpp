@@ -22,7 +22,7 @@ ComplexParts complex_parts(const Tensor& z) {
   return {select(r, -1, 0), select(r, -1, 1)};
 }
 
-Tensor complex_from_parts(const Tensor& re, const Tensor& im) { return view_as_complex(stack({re, im}, -1)); }
+Tensor complex_from_parts(const Tensor& re, const Tensor& im) { return complex_from_pairs(stack({re, im}, -1)); }
 
 // An operand in the op's dtype: complex operands as `dt`, real ones as its value type (a Python
 // number keeps its wrapped, 0-d form so it broadcasts without taking part in promotion again).
@@ -61,7 +61,7 @@ struct ComplexAbsBackward : BuiltinNode<ComplexAbsBackward> {
     const Tensor z = self_.unpack(shared_from_this()), a = result_.unpack(shared_from_this());
     // g * z / |z| (PyTorch's sgn(z)), 0 where z is 0.
     const Tensor scale = where(eq(a, wrapped_scalar(0.0, DType::Float64)), zeros({}, a.dtype()), div(g[0], a));
-    return {view_as_complex(contiguous(mul(view_as_real(z), unsqueeze(scale, -1))))};
+    return {complex_from_pairs(contiguous(mul(view_as_real(z), unsqueeze(scale, -1))))};
   }
   void release_variables() override {
     self_.reset();
@@ -91,7 +91,7 @@ Tensor complex_add(const Tensor& a, const Tensor& b, double alpha) {
   const DType dt = result_type(a, b);
   // A real operand joins as complex (zero imaginary part): broadcasting then works on the pairs.
   const Tensor x = to_dtype(complex_operand(a, dt), dt), y = to_dtype(complex_operand(b, dt), dt);
-  return named_history(view_as_complex(add(view_as_real(x), view_as_real(y), alpha)), "AddBackward0");
+  return named_history(complex_from_pairs(add(view_as_real(x), view_as_real(y), alpha)), "AddBackward0");
 }
 
 Tensor complex_sub(const Tensor& a, const Tensor& b, double alpha) { return complex_add(a, b, -alpha); }
@@ -99,8 +99,8 @@ Tensor complex_sub(const Tensor& a, const Tensor& b, double alpha) { return comp
 Tensor complex_mul(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
   const Tensor x = complex_operand(a, dt), y = complex_operand(b, dt);
-  if (!is_complex(y.dtype())) return view_as_complex(mul(view_as_real(x), real_against_pairs(y)));
-  if (!is_complex(x.dtype())) return view_as_complex(mul(real_against_pairs(x), view_as_real(y)));
+  if (!is_complex(y.dtype())) return complex_from_pairs(mul(view_as_real(x), real_against_pairs(y)));
+  if (!is_complex(x.dtype())) return complex_from_pairs(mul(real_against_pairs(x), view_as_real(y)));
   ComplexParts p = complex_parts(x), q = complex_parts(y);
   return complex_from_parts(sub(mul(p.re, q.re), mul(p.im, q.im)), add(mul(p.re, q.im), mul(p.im, q.re)));
 }
@@ -108,7 +108,7 @@ Tensor complex_mul(const Tensor& a, const Tensor& b) {
 Tensor complex_div(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
   const Tensor x = complex_operand(a, dt), y = complex_operand(b, dt);
-  if (!is_complex(y.dtype())) return view_as_complex(div(view_as_real(x), real_against_pairs(y)));
+  if (!is_complex(y.dtype())) return complex_from_pairs(div(view_as_real(x), real_against_pairs(y)));
   ComplexParts q = complex_parts(y);
   const Tensor den = add(mul(q.re, q.re), mul(q.im, q.im));
   if (!is_complex(x.dtype())) return complex_from_parts(div(mul(x, q.re), den), div(neg(mul(x, q.im)), den));
@@ -116,7 +116,7 @@ Tensor complex_div(const Tensor& a, const Tensor& b) {
   return complex_from_parts(div(add(mul(p.re, q.re), mul(p.im, q.im)), den), div(sub(mul(p.im, q.re), mul(p.re, q.im)), den));
 }
 
-Tensor complex_neg(const Tensor& z) { return view_as_complex(neg(view_as_real(z))); }
+Tensor complex_neg(const Tensor& z) { return complex_from_pairs(neg(view_as_real(z))); }
 
 Tensor conj_physical(const Tensor& z) {
   if (!is_complex(z.dtype())) return z;
@@ -160,11 +160,11 @@ Tensor complex_exp(const Tensor& z) {
 }
 
 Tensor complex_sum(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim) {
-  return view_as_complex(sum(view_as_real(z), complex_reduce_dims(z, dims), keepdim));
+  return complex_from_pairs(sum(view_as_real(z), complex_reduce_dims(z, dims), keepdim));
 }
 
 Tensor complex_mean(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim) {
-  return view_as_complex(mean(view_as_real(z), complex_reduce_dims(z, dims), keepdim));
+  return complex_from_pairs(mean(view_as_real(z), complex_reduce_dims(z, dims), keepdim));
 }
 
 Tensor complex_matmul(const Tensor& a, const Tensor& b) {
@@ -182,6 +182,12 @@ Tensor complex_equal(const Tensor& a, const Tensor& b, bool equal) {
   ComplexParts p = complex_parts(xc), q = complex_parts(yc);
   if (equal) return logical_and(eq(p.re, q.re), eq(p.im, q.im));
   return logical_or(ne(p.re, q.re), ne(p.im, q.im));
+}
+
+Tensor complex_where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+  const DType dt = result_type(a, b);
+  const Tensor x = to_dtype(complex_operand(a, dt), dt), y = to_dtype(complex_operand(b, dt), dt);
+  return complex_from_pairs(contiguous(where(real_against_pairs(cond), view_as_real(x), view_as_real(y))));
 }
 
 Tensor complex(const Tensor& re, const Tensor& im) {

@@ -33,6 +33,31 @@ bool complex_pairs_layout_ok(const Tensor& r) {
   return true;
 }
 
+// r's (real, imaginary) pairs read as complex (layout already checked): a view of r, or (for the
+// fresh result of a real op, which nobody else sees) a tensor of its own on the same storage, so
+// that in-place ops treat it as the new tensor it is.
+Tensor complex_pairs_read(const Tensor& r, bool as_view) {
+  Dims shape(r.shape().begin(), r.shape().end() - 1), strides(r.strides().begin(), r.strides().end() - 1);
+  for (auto& s : strides) s /= 2;
+  const DType dt = complex_of(r.dtype());
+  Tensor out;
+  if (as_view) {
+    // A view of the same storage, retyped: the layout addresses exactly the pairs r addresses.
+    out = r.as_strided(r.shape(), r.strides(), r.offset());
+    TensorImpl* impl = out.get();
+    impl->dtype = dt;
+    impl->shape = shape;
+    impl->strides = strides;
+    impl->offset = r.offset() / 2;
+    impl->refresh_layout();
+  } else {
+    out = Tensor(std::make_shared<TensorImpl>(r.get()->storage, shape, strides, r.offset() / 2, dt));
+    out.get()->is_inference = r.get()->is_inference;
+  }
+  if (auto node = make_node<ViewAsComplexBackward0>({&r})) set_history(out, node);
+  return out;
+}
+
 }  // namespace
 
 Tensor view_as_real(const Tensor& z) {
@@ -53,18 +78,13 @@ Tensor view_as_complex(const Tensor& r) {
   ENGINE_CHECK(complex_pairs_layout_ok(r), std::runtime_error,
                "Tensor must have a stride divisible by 2 for all but last dimension");
   ENGINE_CHECK(r.offset() % 2 == 0, std::runtime_error, "Tensor must have a storage_offset divisible by 2");
-  Dims shape(r.shape().begin(), r.shape().end() - 1), strides(r.strides().begin(), r.strides().end() - 1);
-  for (auto& s : strides) s /= 2;
-  // A view of the same storage, retyped: the layout addresses exactly the pairs r addresses.
-  Tensor out = r.as_strided(r.shape(), r.strides(), r.offset());
-  TensorImpl* impl = out.get();
-  impl->dtype = complex_of(dt);
-  impl->shape = shape;
-  impl->strides = strides;
-  impl->offset = r.offset() / 2;
-  impl->refresh_layout();
-  if (auto node = make_node<ViewAsComplexBackward0>({&r})) set_history(out, node);
-  return out;
+  return complex_pairs_read(r, true);
+}
+
+Tensor complex_from_pairs(const Tensor& pairs) {
+  ENGINE_ASSERT(pairs.dim() > 0 && pairs.shape().back() == 2);
+  const bool ok = pairs.strides().back() == 1 && complex_pairs_layout_ok(pairs) && pairs.offset() % 2 == 0;
+  return complex_pairs_read(ok ? pairs : contiguous(pairs), false);
 }
 
 Tensor real(const Tensor& z) {

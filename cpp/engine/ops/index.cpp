@@ -334,7 +334,7 @@ Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2) {
 
 Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
   // Complex: the same rows of the (real, imaginary) view.
-  if (is_complex(a.dtype())) return view_as_complex(index_select(view_as_real(a), wrap_dim(dim, a.dim()), index));
+  if (is_complex(a.dtype())) return complex_from_pairs(index_select(view_as_real(a), wrap_dim(dim, a.dim()), index));
   auto idx = vector_index(index, "index_select");
   const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
@@ -380,7 +380,7 @@ Tensor index_add_impl(const Tensor& self, int64_t dim, const Tensor& index, cons
                       bool add, const char* fname) {
   if (is_complex(self.dtype()) && self.dtype() == src.dtype()) {
     // Complex: the (real, imaginary) views, row for row.
-    return view_as_complex(
+    return complex_from_pairs(
         index_add_impl(view_as_real(self), wrap_dim(dim, self.dim()), index, view_as_real(src), alpha, add, fname));
   }
   auto idx = vector_index(index, fname);
