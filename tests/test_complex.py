@@ -317,3 +317,27 @@ def test_requires_grad_accepts_complex():
     w = torch.ones(2, dtype=torch.cdouble).requires_grad_()
     (w * w).real.sum().backward()
     assert w.grad.tolist() == [2 + 0j, 2 + 0j]
+
+
+def test_in_place_arithmetic_and_its_gradient():
+    z = torch.tensor([1 + 2j, 3 - 1j])
+    assert z.clone().mul_(2j).tolist() == [-4 + 2j, 2 + 6j]
+    a = z.clone()
+    a += 1j
+    assert a.tolist() == [1 + 3j, 3 + 0j]
+    assert z.clone().div_(z).tolist() == [1 + 0j, 1 + 0j]
+    w = torch.tensor([1 + 1j, 2j], requires_grad=True)
+    v = w * 1  # a fresh result, not a view: written in place like any other
+    v.mul_(2j)
+    v.abs().sum().backward()
+    np.testing.assert_allclose(
+        w.grad.numpy(), 2 * np.array([1 + 1j, 2j]) / np.abs([1 + 1j, 2j]), rtol=1e-6
+    )
+
+
+def test_where_and_reductions_in_another_dtype():
+    z = torch.tensor([1 + 2j, 3 - 1j])
+    assert torch.where(torch.tensor([True, False]), z, z * 2).tolist() == [1 + 2j, 6 - 2j]
+    assert torch.where(torch.tensor([False, True]), z, 0.5).tolist() == [0.5 + 0j, 3 - 1j]
+    assert z.sum(dtype=torch.complex128).dtype is torch.complex128
+    assert z.mean(dtype=torch.complex128).item() == 2 + 0.5j

@@ -474,9 +474,6 @@ __getattr__, __dir__ = _lazy.attach(
     ).split(),
     attributes={
         **_NN_FUNCTIONS,
-        # no 32-bit complex dtype: naming one raises (engine/_complex.py)
-        "complex32": ("engine._complex", "complex32"),
-        "chalf": ("engine._complex", "chalf"),
         "vmap": ("engine.func", "vmap"),
         # sparse COO tensors (engine/_sparse)
         "sparse_coo_tensor": ("engine._sparse", "sparse_coo_tensor"),
@@ -502,6 +499,14 @@ __getattr__, __dir__ = _lazy.attach(
         },
     },
 )
+_lazy_getattr = __getattr__
+
+
+def __getattr__(name):
+    # No 32-bit complex dtype: naming one raises a clear AttributeError (engine/_complex.py).
+    if name in _complex.UNSUPPORTED:
+        raise _complex.unsupported_dtype(name)
+    return _lazy_getattr(name)
 
 
 # DLPack exchange (engine/_dlpack.py, which adds Tensor.__dlpack__ and __dlpack_device__).

@@ -157,10 +157,3 @@ def install():
         _set_imag,
         doc="The imaginary part of a complex tensor, as a view (an error for real tensors).",
     )
-
-
-def __getattr__(name):
-    # engine.complex32 and engine.chalf resolve here (see engine/__init__.py): a clear refusal.
-    if name in UNSUPPORTED:
-        raise unsupported_dtype(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
