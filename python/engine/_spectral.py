@@ -148,8 +148,8 @@ def istft(
         >>> x = engine.arange(16.0)
         >>> w = engine.hann_window(8)
         >>> s = engine.stft(x, 8, window=w, return_complex=True)
-        >>> engine.istft(s, 8, window=w, length=16).round()
-        tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12., 13., 14., 15.])
+        >>> (engine.istft(s, 8, window=w, length=16) - x).abs().max() < 1e-4
+        tensor(True)
     """
     from engine import fft
 

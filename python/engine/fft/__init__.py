@@ -196,7 +196,7 @@ def ifft(input, n=None, dim=-1, norm=None, *, out=None):
     Example::
 
         >>> engine.fft.ifft(engine.tensor([4.0, 0.0, 0.0, 0.0]))
-        tensor([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j])
+        tensor([1.-0.j, 1.-0.j, 1.-0.j, 1.+0.j])
     """
     if isinstance(input, _C.Tensor) and not input.dtype.is_complex:
         return _real_1d("ifft", input, n, dim, norm, False, out)
