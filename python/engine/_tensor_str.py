@@ -178,7 +178,7 @@ class _ComplexFormatter:
 
 
 def _formatter(values: list, dtype):
-    if dtype.is_complex:
+    if getattr(dtype, "is_complex", False):
         return _ComplexFormatter(values)
     return _Formatter(values, dtype.is_floating_point)
 
