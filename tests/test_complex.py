@@ -341,3 +341,9 @@ def test_where_and_reductions_in_another_dtype():
     assert torch.where(torch.tensor([False, True]), z, 0.5).tolist() == [0.5 + 0j, 3 - 1j]
     assert z.sum(dtype=torch.complex128).dtype is torch.complex128
     assert z.mean(dtype=torch.complex128).item() == 2 + 0.5j
+
+
+def test_zero_dim_reductions_keep_both_parts():
+    z = torch.tensor(1 + 2j)
+    for r in (z.sum(), z.mean(), z.sum(0), z.sum(-1, keepdim=True), z.mean(0)):
+        assert r.shape == () and r.item() == 1 + 2j

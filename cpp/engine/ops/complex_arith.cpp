@@ -159,12 +159,18 @@ Tensor complex_exp(const Tensor& z) {
   return named_history(complex_from_parts(mul(e, cos(p.im)), mul(e, sin(p.im))), "ExpBackward0");
 }
 
+// A 0-d tensor reduced over its own (single, implicit) dim is itself: the pair dim of its real
+// view must not be reduced instead.
 Tensor complex_sum(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim) {
-  return complex_from_pairs(sum(view_as_real(z), complex_reduce_dims(z, dims), keepdim));
+  const std::vector<int64_t> d = complex_reduce_dims(z, dims);
+  if (z.dim() == 0) return complex_from_pairs(clone(view_as_real(z)));
+  return complex_from_pairs(sum(view_as_real(z), d, keepdim));
 }
 
 Tensor complex_mean(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim) {
-  return complex_from_pairs(mean(view_as_real(z), complex_reduce_dims(z, dims), keepdim));
+  const std::vector<int64_t> d = complex_reduce_dims(z, dims);
+  if (z.dim() == 0) return complex_from_pairs(clone(view_as_real(z)));
+  return complex_from_pairs(mean(view_as_real(z), d, keepdim));
 }
 
 Tensor complex_matmul(const Tensor& a, const Tensor& b) {
