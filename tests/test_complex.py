@@ -347,3 +347,21 @@ def test_zero_dim_reductions_keep_both_parts():
     z = torch.tensor(1 + 2j)
     for r in (z.sum(), z.mean(), z.sum(0), z.sum(-1, keepdim=True), z.mean(0)):
         assert r.shape == () and r.item() == 1 + 2j
+
+
+def test_grad_fn_names_are_pytorchs():
+    z = torch.tensor([1 + 2j, 3j], requires_grad=True)
+    names = {
+        "MulBackward0": z * 2,
+        "DivBackward0": z / z,
+        "NegBackward0": -z,
+        "SubBackward0": z - 1,
+        "AddBackward0": z + 1j,
+        "SumBackward0": z.sum(),
+        "MeanBackward1": z.mean(0),
+        "ExpBackward0": z.exp(),
+        "AbsBackward0": z.abs(),
+        "AngleBackward0": z.angle(),
+    }
+    for name, out in names.items():
+        assert type(out.grad_fn).__name__ == name

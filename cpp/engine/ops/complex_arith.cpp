@@ -94,9 +94,12 @@ Tensor complex_add(const Tensor& a, const Tensor& b, double alpha) {
   return named_history(complex_from_pairs(add(view_as_real(x), view_as_real(y), alpha)), "AddBackward0");
 }
 
-Tensor complex_sub(const Tensor& a, const Tensor& b, double alpha) { return complex_add(a, b, -alpha); }
+Tensor complex_sub(const Tensor& a, const Tensor& b, double alpha) {
+  return named_history(complex_add(a, b, -alpha), "SubBackward0");
+}
 
-Tensor complex_mul(const Tensor& a, const Tensor& b) {
+namespace {
+Tensor complex_mul_value(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
   const Tensor x = complex_operand(a, dt), y = complex_operand(b, dt);
   if (!is_complex(y.dtype())) return complex_from_pairs(mul(view_as_real(x), real_against_pairs(y)));
@@ -104,8 +107,14 @@ Tensor complex_mul(const Tensor& a, const Tensor& b) {
   ComplexParts p = complex_parts(x), q = complex_parts(y);
   return complex_from_parts(sub(mul(p.re, q.re), mul(p.im, q.im)), add(mul(p.re, q.im), mul(p.im, q.re)));
 }
+}  // namespace
 
-Tensor complex_div(const Tensor& a, const Tensor& b) {
+Tensor complex_mul(const Tensor& a, const Tensor& b) {
+  return named_history(complex_mul_value(a, b), "MulBackward0");
+}
+
+namespace {
+Tensor complex_div_value(const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
   const Tensor x = complex_operand(a, dt), y = complex_operand(b, dt);
   if (!is_complex(y.dtype())) return complex_from_pairs(div(view_as_real(x), real_against_pairs(y)));
@@ -113,10 +122,20 @@ Tensor complex_div(const Tensor& a, const Tensor& b) {
   const Tensor den = add(mul(q.re, q.re), mul(q.im, q.im));
   if (!is_complex(x.dtype())) return complex_from_parts(div(mul(x, q.re), den), div(neg(mul(x, q.im)), den));
   ComplexParts p = complex_parts(x);
-  return complex_from_parts(div(add(mul(p.re, q.re), mul(p.im, q.im)), den), div(sub(mul(p.im, q.re), mul(p.re, q.im)), den));
+  return complex_from_parts(div(add(mul(p.re, q.re), mul(p.im, q.im)), den),
+                            div(sub(mul(p.im, q.re), mul(p.re, q.im)), den));
+}
+}  // namespace
+
+Tensor complex_div(const Tensor& a, const Tensor& b) {
+  return named_history(complex_div_value(a, b), "DivBackward0");
 }
 
-Tensor complex_neg(const Tensor& z) { return complex_from_pairs(neg(view_as_real(z))); }
+namespace {
+Tensor complex_neg_value(const Tensor& z) { return complex_from_pairs(neg(view_as_real(z))); }
+}  // namespace
+
+Tensor complex_neg(const Tensor& z) { return named_history(complex_neg_value(z), "NegBackward0"); }
 
 Tensor conj_physical(const Tensor& z) {
   if (!is_complex(z.dtype())) return z;
@@ -164,20 +183,28 @@ Tensor complex_exp(const Tensor& z) {
 Tensor complex_sum(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim) {
   const std::vector<int64_t> d = complex_reduce_dims(z, dims);
   if (z.dim() == 0) return complex_from_pairs(clone(view_as_real(z)));
-  return complex_from_pairs(sum(view_as_real(z), d, keepdim));
+  const char* name = dims.empty() && !keepdim ? "SumBackward0" : "SumBackward1";
+  return named_history(complex_from_pairs(sum(view_as_real(z), d, keepdim)), name);
 }
 
 Tensor complex_mean(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim) {
   const std::vector<int64_t> d = complex_reduce_dims(z, dims);
   if (z.dim() == 0) return complex_from_pairs(clone(view_as_real(z)));
-  return complex_from_pairs(mean(view_as_real(z), d, keepdim));
+  const char* name = dims.empty() && !keepdim ? "MeanBackward0" : "MeanBackward1";
+  return named_history(complex_from_pairs(mean(view_as_real(z), d, keepdim)), name);
 }
 
-Tensor complex_matmul(const Tensor& a, const Tensor& b) {
+namespace {
+Tensor complex_matmul_value(const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "expected m1 and m2 to have the same dtype, but got: ",
                cpp_type_name(a.dtype()), " != ", cpp_type_name(b.dtype()));
   ComplexParts p = complex_parts(a), q = complex_parts(b);
   return complex_from_parts(sub(matmul(p.re, q.re), matmul(p.im, q.im)), add(matmul(p.re, q.im), matmul(p.im, q.re)));
+}
+}  // namespace
+
+Tensor complex_matmul(const Tensor& a, const Tensor& b) {
+  return named_history(complex_matmul_value(a, b), "MmBackward0");
 }
 
 Tensor complex_equal(const Tensor& a, const Tensor& b, bool equal) {
@@ -190,10 +217,16 @@ Tensor complex_equal(const Tensor& a, const Tensor& b, bool equal) {
   return logical_or(ne(p.re, q.re), ne(p.im, q.im));
 }
 
-Tensor complex_where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+namespace {
+Tensor complex_where_value(const Tensor& cond, const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);
   const Tensor x = to_dtype(complex_operand(a, dt), dt), y = to_dtype(complex_operand(b, dt), dt);
   return complex_from_pairs(contiguous(where(real_against_pairs(cond), view_as_real(x), view_as_real(y))));
+}
+}  // namespace
+
+Tensor complex_where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+  return named_history(complex_where_value(cond, a, b), "WhereBackward0");
 }
 
 Tensor complex(const Tensor& re, const Tensor& im) {

@@ -93,7 +93,8 @@ Tensor real(const Tensor& z) {
 }
 
 Tensor imag(const Tensor& z) {
-  ENGINE_CHECK(is_complex(z.dtype()), std::runtime_error, "imag is not implemented for tensors with non-complex dtypes.");
+  ENGINE_CHECK(is_complex(z.dtype()), std::runtime_error,
+               "imag is not implemented for tensors with non-complex dtypes.");
   return select(view_as_real(z), -1, 1);
 }
 
