@@ -240,12 +240,20 @@ def test_numpy_negative_strides_are_refused():
 
 def test_unsupported_dtypes_are_refused():
     for dt, what in (
-        (np.complex64, "complex of 64 bits"),
         (np.uint16, "uint of 16 bits"),
+        (np.uint32, "uint of 32 bits"),
         (np.uint64, "uint of 64"),
     ):
         with pytest.raises(TypeError, match=f"engine has no dtype for DLPack {what}"):
             engine.from_dlpack(np.zeros(3, dt))
+
+
+def test_complex_tensors_cross_both_ways():
+    a = np.array([1 + 2j, -3.5j], dtype=np.complex64)
+    t = engine.from_dlpack(a)
+    assert t.dtype is engine.complex64 and t.tolist() == [1 + 2j, -3.5j]
+    back = np.from_dlpack(engine.tensor([0.5 - 1j], dtype=engine.complex128))
+    assert back.dtype == np.complex128 and back.tolist() == [0.5 - 1j]
 
 
 def test_misaligned_data_is_refused():
@@ -264,7 +272,7 @@ def test_read_only_producer_warns():
 
 def test_refused_capsule_stays_with_its_producer():
     # A capsule engine refuses is not consumed: another consumer may still take it.
-    capsule = np.zeros(3, np.complex128).__dlpack__()
+    capsule = np.zeros(3, np.uint32).__dlpack__()
     with pytest.raises(TypeError):
         engine.from_dlpack(capsule)
     assert repr(capsule).startswith('<capsule object "dltensor"')

@@ -241,7 +241,7 @@ def test_from_numpy_shares_memory_and_protocol():
     assert len(t) == 2 and [r.tolist() for r in t] == a.tolist()
     assert repr(t[0]).startswith("tensor([42.")
     with pytest.raises(TypeError):
-        engine.from_numpy(np.zeros(2, dtype=np.complex64))
+        engine.from_numpy(np.zeros(2, dtype=np.uint32))
 
 
 def test_split_chunk_unbind_share_storage():

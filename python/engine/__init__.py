@@ -196,6 +196,9 @@ globals().update(
         "short": _C.int16,
     }
 )
+from engine import _complex  # noqa: E402
+
+globals().update(_complex.DTYPES)
 
 import math as _math  # noqa: E402
 
@@ -304,6 +307,7 @@ globals().update(_linalg_torch.FUNCTIONS)
 # Tensor methods. After linalg's names: dist / cdist / vander here are the fuller versions
 # (zero-distance subgradient, compute_mode and dtype checks).
 from engine import (  # noqa: E402
+    _complex,
     _composed_misc,
     _copies,
     _creation_extra,
@@ -313,6 +317,7 @@ from engine import (  # noqa: E402
     _real_conj,
     _scans,
     _scatter_ops,
+    _spectral,
     _statistics,
     _tensor_misc,
     _windows,
@@ -320,7 +325,8 @@ from engine import (  # noqa: E402
 
 for _family in (
     _joining, _scatter_ops, _scans, _histograms, _statistics, _creation_extra, _windows,
-    _random_extra, _copies, _tensor_misc, _composed_misc, _real_conj,
+    _random_extra, _copies, _tensor_misc, _composed_misc, _real_conj, _complex,
+    _spectral,
 ):  # fmt: skip
     _family.install()
     globals().update(_family.FUNCTIONS)
@@ -464,7 +470,7 @@ __getattr__, __dir__ = _lazy.attach(
     __name__,
     submodules=(
         "serialization func distributed viz jit compiler version multiprocessing overrides optim"
-        " distributions special nn utils sparse cpu"
+        " distributions special nn utils sparse cpu fft"
     ).split(),
     attributes={
         **_NN_FUNCTIONS,
@@ -493,6 +499,14 @@ __getattr__, __dir__ = _lazy.attach(
         },
     },
 )
+_lazy_getattr = __getattr__
+
+
+def __getattr__(name):
+    # No 32-bit complex dtype: naming one raises a clear AttributeError (engine/_complex.py).
+    if name in _complex.UNSUPPORTED:
+        raise _complex.unsupported_dtype(name)
+    return _lazy_getattr(name)
 
 
 # Storages (engine/storage.py).
@@ -525,3 +539,6 @@ _apply_docs()
 # out= on the torch.* functions whose first forms take none (engine/_out_variants.py); after the
 # docstrings, which the out= forms carry over from the functions they wrap (Tensor methods among them).
 _out_variants.install(globals())
+
+# Last, once every function and method is in place: those without a complex path refuse one.
+_complex.guard_functions(globals())

@@ -43,12 +43,21 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         close = input == other
         if input.dtype == _C.bool:
             return close
-        a, b = input.double(), other.double()
-        if input.is_floating_point() and equal_nan:
-            close = close | (_C.isnan(a) & _C.isnan(b))
+        if input.dtype.is_complex:
+            a, b = input.to(_C.complex128), other.to(_C.complex128)
+            finite_a = _C.isfinite(a.real) & _C.isfinite(a.imag)
+            finite_b = _C.isfinite(b.real) & _C.isfinite(b.imag)
+            if equal_nan:
+                nan_a = _C.isnan(a.real) | _C.isnan(a.imag)
+                close = close | (nan_a & (_C.isnan(b.real) | _C.isnan(b.imag)))
+        else:
+            a, b = input.double(), other.double()
+            finite_a, finite_b = _C.isfinite(a), _C.isfinite(b)
+            if input.is_floating_point() and equal_nan:
+                close = close | (_C.isnan(a) & _C.isnan(b))
         within = _C.abs(a - b) <= atol + rtol * _C.abs(b)
         # |a - b| of two infinities is inf or nan: only their equality above makes them close.
-        return close | (within & _C.isfinite(a) & _C.isfinite(b))
+        return close | (within & finite_a & finite_b)
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):

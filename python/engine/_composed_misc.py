@@ -100,9 +100,9 @@ def norm_except_dim(v, pow=2, dim=0):
 
 
 def is_complex(input):
-    """Whether ``input``'s dtype is complex: always False (engine has real dtypes only)."""
+    """Whether ``input``'s dtype is complex (complex64 or complex128)."""
     _tensor_arg("is_complex", input, "input", 1)
-    return False
+    return input.dtype.is_complex
 
 
 def _weight_norm(v, g, dim=0):

@@ -23,6 +23,8 @@ _NAMES = {
     "torch.IntTensor": _C.int32,
     "torch.LongTensor": _C.int64,
     "torch.BoolTensor": _C.bool,
+    "torch.ComplexFloatTensor": _C.complex64,
+    "torch.ComplexDoubleTensor": _C.complex128,
 }
 _BY_DTYPE = {dtype: name for name, dtype in _NAMES.items()}
 

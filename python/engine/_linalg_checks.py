@@ -13,6 +13,8 @@ _TYPE_NAMES = {
     _C.uint8: "Byte",
     _C.float16: "Half",
     _C.bfloat16: "BFloat16",
+    _C.complex64: "ComplexFloat",
+    _C.complex128: "ComplexDouble",
 }
 
 

@@ -1,9 +1,10 @@
 """angle and the conjugation family (conj, conj_physical, resolve_conj, is_conj, resolve_neg,
-is_neg) for engine's tensors, which are all real: engine has no complex dtype, so these follow
-PyTorch 2.13 on real inputs only. The conjugate of a real tensor is the tensor itself (PyTorch
-returns the very same object from conj, conj_physical and resolve_conj), no tensor carries a
-conjugate or negative bit, and the angle of a real number is 0 (x >= 0, also -0.0) or pi (x < 0),
-NaN staying NaN, with a zero gradient."""
+is_neg), for real and complex tensors as PyTorch 2.13 defines them. The conjugate of a real tensor
+is the tensor itself (PyTorch returns the very same object from conj, conj_physical and
+resolve_conj); the angle of a real number is 0 (x >= 0, also -0.0) or pi (x < 0), NaN staying NaN,
+with a zero gradient. A complex tensor's conjugate is computed eagerly (engine keeps no lazy
+conjugate bit, so is_conj() is always False and resolve_conj() returns its input); its angle is
+atan2(imag, real), with PyTorch's gradient (0 at 0)."""
 
 import math
 
@@ -50,13 +51,15 @@ def angle(input, *, out=None):
         tensor([3.1416, 0.0000, 0.0000])
     """
     _tensor_arg("angle", input, "input", 1)
+    if input.dtype.is_complex:
+        return _C._complex_angle(input)
     x = input if input.is_floating_point() else input.to(_C.get_default_dtype())
     return _Angle.apply(x)
 
 
 def conj(input):
-    """The complex conjugate: for engine's real tensors, ``input`` itself (as PyTorch returns a
-    real tensor unchanged).
+    """The complex conjugate: a new tensor for a complex ``input``, ``input`` itself for a real
+    one (as PyTorch returns a real tensor unchanged).
 
     Example::
 
@@ -65,6 +68,8 @@ def conj(input):
         True
     """
     _tensor_arg("conj", input, "input", 1)
+    if input.dtype.is_complex:
+        return _C._conj_physical(input)
     return input
 
 
@@ -78,13 +83,15 @@ def conj_physical(input, *, out=None):
         tensor([ 1., -2.])
     """
     _tensor_arg("conj_physical", input, "input", 1)
+    value = _C._conj_physical(input) if input.dtype.is_complex else input
     if out is None:
-        return input
-    return write(out, input, [input], "conj_physical")
+        return value
+    return write(out, value, [input], "conj_physical")
 
 
 def resolve_conj(input):
-    """``input`` with its conjugate bit resolved: a real tensor has none, so ``input`` itself."""
+    """``input`` with its conjugate bit resolved: engine conjugates eagerly and keeps no such
+    bit, so ``input`` itself."""
     _tensor_arg("resolve_conj", input, "input", 1)
     return input
 
@@ -96,7 +103,7 @@ def resolve_neg(input):
 
 
 def is_conj(input):
-    """Whether ``input`` is a lazily conjugated view: never for engine's real tensors."""
+    """Whether ``input`` is a lazily conjugated view: never in engine, which conjugates eagerly."""
     _tensor_arg("is_conj", input, "input", 1)
     return False
 
@@ -108,7 +115,10 @@ def is_neg(input):
 
 
 def conj_physical_(input):
-    """In-place ``conj_physical``: a real tensor is its own conjugate, so it is returned as is."""
+    """In-place ``conj_physical``: a real tensor is its own conjugate, so it is returned as is;
+    a complex one has its imaginary part negated in place."""
+    if input.dtype.is_complex:
+        input.imag.neg_()
     return input
 
 

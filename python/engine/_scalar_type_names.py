@@ -13,6 +13,8 @@ _NAMES = {
     _C.int8: "Char",
     _C.uint8: "Byte",
     _C.bool: "Bool",
+    _C.complex64: "ComplexFloat",
+    _C.complex128: "ComplexDouble",
 }
 
 

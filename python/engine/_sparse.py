@@ -203,6 +203,9 @@ def sparse_coo_tensor(
 ):
     """A sparse COO tensor with the given ``indices`` (sparse_dim, nnz) and ``values``
     (nnz, *dense dims); ``size`` defaults to the smallest that holds every index."""
+    from engine._complex import refuse_complex
+
+    refuse_complex("sparse_coo_tensor", indices, values)
     indices = indices if isinstance(indices, _Tensor) else _C.tensor(indices)
     values = values if isinstance(values, _Tensor) else _C.tensor(values)
     if indices.dtype != _C.int64:

@@ -116,7 +116,7 @@ def _H(self):
         raise RuntimeError(
             f"tensor.H is only supported on matrices (2-D tensors). Got {self.dim()}-D tensor."
         )
-    return self.transpose(0, 1)  # real tensors: the conjugate is the tensor itself
+    return self.transpose(0, 1).conj()  # a real tensor's conjugate is the tensor itself
 
 
 def _mH(self):
@@ -125,7 +125,7 @@ def _mH(self):
             "tensor.mH is only supported on matrices or batches of matrices. "
             f"Got {self.dim()}-D tensor."
         )
-    return self.transpose(-2, -1)
+    return self.transpose(-2, -1).conj()
 
 
 def adjoint(input):

@@ -156,6 +156,33 @@ class _Formatter:
         return text.rjust(self.max_width)
 
 
+class _ComplexFormatter:
+    """PyTorch's complex format: the real and imaginary parts each get a formatter of their own
+    (over all real parts, all imaginary parts), joined as ``re+imj``; a negative or negative-zero
+    imaginary part brings its own sign."""
+
+    __slots__ = ("real", "imag", "max_width")
+
+    def __init__(self, values: list) -> None:
+        self.real = _Formatter([v.real for v in values], True)
+        self.imag = _Formatter([v.imag for v in values], True)
+        # The width the element columns are planned with: both parts and the "j".
+        self.max_width = self.real.max_width + self.imag.max_width + 1
+
+    def format(self, value) -> str:
+        real_str = self.real.format(value.real)
+        imag_str = (self.imag.format(value.imag) + "j").lstrip()
+        if imag_str[0] in "+-":
+            return real_str + imag_str
+        return real_str + "+" + imag_str
+
+
+def _formatter(values: list, dtype):
+    if getattr(dtype, "is_complex", False):
+        return _ComplexFormatter(values)
+    return _Formatter(values, dtype.is_floating_point)
+
+
 def _flatten(data, ndim: int) -> list:
     if ndim == 0:
         return [data]
@@ -200,11 +227,10 @@ def _nested_str(
 def _tensor_str(t, indent: int) -> str:
     ndim = t.dim()
     summarize = t.numel() > PRINT_OPTS.threshold
-    floating = t.dtype.is_floating_point
 
     if ndim == 0:
         value = t.tolist()
-        return _Formatter([value], floating).format(value)
+        return _formatter([value], t.dtype).format(value)
 
     edge = PRINT_OPTS.edgeitems
     if summarize and not edge:
@@ -213,7 +239,7 @@ def _tensor_str(t, indent: int) -> str:
     # Only the elements that will be shown are fetched, and the formatter is
     # computed from them alone, so hidden values do not affect widths or modes.
     data = t._edge_list(edge) if summarize else t.tolist()
-    fmt = _Formatter(_flatten(data, ndim), floating)
+    fmt = _formatter(_flatten(data, ndim), t.dtype)
     return _nested_str(data, tuple(t.shape), 0, indent, summarize, fmt)
 
 

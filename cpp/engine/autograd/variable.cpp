@@ -181,7 +181,7 @@ void set_requires_grad(const Tensor& t, bool value) {
                  "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
     return;
   }
-  ENGINE_CHECK(!value || is_floating(t.dtype()), std::runtime_error,
+  ENGINE_CHECK(!value || is_floating(t.dtype()) || is_complex(t.dtype()), std::runtime_error,
                "only Tensors of floating point dtype can require gradients");
   ENGINE_CHECK(!value || !t.get()->is_inference || inference_mode_enabled(), std::runtime_error,
                "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.");

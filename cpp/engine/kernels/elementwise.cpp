@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "engine/core/error.h"
+#include "engine/kernels/complex_copy.h"
 #include "engine/kernels/simd/table.h"
 #include "engine/kernels/strided_loop.h"
 
@@ -523,6 +524,10 @@ void unary(UnaryOp op, const Tensor& out, const Tensor& a) {
 }
 
 void copy(const Tensor& dst, const Tensor& src) {
+  if (is_complex(dst.dtype()) || is_complex(src.dtype())) {
+    copy_complex(dst, src);
+    return;
+  }
   ENGINE_DISPATCH_ALL(dst.dtype(), [&](auto dtag) {
     using D = decltype(dtag);
     ENGINE_DISPATCH_ALL(src.dtype(), [&](auto stag) {
@@ -564,6 +569,10 @@ void copy(const Tensor& dst, const Tensor& src) {
 }
 
 void fill(const Tensor& dst, double value) {
+  if (is_complex(dst.dtype())) {
+    fill_complex(dst, value, 0.0);
+    return;
+  }
   ENGINE_DISPATCH_ALL(dst.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T v = convert<T>(value);

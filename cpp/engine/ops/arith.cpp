@@ -6,6 +6,7 @@
 #include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/strided_loop.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -285,6 +286,7 @@ Tensor arith_in_float32(BinaryOp op, const Tensor& a, const Tensor& b, DType dt,
 }  // namespace
 
 Tensor add(const Tensor& a, const Tensor& b, double alpha) {
+  if (any_complex(a, b)) return complex_add(a, b, alpha);
   const DType dt = result_type(a, b);
   Tensor out;
   if (is_reduced_floating(dt)) {
@@ -301,6 +303,7 @@ Tensor add(const Tensor& a, const Tensor& b, double alpha) {
 
 Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
   check_sub_operands(a, b);
+  if (any_complex(a, b)) return complex_sub(a, b, alpha);
   const DType dt = result_type(a, b);
   Tensor out;
   if (is_reduced_floating(dt)) {
@@ -320,6 +323,7 @@ Tensor sub(const Tensor& a, const Tensor& b, double alpha) {
 }
 
 Tensor mul(const Tensor& a, const Tensor& b) {
+  if (any_complex(a, b)) return complex_mul(a, b);
   const DType dt = result_type(a, b);
   Tensor out = is_reduced_floating(dt) ? arith_in_float32(BinaryOp::Mul, a, b, dt) : binary_kernel(BinaryOp::Mul, a, b, dt, dt);
   if (auto node = make_node<MulBackward0>({&a, &b})) {
@@ -354,6 +358,7 @@ Tensor mul_number(const Tensor& a, double v, DType number_dtype) {
 }
 
 Tensor div(const Tensor& a, const Tensor& b) {
+  if (any_complex(a, b)) return complex_div(a, b);
   DType dt = result_type(a, b);
   if (!is_floating(dt)) dt = default_dtype();  // true division
   Tensor out = is_reduced_floating(dt) ? arith_in_float32(BinaryOp::Div, a, b, dt) : binary_kernel(BinaryOp::Div, a, b, dt, dt);
@@ -440,6 +445,7 @@ Tensor neg(const Tensor& a) {
   ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error,
                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
                "use the `~` or `logical_not()` operator instead.");
+  if (is_complex(a.dtype())) return complex_neg(a);
   Tensor out;
   {
     AutoGradMode no_grad(false);
@@ -453,6 +459,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(cond.dtype() == DType::Bool, std::runtime_error,
                "where expected condition to be a boolean tensor, but got a tensor with dtype ",
                scalar_type_name(cond.dtype()));
+  if (any_complex(a, b)) return complex_where(cond, a, b);
   const DType dt = result_type(a, b);
   Dims shape = broadcast_shapes(broadcast_shapes(cond.shape(), a.shape()), b.shape());
   Tensor out = empty_like_operands(shape, dt, {&cond, &a, &b});
@@ -508,8 +515,12 @@ Tensor compare(BinaryOp op, const Tensor& a, const Tensor& b) {
 }
 }  // namespace
 
-Tensor eq(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Eq, a, b); }
-Tensor ne(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Ne, a, b); }
+Tensor eq(const Tensor& a, const Tensor& b) {
+  return any_complex(a, b) ? complex_equal(a, b, true) : compare(BinaryOp::Eq, a, b);
+}
+Tensor ne(const Tensor& a, const Tensor& b) {
+  return any_complex(a, b) ? complex_equal(a, b, false) : compare(BinaryOp::Ne, a, b);
+}
 Tensor lt(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Lt, a, b); }
 Tensor le(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Le, a, b); }
 Tensor gt(const Tensor& a, const Tensor& b) { return compare(BinaryOp::Gt, a, b); }

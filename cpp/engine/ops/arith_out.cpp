@@ -21,7 +21,8 @@ bool reads_safely(const Tensor& out, const Tensor& in) {
 // as it is: same dtype and shape, no 16-bit float (those compute through float32 operand by operand,
 // see arith.cpp), no bool (the ops' own refusals run on the fresh path), inputs safe to read.
 bool writes_into(const Tensor& out, DType dt, const Tensor& a, const Tensor& b) {
-  if (out.dtype() != dt || dt == DType::Bool || is_reduced_floating(dt)) return false;
+  // Complex results take the general path (computed through the real view, then written).
+  if (out.dtype() != dt || dt == DType::Bool || is_reduced_floating(dt) || is_complex(dt)) return false;
   if (a.dtype() == DType::Bool || b.dtype() == DType::Bool) return false;
   if (out.shape() != broadcast_shapes(a.shape(), b.shape())) return false;
   return reads_safely(out, a) && reads_safely(out, b);

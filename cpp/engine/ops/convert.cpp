@@ -1,6 +1,7 @@
 // Conversions and copies: to(dtype), clone, contiguous.
 #include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -20,9 +21,12 @@ struct CloneBackward0 : BuiltinNode<CloneBackward0> {
 
 Tensor to_dtype(const Tensor& t, DType dtype) {
   if (t.dtype() == dtype) return t;
+  // complex -> real keeps the real part (the Python layer warns, as PyTorch does); its gradient
+  // flows back through the real view.
+  if (is_complex(t.dtype()) && !is_complex(dtype)) return to_dtype(real(t), dtype);
   Tensor out = empty_like_operands(t.shape(), dtype, {&t});
   kernels::copy(out, t);
-  if (is_floating(dtype)) {
+  if (is_floating(dtype) || is_complex(dtype)) {
     if (auto node = make_node<ToCopyBackward0>({&t})) {
       node->src_dtype = t.dtype();
       set_history(out, node);

@@ -6,6 +6,7 @@
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -332,6 +333,8 @@ Tensor diagonal(const Tensor& a, int64_t offset, int64_t dim1, int64_t dim2) {
 }
 
 Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
+  // Complex: the same rows of the (real, imaginary) view.
+  if (is_complex(a.dtype())) return complex_from_pairs(index_select(view_as_real(a), wrap_dim(dim, a.dim()), index));
   auto idx = vector_index(index, "index_select");
   const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
@@ -375,6 +378,11 @@ Tensor index_select(const Tensor& a, int64_t dim, const Tensor& index) {
 namespace {
 Tensor index_add_impl(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, double alpha,
                       bool add, const char* fname) {
+  if (is_complex(self.dtype()) && self.dtype() == src.dtype()) {
+    // Complex: the (real, imaginary) views, row for row.
+    return complex_from_pairs(
+        index_add_impl(view_as_real(self), wrap_dim(dim, self.dim()), index, view_as_real(src), alpha, add, fname));
+  }
   auto idx = vector_index(index, fname);
   dim = wrap_dim(dim, self.dim());
   const int64_t n = self.dim() == 0 ? 1 : self.shape()[dim];

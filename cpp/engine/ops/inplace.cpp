@@ -274,6 +274,7 @@ bool reads_safely(const Tensor& self, const Tensor& other) {
 // dtype and shape and no element of self is read after another one was written.
 bool direct_ok(const Tensor& self, const Tensor& other) {
   if (self.dtype() == DType::Bool || other.dtype() == DType::Bool) return false;  // keeps the ops' own checks
+  if (is_complex(self.dtype()) || is_complex(other.dtype())) return false;  // computed through the real view
   if (result_type(self, other) != self.dtype()) return false;
   // A 16-bit self with another operand type computes in float32 (see ops::add), not in the kernel.
   if (is_reduced_floating(self.dtype()) && other.dtype() != self.dtype()) return false;

@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/kernels/matmul.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -63,6 +64,7 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(b.dim() == 2, std::runtime_error, "mat2 must be a matrix");
   ENGINE_CHECK(a.shape()[1] == b.shape()[0], std::runtime_error, "mat1 and mat2 shapes cannot be multiplied (",
                a.shape()[0], "x", a.shape()[1], " and ", b.shape()[0], "x", b.shape()[1], ")");
+  if (any_complex(a, b)) return complex_matmul(a, b);
   ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "expected m1 and m2 to have the same dtype, but got: ",
                cpp_type_name(a.dtype()), " != ", cpp_type_name(b.dtype()));
   ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
@@ -96,6 +98,7 @@ Tensor mm(const Tensor& a, const Tensor& b) {
 Tensor matmul(const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(a.dim() >= 1 && b.dim() >= 1, std::runtime_error, "both arguments to matmul need to be at least 1D, but they are ",
                a.dim(), "D and ", b.dim(), "D");
+  if (any_complex(a, b)) return complex_matmul(a, b);
   if (a.dim() > 2 || b.dim() > 2) return batched_matmul(a, b);
   if (a.dim() == 1 && b.dim() == 1) {
     ENGINE_CHECK(a.shape()[0] == b.shape()[0], std::runtime_error,
@@ -167,6 +170,7 @@ Tensor batched_matmul(const Tensor& a, const Tensor& b) {
 Tensor bmm(const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(a.dim() == 3, std::runtime_error, "batch1 must be a 3D tensor");
   ENGINE_CHECK(b.dim() == 3, std::runtime_error, "batch2 must be a 3D tensor");
+  if (any_complex(a, b)) return complex_matmul(a, b);
   const int64_t B = a.shape()[0], M = a.shape()[1], K = a.shape()[2], N = b.shape()[2];
   ENGINE_CHECK(b.shape()[0] == B && b.shape()[1] == K, std::runtime_error,
                "Expected size for first two dimensions of batch2 tensor to be: [", B, ", ", K, "] but got: [",

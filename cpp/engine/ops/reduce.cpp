@@ -7,6 +7,7 @@
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/reduce.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -112,6 +113,9 @@ Tensor reduce_sum(const Tensor& a, const std::vector<bool>& mask, bool keepdim, 
 }  // namespace
 
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
+  if (is_complex(a.dtype()) && (!dtype || is_complex(*dtype))) {
+    return complex_sum(dtype ? to_dtype(a, *dtype) : a, dims, keepdim);
+  }
   const std::vector<bool> mask = reduce_mask(a, dims);
   DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
   // With dtype=, PyTorch converts the elements first and adds them in dtype (x.sum(dtype=int32)
@@ -131,6 +135,7 @@ Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std:
 
 Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
   DType dt = dtype ? *dtype : a.dtype();
+  if (is_complex(a.dtype()) && is_complex(dt)) return complex_mean(to_dtype(a, dt), dims, keepdim);
   ENGINE_CHECK(is_floating(dt), std::runtime_error,
                "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
                "Got: ",

@@ -5,6 +5,7 @@
 #include "engine/core/error.h"
 #include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -66,6 +67,7 @@ Tensor unary(UnaryOp op, const Tensor& a, bool float_op, const char* name, Unary
 }  // namespace
 
 Tensor exp(const Tensor& a) {
+  if (is_complex(a.dtype())) return complex_exp(a);
   return unary(UnaryOp::Exp, a, true, "ExpBackward0", [](const Tensor& g, const Tensor&, const Tensor& y) { return g * y; },
                false, true);
 }
@@ -152,6 +154,7 @@ Tensor relu(const Tensor& a) {
 }
 Tensor abs(const Tensor& a) {
   ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"abs_cpu\" not implemented for 'Bool'");
+  if (is_complex(a.dtype())) return complex_abs(a);
   return unary(UnaryOp::Abs, a, false, "AbsBackward0",
                [](const Tensor& g, const Tensor& x, const Tensor&) { return g * sign(x); }, true, false);
 }

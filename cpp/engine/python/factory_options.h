@@ -50,7 +50,7 @@ inline FactoryOptions parse_factory_kwargs(const py::kwargs& kwargs, const char*
 // A factory's result with requires_grad= applied (PyTorch's error for non-floating dtypes).
 inline Tensor finish(Tensor t, const FactoryOptions& o) {
   if (o.requires_grad) {
-    ENGINE_CHECK(is_floating(t.dtype()), std::runtime_error,
+    ENGINE_CHECK(is_floating(t.dtype()) || is_complex(t.dtype()), std::runtime_error,
                  "Only Tensors of floating point and complex dtype can require gradients");
     set_requires_grad(t, true);
   }

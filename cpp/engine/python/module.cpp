@@ -33,6 +33,7 @@ void init_runtime(py::module_& m) {
 void init_as_strided(py::module_& m);  // py_as_strided.cpp
 void init_view_dtype(py::module_& m);   // py_view_dtype.cpp
 void init_meta(py::module_& m);         // py_meta.cpp
+void init_complex(py::module_& m);      // py_complex.cpp
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "engine's native core";
@@ -79,6 +80,7 @@ PYBIND11_MODULE(_C, m) {
   init_as_strided(m);
   init_view_dtype(m);
   init_meta(m);
+  init_complex(m);
   init_function(m);
   init_random(m);
   init_index(m);

@@ -356,7 +356,8 @@ void patch_tensor_attributes(py::module_& m) {
       py::cpp_function([data_set](py::handle self, py::handle value) {
         ENGINE_CHECK(is_tensor(value), engine::TypeError, "Variable data has to be a tensor, but got ",
                      type_name(value));
-        ENGINE_CHECK(!requires_grad(self.cast<Tensor>()) || is_floating(value.cast<Tensor>().dtype()),
+        ENGINE_CHECK(!requires_grad(self.cast<Tensor>()) || is_floating(value.cast<Tensor>().dtype()) ||
+                         is_complex(value.cast<Tensor>().dtype()),
                      std::runtime_error,
                      "data set to a tensor that requires gradients must be floating point or complex dtype");
         data_set(self, value);

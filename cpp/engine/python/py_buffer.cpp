@@ -30,6 +30,8 @@ const char* buffer_format(DType d) {
     case DType::Float32: return "f";
     case DType::Float64: return "d";
     case DType::BFloat16: return nullptr;
+    case DType::Complex64: return "Zf";
+    case DType::Complex128: return "Zd";
   }
   return nullptr;
 }
@@ -132,7 +134,11 @@ void tensor_releasebuffer(PyObject*, Py_buffer* view) { delete static_cast<Buffe
 // NumPy's typestr: byte order, kind, bytes ('<f4'); '|' where order does not apply.
 std::string typestr(DType d) {
   const char order = itemsize(d) == 1 ? '|' : (PY_BIG_ENDIAN ? '>' : '<');
-  const char kind = d == DType::Bool ? 'b' : is_floating(d) ? 'f' : d == DType::UInt8 ? 'u' : 'i';
+  const char kind = d == DType::Bool      ? 'b'
+                    : is_complex(d)         ? 'c'
+                    : is_floating(d)        ? 'f'
+                    : d == DType::UInt8     ? 'u'
+                                            : 'i';
   return str_cat(order, kind, itemsize(d));
 }
 

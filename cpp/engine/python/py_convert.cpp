@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "engine/core/error.h"
+#include "engine/kernels/complex_copy.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
@@ -35,10 +36,22 @@ void raise_tensor_or_number_other(const char* fname, py::handle input, py::handl
                           " * (Tensor input, Number other, *, Tensor out = None)\n");
 }
 
+namespace {
+// A Python complex number as the 0-d complex128 tensor PyTorch wraps it in.
+Tensor wrapped_complex(double re, double im) {
+  Tensor t = Tensor::empty({}, DType::Complex128);
+  kernels::fill_complex(t, re, im);
+  t.get()->is_wrapped_number = true;
+  t.get()->wrapped_dtype = DType::Complex128;
+  return t;
+}
+}  // namespace
+
 Tensor to_operand(py::handle obj) {
   PyObject* p = obj.ptr();
   if (PyBool_Check(p)) return ops::wrapped_scalar(p == Py_True ? 1.0 : 0.0, DType::Bool);
   if (PyFloat_Check(p)) return ops::wrapped_scalar(PyFloat_AS_DOUBLE(p), DType::Float64);
+  if (PyComplex_Check(p)) return wrapped_complex(PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p));
   if (PyLong_Check(p)) {
     int overflow = 0;
     long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
@@ -151,7 +164,7 @@ Dims factory_shape(const py::args& args, py::kwargs& kw, const char* fname) {
 
 namespace {
 
-enum class Kind { Bool = 0, Int = 1, Float = 2 };
+enum class Kind { Bool = 0, Int = 1, Float = 2, Complex = 3 };
 
 struct Scan {
   Dims shape;
@@ -184,13 +197,16 @@ Kind leaf_kind(py::handle obj, const Dims& index) {
   if (PyBool_Check(p)) return Kind::Bool;
   if (PyLong_Check(p)) return Kind::Int;
   if (PyFloat_Check(p)) return Kind::Float;
+  if (PyComplex_Check(p)) return Kind::Complex;
   if (is_numpy_bool(obj)) return Kind::Bool;
   if (is_tensor(obj)) {
     Tensor t = obj.cast<Tensor>();
+    if (is_complex(t.dtype())) return Kind::Complex;
     return is_floating(t.dtype()) ? Kind::Float : t.dtype() == DType::Bool ? Kind::Bool : Kind::Int;
   }
   if (PyIndex_Check(p)) return Kind::Int;  // NumPy integers
   if (!PyType_Check(p) && PyObject_HasAttrString(p, "__float__")) return Kind::Float;
+  if (!PyType_Check(p) && PyObject_HasAttrString(p, "__complex__")) return Kind::Complex;
   std::string where = index.empty() ? "" : " at data" + position_str(index);
   throw engine::TypeError(str_cat("new(): invalid data type '", type_name(obj), "'", where));
 }
@@ -280,6 +296,40 @@ void fill_leaves(py::handle obj, const Dims& shape, size_t depth, T*& out) {
   for (py::handle item : seq) fill_leaves<T>(item, shape, depth + 1, out);
 }
 
+// The leaves of a complex tensor, as (real, imaginary) pairs of V; the same checks as fill_leaves.
+template <typename V>
+void fill_complex_leaves(py::handle obj, const Dims& shape, size_t depth, V*& out) {
+  ENGINE_CHECK(is_sequence(obj) == (depth < shape.size()), ValueError,
+               "tensor(): the data changed while it was being read");
+  if (depth == shape.size()) {
+    double re = 0.0, im = 0.0;
+    if (is_tensor(obj)) {
+      const Tensor t = obj.cast<Tensor>();
+      if (is_complex(t.dtype())) {
+        re = kernels::read_double(kernels::complex_part(t, 0), 0);
+        im = kernels::read_double(kernels::complex_part(t, 1), 0);
+      } else {
+        re = kernels::read_double(t, 0);
+      }
+    } else {
+      // Any number: complex, float, int, bool, or an object with __complex__ / __float__ / __index__.
+      const Py_complex c = PyComplex_AsCComplex(obj.ptr());
+      if (c.real == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+      re = c.real;
+      im = c.imag;
+    }
+    *out++ = static_cast<V>(re);
+    *out++ = static_cast<V>(im);
+    return;
+  }
+  py::tuple seq = py::reinterpret_steal<py::tuple>(
+      PySequence_Tuple((is_tensor(obj) || is_ndarray(obj) ? obj.attr("tolist")() : py::reinterpret_borrow<py::object>(obj)).ptr()));
+  if (!seq) throw py::error_already_set();
+  ENGINE_CHECK(static_cast<int64_t>(seq.size()) == shape[depth], ValueError,
+               "tensor(): the data changed while it was being read");
+  for (py::handle item : seq) fill_complex_leaves<V>(item, shape, depth + 1, out);
+}
+
 Tensor from_numpy_copy(const py::array& given, std::optional<DType> dtype) {
   const std::optional<DType> src_dtype = numpy_dtype(given);
   // Kernels read elements through typed pointers: an array whose data is not aligned to its
@@ -331,9 +381,11 @@ DType numpy_dtype(py::handle array) {
   if (k == 'i' && sz == 2) return DType::Int16;
   if (k == 'i' && sz == 1) return DType::Int8;
   if (k == 'u' && sz == 1) return DType::UInt8;
+  if (k == 'c' && sz == 8) return DType::Complex64;
+  if (k == 'c' && sz == 16) return DType::Complex128;
   throw engine::TypeError(str_cat("can't convert np.ndarray of type numpy.", std::string(py::str(dt)),
-                                  ". The only supported types are: float64, float32, float16, int64, int32, int16, "
-                                  "int8, uint8, and bool."));
+                                  ". The only supported types are: float64, float32, float16, complex64, complex128, int64, "
+                                  "int32, int16, int8, uint8, and bool."));
 }
 
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype) {
@@ -355,9 +407,23 @@ Tensor tensor_from_data(py::handle data, std::optional<DType> dtype) {
   Dims index;
   scan(data, 0, s, index);
   DType dt = dtype ? *dtype
-                   : (s.kind == Kind::Float ? default_dtype() : s.kind == Kind::Int ? DType::Int64 : DType::Bool);
+                   : (s.kind == Kind::Complex ? complex_of(default_dtype())
+                      : s.kind == Kind::Float ? default_dtype()
+                      : s.kind == Kind::Int   ? DType::Int64
+                                              : DType::Bool);
   if (!s.any && !dtype) dt = default_dtype();
   Tensor out = Tensor::empty(s.shape, dt);
+  if (is_complex(dt)) {
+    if (dt == DType::Complex64) {
+      float* p = kernels::complex_as_real(out).data<float>();
+      fill_complex_leaves<float>(data, s.shape, 0, p);
+    } else {
+      double* p = kernels::complex_as_real(out).data<double>();
+      fill_complex_leaves<double>(data, s.shape, 0, p);
+    }
+    return out;
+  }
+  ENGINE_CHECK(s.kind != Kind::Complex, engine::TypeError, "must be real number, not complex");
   ENGINE_DISPATCH_ALL(dt, [&](auto tag) {
     using T = decltype(tag);
     T* p = out.data<T>();

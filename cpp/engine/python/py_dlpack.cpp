@@ -45,6 +45,7 @@ DLDataType dl_dtype(DType d) {
     case DType::Int8: case DType::Int16: case DType::Int32: case DType::Int64: return {dlpack::kDLInt, bits, 1};
     case DType::BFloat16: return {dlpack::kDLBfloat, 16, 1};
     case DType::Float16: case DType::Float32: case DType::Float64: return {dlpack::kDLFloat, bits, 1};
+    case DType::Complex64: case DType::Complex128: return {dlpack::kDLComplex, bits, 1};
   }
   return {dlpack::kDLOpaqueHandle, 0, 0};
 }
@@ -166,6 +167,10 @@ DType engine_dtype(const DLDataType& t) {
       break;
     case dlpack::kDLBfloat:
       if (t.bits == 16) return DType::BFloat16;
+      break;
+    case dlpack::kDLComplex:
+      if (t.bits == 64) return DType::Complex64;
+      if (t.bits == 128) return DType::Complex128;
       break;
     default:
       break;

@@ -31,7 +31,7 @@ void init_dtype(py::module_& m) {
   py::class_<PyDType>(m, "dtype")
       .def_property_readonly("is_floating_point", [](const PyDType& d) { return is_floating(d.value); })
       .def_property_readonly("is_signed", [](const PyDType& d) { return is_signed(d.value); })
-      .def_property_readonly("is_complex", [](const PyDType&) { return false; })
+      .def_property_readonly("is_complex", [](const PyDType& d) { return is_complex(d.value); })
       .def_property_readonly("itemsize", [](const PyDType& d) { return itemsize(d.value); })
       .def("__repr__", [](const PyDType& d) { return std::string("torch.") + dtype_name(d.value); })
       .def("__reduce__", [](const PyDType& d) { return std::string(dtype_name(d.value)); });

@@ -288,7 +288,8 @@ bool contains(const py::tuple& objs, const Tensor& t) {
 Tensor FunctionCtx::unpack(const SavedTensor& s, bool intermediate, const std::shared_ptr<Node>& owner,
                            const std::string& what) {
   Tensor t = s.unpack(owner);
-  if (intermediate && in_backward && owner && GradMode::is_enabled() && t.defined() && is_floating(t.dtype()) &&
+  if (intermediate && in_backward && owner && GradMode::is_enabled() && t.defined() &&
+      (is_floating(t.dtype()) || is_complex(t.dtype())) &&
       !requires_grad(t)) {
     // Its flags stay as they are (no requires_grad, no grad_fn); only a derivative actually taken
     // through it raises.
@@ -645,7 +646,8 @@ py::object function_apply(py::handle cls, py::tuple args, py::object kwargs) {
       node->output_is_tensor.push_back(true);
       // Marked non-differentiable, or of a type that has no gradient (a bool mask, indices): no
       // history, as in PyTorch.
-      const bool differentiable = !contains(native->non_differentiable, t) && is_floating(t.dtype());
+      const bool differentiable = !contains(native->non_differentiable, t) &&
+                                  (is_floating(t.dtype()) || is_complex(t.dtype()));
       node->output_non_differentiable.resize(node->output_is_tensor.size(), false);
       node->output_non_differentiable.back() = !differentiable;
       if (!differentiable) {

@@ -418,7 +418,7 @@ void init_graph(py::module_& m) {
   m.def(
       "_record_not_implemented",
       [](const Tensor& out, const Tensor& input, const std::string& node_name, const std::string& op) {
-        if (compute_requires_grad({&input}) && is_floating(out.dtype())) {
+        if (compute_requires_grad({&input}) && (is_floating(out.dtype()) || is_complex(out.dtype()))) {
           set_history(out, std::make_shared<NotImplementedNode>(node_name, op, collect_next_edges({&input})));
         }
         return out;

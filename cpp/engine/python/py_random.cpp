@@ -1,10 +1,12 @@
 // Random tensors with PyTorch's streams: manual_seed, rand, randn, randint, normal_, uniform_.
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "engine/autograd/grad_mode.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/kernels/complex_copy.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/random.h"
 #include "engine/ops/ops.h"
@@ -114,6 +116,14 @@ Tensor& start_inplace(Tensor& t) {
 
 Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen, bool bump = true) {
   ENGINE_CHECK(stdv >= 0.0, std::runtime_error, "normal expects std >= 0.0, but found std ", stdv);
+  if (is_complex(t.dtype())) {
+    // PyTorch's rule: each half drawn with std / sqrt(2), so that E|z - mean|^2 = std^2.
+    start_inplace(t);
+    Tensor pairs = kernels::complex_as_real(t);
+    normal_(pairs, mean, stdv / std::sqrt(2.0), gen, false);
+    if (bump) t.bump_version();
+    return t;
+  }
   // With no elements PyTorch reaches no kernel, so an integer tensor passes its dtype check.
   if (t.numel() != 0 || is_floating(t.dtype())) check_float(t, "normal_kernel_cpu");
   start_inplace(t);
@@ -136,6 +146,13 @@ Tensor& normal_(Tensor& t, double mean, double stdv, Generator& gen, bool bump =
 }
 
 Tensor& uniform_(Tensor& t, double from, double to, Generator& gen, bool bump = true) {
+  if (is_complex(t.dtype())) {  // each half uniform in [from, to), as PyTorch draws them
+    start_inplace(t);
+    Tensor pairs = kernels::complex_as_real(t);
+    uniform_(pairs, from, to, gen, false);
+    if (bump) t.bump_version();
+    return t;
+  }
   check_float(t, "check_uniform_bounds");
   ENGINE_CHECK(from <= to, std::runtime_error, "uniform_ expects to return a [from, to) range, but found from=", from,
                " > to=", to);

@@ -18,9 +18,12 @@
 
 namespace engine::python {
 
+py::object complex_element_to_py(const Tensor& z, int64_t flat);  // py_complex.cpp
+
 namespace {
 
 py::object scalar_to_py(const Tensor& t, int64_t flat) {
+  if (is_complex(t.dtype())) return complex_element_to_py(t, flat);
   if (is_floating(t.dtype())) return py::float_(kernels::read_double(t, flat));
   if (t.dtype() == DType::Bool) return py::bool_(kernels::read_int(t, flat) != 0);
   return py::int_(kernels::read_int(t, flat));
@@ -44,6 +47,14 @@ py::object nested(const Tensor& t, size_t dim, int64_t offset, int64_t edge) {
       case DType::Int16: return py::int_(*reinterpret_cast<const int16_t*>(p));
       case DType::Float16: return py::float_(static_cast<float>(*reinterpret_cast<const Half*>(p)));
       case DType::BFloat16: return py::float_(static_cast<float>(*reinterpret_cast<const BFloat16*>(p)));
+      case DType::Complex64: {
+        const float* c = reinterpret_cast<const float*>(p);
+        return py::reinterpret_steal<py::object>(PyComplex_FromDoubles(c[0], c[1]));
+      }
+      case DType::Complex128: {
+        const double* c = reinterpret_cast<const double*>(p);
+        return py::reinterpret_steal<py::object>(PyComplex_FromDoubles(c[0], c[1]));
+      }
     }
   }
   const int64_t n = t.shape()[dim], stride = t.strides()[dim];
@@ -173,6 +184,10 @@ Tensor to_method(const Tensor& self, py::args args, py::kwargs kwargs) {
     std::string k = kv.first.cast<std::string>();
     if (k == "dtype" || k == "device" || k == "other") consider(kv.second);
     else ENGINE_CHECK(k == "copy" || k == "non_blocking", engine::TypeError, "to() got an unexpected keyword argument '", k, "'");
+  }
+  if (dt && is_complex(self.dtype()) && !is_complex(*dt) &&
+      PyErr_WarnEx(PyExc_UserWarning, "Casting complex values to real discards the imaginary part", 1) < 0) {
+    throw py::error_already_set();
   }
   return dt ? ops::to_dtype(self, *dt) : self;
 }
@@ -361,7 +376,10 @@ void init_tensor(py::module_& m) {
              std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end()), strides;
              for (int64_t s : t.strides()) strides.push_back(s * static_cast<py::ssize_t>(itemsize(t.dtype())));
              ENGINE_CHECK(t.dtype() != DType::BFloat16, engine::TypeError, "Got unsupported ScalarType BFloat16");
-             py::dtype dt = t.dtype() == DType::Float16 ? py::dtype("float16") : ENGINE_DISPATCH_ALL(t.dtype(), [&](auto tag) {
+             py::dtype dt = t.dtype() == DType::Float16      ? py::dtype("float16")
+                            : t.dtype() == DType::Complex64  ? py::dtype("complex64")
+                            : t.dtype() == DType::Complex128 ? py::dtype("complex128")
+                                                             : ENGINE_DISPATCH_ALL(t.dtype(), [&](auto tag) {
                using T = decltype(tag);
                if constexpr (is_reduced_float_v<T>) return py::dtype("float16");  // (BFloat16 refused above)
                else return py::dtype::of<T>();

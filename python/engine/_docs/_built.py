@@ -2924,7 +2924,7 @@ TEXTS = (
         "engine._C",
         "dtype",
         "is_complex",
-        "dtype.is_complex -> bool\n\nWhether the dtype is a complex type (always ``False``: engine has none yet).",
+        "dtype.is_complex -> bool\n\nWhether the dtype is a complex type (``complex64`` or ``complex128``).\n\nExample::\n\n    >>> engine.complex64.is_complex, engine.float32.is_complex\n    (True, False)",
     ),
     (
         "engine._C",

@@ -51,7 +51,8 @@ DTYPE = {
     ),
     "is_complex": entry(
         "dtype.is_complex -> bool",
-        "Whether the dtype is a complex type (always ``False``: engine has none yet).",
+        "Whether the dtype is a complex type (``complex64`` or ``complex128``).",
+        example=">>> engine.complex64.is_complex, engine.float32.is_complex\n(True, False)",
     ),
     "itemsize": entry(
         "dtype.itemsize -> int",

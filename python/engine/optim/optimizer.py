@@ -388,6 +388,12 @@ class Optimizer:
         return states
 
 
+def _real_views(tensors):
+    """Complex tensors as their (real, imaginary) views: the update rules treat each half as a
+    parameter of its own, as PyTorch's optimizers do (view_as_real)."""
+    return [engine.view_as_real(t) if t is not None and t.is_complex() else t for t in tensors]
+
+
 def _scalar(value):
     """A hyperparameter as a Python float (groups may hold 1-element tensors, e.g. lr)."""
     return float(value.item()) if isinstance(value, engine.Tensor) else float(value)

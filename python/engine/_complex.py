@@ -1,0 +1,159 @@
+"""The complex dtypes at the Python surface: torch.view_as_real / view_as_complex / complex /
+polar, the Tensor.real and Tensor.imag properties, and the refusal of complex32.
+
+A complex64 (complex128) tensor stores (real, imaginary) pairs of float32 (float64); the native
+core computes every complex op on that real view, so autograd gives PyTorch's gradients (the
+conjugate Wirtinger convention) by construction."""
+
+import functools
+
+from engine import _C
+from engine._composite_ops import _tensor_arg
+
+DTYPES = {
+    "complex64": _C.complex64,
+    "cfloat": _C.complex64,
+    "complex128": _C.complex128,
+    "cdouble": _C.complex128,
+}
+
+# PyTorch's 32-bit complex (two float16 halves): engine has no such dtype.
+UNSUPPORTED = ("complex32", "chalf")
+
+
+def unsupported_dtype(name):
+    """The error for ``engine.complex32`` / ``engine.chalf``: named, with the dtypes to use."""
+    return AttributeError(
+        f"engine.{name} (ComplexHalf) is not supported: engine's complex dtypes are "
+        "complex64 (cfloat) and complex128 (cdouble)"
+    )
+
+
+def view_as_real(input):
+    """A real view of a complex tensor: its shape plus a last dim of 2 holding (real, imaginary),
+    sharing its memory (float32 for complex64, float64 for complex128).
+
+    Example::
+
+        >>> engine.view_as_real(engine.tensor([1 + 2j, 3 - 1j]))
+        tensor([[ 1.,  2.],
+                [ 3., -1.]])
+    """
+    _tensor_arg("view_as_real", input, "input", 1)
+    return _C.view_as_real(input)
+
+
+def view_as_complex(input):
+    """A complex view of a float32/float64 tensor whose last dim (size 2, stride 1) holds
+    (real, imaginary) pairs, sharing its memory.
+
+    Example::
+
+        >>> engine.view_as_complex(engine.tensor([[1.0, 2.0], [3.0, -1.0]]))
+        tensor([1.+2.j, 3.-1.j])
+    """
+    _tensor_arg("view_as_complex", input, "input", 1)
+    return _C.view_as_complex(input)
+
+
+def complex(real, imag, *, out=None):
+    """The complex tensor ``real + imag * 1j`` from two float32 (or two float64) tensors of
+    broadcastable shapes.
+
+    Example::
+
+        >>> engine.complex(engine.tensor([1.0, -2.0]), engine.tensor([0.5, 3.0]))
+        tensor([ 1.+0.5000j, -2.+3.0000j])
+    """
+    _tensor_arg("complex", real, "real", 1)
+    _tensor_arg("complex", imag, "imag", 2)
+    result = _C.complex(real, imag)
+    if out is not None:
+        return out.resize_(result.shape).copy_(result)
+    return result
+
+
+def polar(abs, angle, *, out=None):
+    """The complex tensor with magnitude ``abs`` and phase ``angle``:
+    ``abs * (cos(angle) + sin(angle) * 1j)``.
+
+    Example::
+
+        >>> engine.polar(engine.tensor([2.0]), engine.tensor([0.0]))
+        tensor([2.+0.j])
+    """
+    _tensor_arg("polar", abs, "abs", 1)
+    _tensor_arg("polar", angle, "angle", 2)
+    result = _C.polar(abs, angle)
+    if out is not None:
+        return out.resize_(result.shape).copy_(result)
+    return result
+
+
+# Functions composed in Python that would cast a complex input to a real dtype on the way (and
+# so compute on its real part alone): they refuse complex tensors instead, as PyTorch's kernels
+# without a complex path do.
+NO_COMPLEX_PATH = (
+    "corrcoef", "cov", "cumulative_trapezoid", "float_power", "gradient", "mvlgamma", "mvlgamma_",
+    "take", "trapezoid", "trapz", "unravel_index",
+)  # fmt: skip
+
+
+def refuse_complex(fname, *args):
+    """Raises PyTorch's NotImplementedError when a tensor among args is complex."""
+    for a in args:
+        if isinstance(a, _C.Tensor) and a.dtype.is_complex:
+            name = "ComplexFloat" if a.dtype == _C.complex64 else "ComplexDouble"
+            raise NotImplementedError(f"\"{fname}\" not implemented for '{name}'")
+
+
+def _refusing(fname, fn):
+    def refusing(*args, **kwargs):
+        refuse_complex(fname, *args, *kwargs.values())
+        return fn(*args, **kwargs)
+
+    return functools.wraps(fn)(refusing)
+
+
+def guard_functions(namespace):
+    """Wraps the functions of NO_COMPLEX_PATH (in namespace and as Tensor methods) so that they
+    refuse complex tensors."""
+    for name in NO_COMPLEX_PATH:
+        if callable(namespace.get(name)):
+            namespace[name] = _refusing(name, namespace[name])
+        method = getattr(_C.Tensor, name, None)
+        if callable(method):
+            setattr(_C.Tensor, name, _refusing(name, method))
+
+
+def _real(self):
+    return _C._real(self)
+
+
+def _set_real(self, value):
+    _C._real(self).copy_(value)
+
+
+def _imag(self):
+    return _C._imag(self)
+
+
+def _set_imag(self, value):
+    _C._imag(self).copy_(value)
+
+
+FUNCTIONS = {f.__name__: f for f in (view_as_real, view_as_complex, complex, polar)}
+
+
+def install():
+    """Adds Tensor.real and Tensor.imag (views of one half; real of a real tensor is itself)."""
+    _C.Tensor.real = property(
+        _real,
+        _set_real,
+        doc="The real part of a complex tensor, as a view (a real tensor is its own real part).",
+    )
+    _C.Tensor.imag = property(
+        _imag,
+        _set_imag,
+        doc="The imaginary part of a complex tensor, as a view (an error for real tensors).",
+    )
