@@ -98,7 +98,7 @@ PyObject* to_python(Tensor&& result) {
 
 // Per operator: CPython's generic slot function (which the Tensor type had before) and ours, and
 // the names of the forward and reflected methods.
-enum Slot { kAdd, kSub, kMul, kDiv, kSlots };
+enum Slot { kAdd, kSub, kMul, kDiv, kPow, kSlots };
 struct SlotInfo {
   binaryfunc generic = nullptr;
   binaryfunc fast = nullptr;
@@ -110,7 +110,12 @@ struct SlotInfo {
 SlotInfo g_slots[kSlots] = {{nullptr, nullptr, "__add__", "__radd__"},
                             {nullptr, nullptr, "__sub__", "__rsub__"},
                             {nullptr, nullptr, "__mul__", "__rmul__"},
-                            {nullptr, nullptr, "__truediv__", "__rtruediv__"}};
+                            {nullptr, nullptr, "__truediv__", "__rtruediv__"},
+                            {nullptr, nullptr, "__pow__", "__rpow__"}};
+// `**` has a ternary slot (the third operand is pow's modulus): its generic and fast functions.
+ternaryfunc g_power_generic = nullptr, g_power_fast = nullptr;
+// The in-place operators' generic slots (`+=` `-=` `*=` `/=`), which call __iadd__ and friends.
+binaryfunc g_inplace_generic[kPow] = {};
 
 binaryfunc slot_of(PyObject* obj, Slot s) {
   PyNumberMethods* nb = Py_TYPE(obj)->tp_as_number;
@@ -120,6 +125,7 @@ binaryfunc slot_of(PyObject* obj, Slot s) {
     case kSub: return nb->nb_subtract;
     case kMul: return nb->nb_multiply;
     case kDiv: return nb->nb_true_divide;
+    case kPow:
     case kSlots: break;
   }
   return nullptr;
@@ -128,6 +134,10 @@ binaryfunc slot_of(PyObject* obj, Slot s) {
 // Whether obj's type computes this operator through its dunder methods (CPython's generic slot,
 // or ours, which stands in for it).
 bool uses_dunders(PyObject* obj, Slot s) {
+  if (s == kPow) {
+    PyNumberMethods* nb = Py_TYPE(obj)->tp_as_number;
+    return nb && nb->nb_power && (nb->nb_power == g_power_generic || nb->nb_power == g_power_fast);
+  }
   const binaryfunc f = slot_of(obj, s);
   return f && (f == g_slots[s].generic || f == g_slots[s].fast);
 }
@@ -169,6 +179,23 @@ PyObject* generic_binary(PyObject* a, PyObject* b, Slot s) {
   Py_RETURN_NOTIMPLEMENTED;
 }
 
+// `t <op> v` (or `v <op> t` when number_first) for a simple number v, as the dunders compute it:
+// `v + t` is t.add(v), `v * t` is t.mul(v), `v / t` is t.reciprocal() * v.
+template <Slot S>
+Tensor with_number(const Tensor& t, double v, DType number_dtype, bool number_first) {
+  if constexpr (S == kAdd) return ops::add_number(t, v, number_dtype);
+  if constexpr (S == kSub) return number_first ? ops::rsub_number(v, number_dtype, t) : ops::sub_number(t, v, number_dtype);
+  if constexpr (S == kMul) return ops::mul_number(t, v, number_dtype);
+  if constexpr (S == kDiv) {
+    return number_first ? ops::mul_number(ops::reciprocal(t), v, number_dtype) : ops::div_number(t, v, number_dtype);
+  }
+  if constexpr (S == kPow) {
+    // v ** t: the number is PyTorch's wrapped self (PowBackward2 shows it as given).
+    return number_first ? ops::pow(ops::number_as_tensor(v, number_dtype, DType::Int64), t)
+                        : ops::pow_number(t, v, number_dtype);
+  }
+}
+
 // `a <op> b` where exactly one side may be a number: Forward(tensor, other) computes tensor.__op__
 // (other); Reflected(tensor, other) computes tensor.__rop__(other), as the dunders in
 // py_tensor.cpp do.
@@ -178,22 +205,21 @@ PyObject* binary_slot(PyObject* a, PyObject* b) {
   if ((a_tensor || b_tensor) && !transform_wants(a, b)) {
     try {
       Tensor x, y;
-      if constexpr (S == kMul) {
-        // tensor * number and number * tensor: the number multiplies directly (ops::mul_number).
-        double v;
-        DType number_dtype;
-        if (a_tensor != b_tensor && simple_number(a_tensor ? b : a, v, number_dtype) &&
-            tensor_operand(a_tensor ? a : b, x)) {
-          return to_python(ops::mul_number(x, v, number_dtype));
-        }
+      // tensor (op) number and number (op) tensor: the number is applied as a value (ops::*_number).
+      double v;
+      DType number_dtype;
+      if (a_tensor != b_tensor && simple_number(a_tensor ? b : a, v, number_dtype) &&
+          tensor_operand(a_tensor ? a : b, x)) {
+        return to_python(with_number<S>(x, v, number_dtype, /*number_first=*/b_tensor));
       }
       bool ok;
       if (a_tensor && b_tensor) {
         ok = tensor_operand(a, x) && tensor_operand(b, y);
       } else if (a_tensor) {
-        ok = tensor_operand(a, x) && number_operand(b, y, x.dtype());
+        ok = tensor_operand(a, x) && number_operand(b, y, S == kPow ? DType::Int64 : x.dtype());
       } else {
-        ok = tensor_operand(b, y) && number_operand(a, x, y.dtype());
+        // (pow's number keeps its own dtype: PowBackward0 and 2 show it as given)
+        ok = tensor_operand(b, y) && number_operand(a, x, S == kPow ? DType::Int64 : y.dtype());
       }
       if (ok) return to_python(a_tensor ? Forward(x, y) : Reflected(y, x));
     } catch (...) {
@@ -215,11 +241,65 @@ Tensor mul_rev(const Tensor& t, const Tensor& o) { return ops::mul(t, o); }
 Tensor sub_rev(const Tensor& t, const Tensor& o) { return ops::sub(o, t); }
 Tensor div_rev(const Tensor& t, const Tensor& o) { return ops::mul(ops::reciprocal(t), o); }
 
-void install(binaryfunc& slot, Slot s, binaryfunc fast) {
+Tensor pow_rev(const Tensor& t, const Tensor& o) { return ops::pow(o, t); }
+
+// `a ** b` (no modulus: pow(a, b, m) goes to the generic slot, which reports it).
+PyObject* power_slot(PyObject* a, PyObject* b, PyObject* mod) {
+  if (mod != Py_None) return g_power_generic(a, b, mod);
+  return binary_slot<kPow, ops::pow, pow_rev>(a, b);
+}
+
+// `a op= b` for an exact Tensor a and an exact Tensor or Python number b; the number is applied
+// as a value (ops::*_number_). Anything else goes to __iadd__ and friends.
+template <Slot S>
+PyObject* inplace_slot(PyObject* a, PyObject* b) {
+  if (Py_TYPE(a) == g_tensor && !transform_wants(a, b)) {
+    try {
+      Tensor x, y;
+      double v;
+      DType number_dtype;
+      if (tensor_operand(a, x)) {
+        if (simple_number(b, v, number_dtype)) {
+          if constexpr (S == kAdd) ops::add_number_(x, v, number_dtype);
+          if constexpr (S == kSub) ops::sub_number_(x, v, number_dtype);
+          if constexpr (S == kMul) ops::mul_number_(x, v, number_dtype);
+          if constexpr (S == kDiv) ops::div_number_(x, v, number_dtype);
+          Py_INCREF(a);
+          return a;
+        }
+        if (Py_TYPE(b) == g_tensor ? tensor_operand(b, y) : number_operand(b, y, x.dtype())) {
+          if constexpr (S == kAdd) ops::add_(x, y);
+          if constexpr (S == kSub) ops::sub_(x, y);
+          if constexpr (S == kMul) ops::mul_(x, y);
+          if constexpr (S == kDiv) ops::div_(x, y);
+          Py_INCREF(a);
+          return a;
+        }
+      }
+    } catch (...) {
+      py::detail::try_translate_exceptions();
+      return nullptr;
+    }
+  }
+  return g_inplace_generic[S](a, b);
+}
+
+void install_inplace(binaryfunc& slot, Slot s, binaryfunc fast) {
+  if (!slot) return;
+  g_inplace_generic[s] = slot;
+  slot = fast;
+}
+
+void intern_names(Slot s) {
   SlotInfo& info = g_slots[s];
   info.name_str = PyUnicode_InternFromString(info.name);
   info.rname_str = PyUnicode_InternFromString(info.rname);
   if (!info.name_str || !info.rname_str) throw py::error_already_set();
+}
+
+void install(binaryfunc& slot, Slot s, binaryfunc fast) {
+  intern_names(s);
+  SlotInfo& info = g_slots[s];
   // Only where CPython installed its generic slot (the type defines the dunders in Python's
   // sense); anything else is left as it is.
   if (!slot) return;
@@ -239,6 +319,16 @@ void install_fast_slots(py::module_& m) {
   install(nb->nb_subtract, kSub, &binary_slot<kSub, sub_fwd, sub_rev>);
   install(nb->nb_multiply, kMul, &binary_slot<kMul, ops::mul, mul_rev>);
   install(nb->nb_true_divide, kDiv, &binary_slot<kDiv, div_fwd, div_rev>);
+  intern_names(kPow);
+  if (nb->nb_power) {
+    g_power_generic = nb->nb_power;
+    g_power_fast = &power_slot;
+    nb->nb_power = &power_slot;
+  }
+  install_inplace(nb->nb_inplace_add, kAdd, &inplace_slot<kAdd>);
+  install_inplace(nb->nb_inplace_subtract, kSub, &inplace_slot<kSub>);
+  install_inplace(nb->nb_inplace_multiply, kMul, &inplace_slot<kMul>);
+  install_inplace(nb->nb_inplace_true_divide, kDiv, &inplace_slot<kDiv>);
   m.def("_fast_slots_installed", [] {
     PyNumberMethods* n = g_tensor->tp_as_number;
     return n->nb_add == &binary_slot<kAdd, add_fwd, add_rev> && n->nb_multiply == &binary_slot<kMul, ops::mul, mul_rev>;
