@@ -58,6 +58,12 @@ EXPRESSIONS = {
     "mul__method": "y = x * 1\ny.mul_(2.5)",
     "div__method": "y = x * 1\ny.div_(0.3)",
     "add_alpha": "y = x.add(1, alpha=2)",
+    "add_method": "y = x.add(0.1)",
+    "sub_method": "y = x.sub(1)",
+    "mul_method": "y = x.mul(0.1)",
+    "div_method": "y = x.div(3)",
+    "pow_method": "y = x.pow(0.5)",
+    "leaf_inplace_refused": "x.add_(1)\ny = x",
     "iadd_no_grad": "y = x.detach().clone()\ny += 0.1",
     "idiv_no_grad": "y = x.detach().clone()\ny /= 0.3",
 }

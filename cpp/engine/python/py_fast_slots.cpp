@@ -60,8 +60,8 @@ bool number_operand(PyObject* obj, Tensor& out, DType tensor_dtype) {
   return false;
 }
 
-// A Python float, or an int below 2**53 in magnitude (exact as a double), as the value and the
-// dtype PyTorch wraps it in; false for anything else (bool included).
+}  // namespace
+
 bool simple_number(PyObject* obj, double& value, DType& number_dtype) {
   if (PyFloat_CheckExact(obj)) {
     value = PyFloat_AS_DOUBLE(obj);
@@ -77,6 +77,14 @@ bool simple_number(PyObject* obj, double& value, DType& number_dtype) {
   number_dtype = DType::Int64;
   return true;
 }
+
+bool is_unit_alpha(PyObject* alpha) {
+  if (!PyLong_CheckExact(alpha)) return false;
+  int overflow = 0;
+  return PyLong_AsLongLongAndOverflow(alpha, &overflow) == 1 && !overflow;
+}
+
+namespace {
 
 // An exact Tensor's value for the fast path (false for one without a value).
 bool tensor_operand(PyObject* obj, Tensor& out) {
