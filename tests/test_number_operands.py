@@ -34,3 +34,22 @@ def test_matches_torch(case):
     if case in STILL_DIFFERENT:
         return
     assert run_case(engine, case) == run_case(torch, case)
+
+
+def test_integer_numbers_show_signed_on_nodes():
+    # (a dim of -1 reads 2**64 - 1 through PyTorch's unsigned getter; a Python number does not)
+    x = engine.ones(2, requires_grad=True)
+    assert x.add(x, alpha=-2).grad_fn._saved_alpha == -2
+    assert (x**-2).grad_fn._saved_exponent == -2
+    assert x.cumsum(-1).grad_fn._saved_dim == 2**64 - 1
+
+
+def test_in_place_operators_return_the_same_tensor():
+    z = engine.tensor([1.0, 2.0])
+    before = z
+    z += 1
+    z *= 0.5
+    z -= 2
+    z /= 4
+    assert z is before
+    assert z.tolist() == [-0.25, -0.125]
