@@ -3,13 +3,15 @@
 // pybind11 binds `__add__`, `__mul__`, ... as Python-level methods, so CPython fills the Tensor
 // type's number slots with its generic `slot_nb_*` functions: every `x * 2` looks the method up,
 // enters pybind11's dispatcher, loads both arguments through its type casters and, on the way
-// out, searches pybind11's instance registry. These slots do the same arithmetic directly for the
-// calls that are most of a training loop's: an exact Tensor with an exact Tensor, or with a Python
-// float, int or bool. Every other case (Tensor subclasses such as nn.Parameter, NumPy values,
-// foreign types that answer NotImplemented or define the reflected operator, tensors a function
-// transform has marked) is handed to the generic slot CPython installed, so the dunder methods
-// stay the one definition of the semantics. Assigning `Tensor.__mul__` from Python re-installs
-// the generic slot, as for any class.
+// out, searches pybind11's instance registry. These slots (+ - * / **, and the in-place + - * /)
+// do the same arithmetic directly for the calls that are most of a training loop's: an exact
+// Tensor with an exact Tensor, or with a Python float, int or bool; a float or a small int is
+// applied as a value, never wrapped in a 0-d tensor (ops::add_number and its kin). Every other
+// case (Tensor subclasses such as nn.Parameter, NumPy values, foreign types that answer
+// NotImplemented or define the reflected operator, tensors a function transform has marked) is
+// handed to the generic slot CPython installed, so the dunder methods stay the one definition of
+// the semantics. Assigning `Tensor.__mul__` from Python re-installs the generic slot, as for any
+// class.
 #include "engine/core/error.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
