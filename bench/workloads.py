@@ -140,6 +140,11 @@ both(bench("100 chained applies + backward"), chain_100)
 r = bench("x * 2 (3 elements, requires grad)")
 both(r, lambda T: bound(lambda x: x * 2, small_input(T)))
 r("numpy")(lambda np: bound(lambda x: x * 2, np.array([1.0, 2.0, 3.0], dtype=np.float32)))
+# The other number forms on the same path (the number applied as a value, not a 0-d tensor).
+for text, fn in (("x + 1", lambda x: x + 1), ("x ** 2", lambda x: x**2)):
+    r = bench(f"{text} (3 elements, requires grad)")
+    both(r, lambda T, fn=fn: bound(fn, small_input(T)))
+    r("numpy")(lambda np, fn=fn: bound(fn, np.array([1.0, 2.0, 3.0], dtype=np.float32)))
 both(
     bench("(x * 2).sum().backward()"),
     lambda T: bound(lambda x: (x * 2).sum().backward(), small_input(T)),

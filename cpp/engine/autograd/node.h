@@ -26,7 +26,10 @@ using variable_list = std::vector<Tensor>;
 // _saved_keepdim, _saved_self_sym_sizes, _saved_eps, ...): None, a bool, an int, a float, a
 // string or a tuple of ints. Built from exactly these types (an int literal must say int64_t).
 struct SavedValue {
-  enum class Kind : uint8_t { None, Bool, Int, Double, String, Ints };
+  // Int: an int64 argument (a dim, a size), which PyTorch's getters read through an unsigned
+  // conversion (-1 shows as 2**64 - 1); ScalarInt: an integer Python number an op was given
+  // (alpha, an exponent), shown signed.
+  enum class Kind : uint8_t { None, Bool, Int, Double, String, Ints, ScalarInt };
   Kind kind = Kind::None;
   bool b = false;
   int64_t i = 0;
@@ -42,6 +45,11 @@ struct SavedValue {
   SavedValue(const char* v) : kind(Kind::String), s(v) {}                          // NOLINT(runtime/explicit)
   SavedValue(std::vector<int64_t> v) : kind(Kind::Ints), ints(std::move(v)) {}     // NOLINT(runtime/explicit)
   SavedValue(int v) = delete;  // ambiguous between int64_t, double and bool: say which
+  static SavedValue scalar_int(int64_t v) {
+    SavedValue s(v);
+    s.kind = Kind::ScalarInt;
+    return s;
+  }
 };
 
 // Named saved values, for nodes whose kind (and so whose attributes) is chosen at run time.
@@ -70,7 +78,7 @@ struct SavedValues {
 inline SavedValue saved_ints(const Dims& d) { return std::vector<int64_t>(d.begin(), d.end()); }
 // A multiplier (alpha, beta) as PyTorch shows it: an int when it holds a whole number.
 inline SavedValue saved_number(double v) {
-  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return static_cast<int64_t>(v);
+  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return SavedValue::scalar_int(static_cast<int64_t>(v));
   return v;
 }
 

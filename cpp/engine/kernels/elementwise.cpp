@@ -497,25 +497,32 @@ void add_scaled(const Tensor& out, const Tensor& a, const Tensor& b, double alph
 }
 
 namespace {
+// out = a (op) b, or b (op) a when number_first (Sub and Div; Add and Mul commute).
 template <typename T>
-bool number_run(BinaryOp op, T* out, const T* a, T b, int64_t n) {
+bool number_run(BinaryOp op, T* out, const T* a, T b, int64_t n, bool number_first) {
   switch (op) {
     case BinaryOp::Add: for (int64_t i = 0; i < n; ++i) out[i] = a[i] + b; return true;
-    case BinaryOp::Sub: for (int64_t i = 0; i < n; ++i) out[i] = a[i] - b; return true;
     case BinaryOp::Mul: for (int64_t i = 0; i < n; ++i) out[i] = a[i] * b; return true;
-    case BinaryOp::Div: for (int64_t i = 0; i < n; ++i) out[i] = a[i] / b; return true;
+    case BinaryOp::Sub:
+      if (number_first) for (int64_t i = 0; i < n; ++i) out[i] = b - a[i];
+      else for (int64_t i = 0; i < n; ++i) out[i] = a[i] - b;
+      return true;
+    case BinaryOp::Div:
+      if (number_first) for (int64_t i = 0; i < n; ++i) out[i] = b / a[i];
+      else for (int64_t i = 0; i < n; ++i) out[i] = a[i] / b;
+      return true;
     default: return false;
   }
 }
 }  // namespace
 
-bool binary_number(BinaryOp op, const Tensor& out, const Tensor& a, double b) {
+bool binary_number(BinaryOp op, const Tensor& out, const Tensor& a, double b, bool number_first) {
   const DType dt = a.dtype();
   if (out.dtype() != dt || !direct_output(out) || !a.is_contiguous() || a.shape() != out.shape()) return false;
   if (dt == DType::Float32) {
-    return number_run(op, out.data<float>(), a.data<float>(), static_cast<float>(b), out.numel());
+    return number_run(op, out.data<float>(), a.data<float>(), static_cast<float>(b), out.numel(), number_first);
   }
-  if (dt == DType::Float64) return number_run(op, out.data<double>(), a.data<double>(), b, out.numel());
+  if (dt == DType::Float64) return number_run(op, out.data<double>(), a.data<double>(), b, out.numel(), number_first);
   return false;
 }
 

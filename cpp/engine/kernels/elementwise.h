@@ -26,10 +26,11 @@ void binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b);
 // dtype: alpha is rounded to that dtype first (an integer alpha for integer types, true or false
 // for bool) and floating types round once, as PyTorch's fused multiply-add does.
 void add_scaled(const Tensor& out, const Tensor& a, const Tensor& b, double alpha);
-// out = a (op) b for a Python number b, applied as a value rather than a 0-d operand: Add, Sub,
-// Mul and Div on float32 and float64, when `out` (a's dtype) is small and contiguous and `a` is laid
-// out like it. b must already be rounded to a's dtype. Returns false, writing nothing, otherwise.
-bool binary_number(BinaryOp op, const Tensor& out, const Tensor& a, double b);
+// out = a (op) b for a Python number b (b (op) a when number_first), applied as a value rather than
+// a 0-d operand: Add, Sub, Mul and Div on float32 and float64, when `out` (a's dtype) is small and
+// contiguous and `a` is laid out like it (out may be a itself: an in-place write). b must already be
+// rounded to a's dtype. Returns false, writing nothing, otherwise.
+bool binary_number(BinaryOp op, const Tensor& out, const Tensor& a, double b, bool number_first = false);
 // out = op(a); out and a share a dtype.
 void unary(UnaryOp op, const Tensor& out, const Tensor& a);
 // dst = src, converting dtypes; src is broadcast to dst's shape.

@@ -46,7 +46,7 @@ Tensor add_scaled_kernel(const Tensor& a, const Tensor& b, double alpha, DType d
 // A Python number an op wrapped, as the number (PowBackward0's exponent, PowBackward2's self).
 SavedValue wrapped_value(const Tensor& t) {
   if (is_floating(t.dtype())) return scalar_value(t);
-  return static_cast<int64_t>(kernels::read_int(t, 0));
+  return SavedValue::scalar_int(kernels::read_int(t, 0));
 }
 
 struct AddBackward0 : BuiltinNode<AddBackward0> {
@@ -76,36 +76,54 @@ struct NegBackward0 : BuiltinNode<NegBackward0> {
   variable_list apply(variable_list&& g) override { return {-g[0]}; }
 };
 
-// A Python number as the 0-d tensor PyTorch wraps it in (number_dtype Float64 for a float, Int64
-// for an int below 2**53 in magnitude), stored in the other operand's floating dtype when exact
-// there, as the number slots store it.
+}  // namespace
+
 Tensor number_as_tensor(double v, DType number_dtype, DType tensor_dtype) {
   const bool exact = tensor_dtype == DType::Float64 ||
                      (tensor_dtype == DType::Float32 && static_cast<double>(static_cast<float>(v)) == v);
   return exact ? wrapped_scalar_as(v, tensor_dtype, number_dtype) : wrapped_scalar(v, number_dtype);
 }
 
+namespace {
+
+// A Python number an op applied as a value (tensor (op) number): kept as the number, and made
+// PyTorch's wrapped 0-d tensor only when read through the node's `_saved_*` attribute.
+struct KeptNumber {
+  bool kept = false;
+  bool released = false;
+  double value = 0.0;
+  DType number_dtype = DType::Float64, tensor_dtype = DType::Float32;
+  void keep(double v, DType number, DType tensor) {
+    kept = true;
+    value = v;
+    number_dtype = number;
+    tensor_dtype = tensor;
+  }
+  // Fills `slot` with the wrapped tensor the first time the attribute is read (a released one
+  // reads as freed, as the saved tensor would).
+  void show_in(SavedTensor& slot) const {
+    if (!kept || slot.defined()) return;
+    slot = SavedTensor(number_as_tensor(value, number_dtype, tensor_dtype), false);
+    if (released) slot.reset();
+  }
+  double get() const {
+    ENGINE_CHECK(!released, std::runtime_error, kSavedTensorsFreedMessage);
+    return value;
+  }
+};
+
 struct MulBackward0 : BuiltinNode<MulBackward0> {
   static constexpr const char* kName = "MulBackward0";
   SavedTensor self_, other_;
-  // tensor * number (mul_number): `other` is kept as the number, and made PyTorch's wrapped
-  // tensor only when read through `_saved_other`.
-  bool other_is_number = false;
-  bool number_released = false;
-  double other_number = 0.0;
-  DType number_dtype = DType::Float64, self_dtype = DType::Float32;
+  KeptNumber other_number;  // tensor * number (mul_number)
   void visit_saved(const SavedVisitor& visit) override {
     visit("self", self_);
-    if (other_is_number && !other_.defined()) {
-      other_ = SavedTensor(number_as_tensor(other_number, number_dtype, self_dtype), false);
-      if (number_released) other_.reset();
-    }
+    other_number.show_in(other_);
     visit("other", other_);
   }
   Tensor grad_self(const Tensor& g) {
-    if (!other_is_number) return g * other_.unpack(shared_from_this());
-    ENGINE_CHECK(!number_released, std::runtime_error, kSavedTensorsFreedMessage);
-    return mul_number(g, other_number, number_dtype);
+    if (!other_number.kept) return g * other_.unpack(shared_from_this());
+    return mul_number(g, other_number.get(), other_number.number_dtype);
   }
   variable_list apply(variable_list&& g) override {
     return {should_compute_output(0) ? grad_self(g[0]) : Tensor(),
@@ -114,7 +132,7 @@ struct MulBackward0 : BuiltinNode<MulBackward0> {
   void release_variables() override {
     self_.reset();
     other_.reset();
-    number_released = true;
+    other_number.released = true;
   }
 };
 
@@ -130,14 +148,20 @@ variable_list true_div_grads(NodeT& node, const Tensor& g, SavedTensor& self, Sa
 struct DivBackward0 : BuiltinNode<DivBackward0> {
   static constexpr const char* kName = "DivBackward0";
   SavedTensor self_, other_;
+  KeptNumber other_number;  // tensor / number (div_number): one gradient, g / number
   void visit_saved(const SavedVisitor& visit) override {
     visit("self", self_);
+    other_number.show_in(other_);
     visit("other", other_);
   }
-  variable_list apply(variable_list&& g) override { return true_div_grads(*this, g[0], self_, other_); }
+  variable_list apply(variable_list&& g) override {
+    if (other_number.kept) return {div_number(g[0], other_number.get(), other_number.number_dtype), Tensor()};
+    return true_div_grads(*this, g[0], self_, other_);
+  }
   void release_variables() override {
     self_.reset();
     other_.reset();
+    other_number.released = true;
   }
 };
 
@@ -172,8 +196,21 @@ struct PowBackward : Node {
   int number_side = -1;
   bool computes_self() const { return number_side != 0 && should_compute_output(0); }
   bool computes_exponent() const { return number_side != 1 && should_compute_output(number_side == 0 ? 0 : 1); }
+  // tensor ** number (pow_number): the exponent kept as the number (PowBackward0).
+  KeptNumber exponent_number;
   std::string name() const override { return node_name; }
+  // PyTorch's pow_backward for a Number exponent: zero for x ** 0, else g * (e * x ** (e - 1))
+  // (the product of a number and a tensor is the tensor times the number); no mask, so a
+  // create_graph backward saves no boolean tensor.
+  Tensor grad_for_number_exponent(const Tensor& g) {
+    const double e = exponent_number.get();
+    const Tensor a = self_.unpack(shared_from_this());
+    if (e == 0.0) return zeros(a.shape(), g.dtype());
+    // e - 1 is a double, as PyTorch's Scalar arithmetic makes it (its node shows 1.0 for x ** 2).
+    return g * mul_number(pow_number(a, e - 1.0, DType::Float64), e, DType::Float64);
+  }
   variable_list apply(variable_list&& g) override {
+    if (exponent_number.kept) return {computes_self() ? grad_for_number_exponent(g[0]) : Tensor()};
     auto me = shared_from_this();
     Tensor a = self_.unpack(me), b = exponent_.unpack(me);
     Tensor ga, gb;
@@ -193,9 +230,16 @@ struct PowBackward : Node {
     }
     if (computes_exponent()) {
       Tensor zero = wrapped_scalar(0.0, DType::Float64);
-      // d(a^b)/db = a^b log a, defined as 0 where a == 0 and b >= 0 (the limit), as PyTorch does.
-      Tensor mask = mul(eq(a, zero), ge(b, zero));
-      gb = where(mask, zero, g[0] * (result_.unpack(me) * log(a)));
+      if (a.is_wrapped_number()) {
+        // A number base: its log is a double (PyTorch's Scalar::log), as the result's factor.
+        const double base = scalar_value(a);
+        const Tensor scaled = mul_number(result_.unpack(me), std::log(base), DType::Float64);
+        gb = g[0] * (base == 0.0 ? where(ge(b, zero), zero, scaled) : scaled);
+      } else {
+        // d(a^b)/db = a^b log a, defined as 0 where a == 0 and b >= 0 (the limit), as PyTorch does.
+        Tensor mask = mul(eq(a, zero), ge(b, zero));
+        gb = where(mask, zero, g[0] * (result_.unpack(me) * log(a)));
+      }
     }
     if (number_side == 1) return {ga};
     if (number_side == 0) return {gb};
@@ -205,6 +249,7 @@ struct PowBackward : Node {
     self_.reset();
     exponent_.reset();
     result_.reset();
+    exponent_number.released = true;
   }
   SavedValue scalar;  // the Python number side (PowBackward0: exponent, PowBackward2: self)
   void visit_saved(const SavedVisitor& visit) override {
@@ -335,23 +380,67 @@ Tensor mul(const Tensor& a, const Tensor& b) {
   return out;
 }
 
-Tensor mul_number(const Tensor& a, double v, DType number_dtype) {
+// ---- a Python number as an operand: applied as a value for float32 and float64 tensors ----
+// (PyTorch rounds the number to the computation dtype, the tensor's, before the arithmetic; every
+// other dtype keeps the wrapped 0-d tensor, whose promotion rules it needs.)
+namespace {
+bool takes_number_directly(const Tensor& a) { return a.dtype() == DType::Float32 || a.dtype() == DType::Float64; }
+
+// a (op) v, or v (op) a when number_first, for a float32 / float64 a.
+Tensor number_kernel(BinaryOp op, const Tensor& a, double v, bool number_first = false) {
   const DType dt = a.dtype();
-  if (dt != DType::Float32 && dt != DType::Float64) return mul(a, number_as_tensor(v, number_dtype, dt));
-  // PyTorch casts the number to the computation dtype (a's) before multiplying.
   const double rounded = dt == DType::Float32 ? static_cast<double>(static_cast<float>(v)) : v;
   Tensor out = empty_like_operands(a.shape(), dt, {&a});
-  if (!kernels::binary_number(BinaryOp::Mul, out, a, rounded)) {
-    kernels::binary(BinaryOp::Mul, out, a, wrapped_scalar(rounded, dt));
+  if (!kernels::binary_number(op, out, a, rounded, number_first)) {
+    const Tensor n = wrapped_scalar(rounded, dt);
+    kernels::binary(op, out, number_first ? n : a, number_first ? a : n);
   }
-  static const Tensor kNumber;  // the number's side: no edge
-  if (auto node = make_node<MulBackward0>({&a, &kNumber})) {
-    if (node->should_compute_output(0)) {
-      node->other_is_number = true;
-      node->other_number = v;
-      node->number_dtype = number_dtype;
-      node->self_dtype = dt;
-    }
+  return out;
+}
+
+const Tensor kNoEdge;  // the number's side of a node: no edge, as in PyTorch's graph
+}  // namespace
+
+Tensor mul_number(const Tensor& a, double v, DType number_dtype) {
+  if (!takes_number_directly(a)) return mul(a, number_as_tensor(v, number_dtype, a.dtype()));
+  Tensor out = number_kernel(BinaryOp::Mul, a, v);
+  if (auto node = make_node<MulBackward0>({&a, &kNoEdge})) {
+    if (node->should_compute_output(0)) node->other_number.keep(v, number_dtype, a.dtype());
+    set_history(out, node);
+  }
+  return out;
+}
+
+Tensor add_number(const Tensor& a, double v, DType number_dtype) {
+  if (!takes_number_directly(a)) return add(a, number_as_tensor(v, number_dtype, a.dtype()));
+  Tensor out = number_kernel(BinaryOp::Add, a, v);
+  if (auto node = make_node<AddBackward0>({&a, &kNoEdge})) set_history(out, node);
+  return out;
+}
+
+Tensor sub_number(const Tensor& a, double v, DType number_dtype) {
+  if (!takes_number_directly(a)) return sub(a, number_as_tensor(v, number_dtype, a.dtype()));
+  Tensor out = number_kernel(BinaryOp::Sub, a, v);
+  if (auto node = make_node<SubBackward0>({&a, &kNoEdge})) set_history(out, node);
+  return out;
+}
+
+Tensor rsub_number(double v, DType number_dtype, const Tensor& a) {
+  if (!takes_number_directly(a)) return sub(number_as_tensor(v, number_dtype, a.dtype()), a);
+  Tensor out = number_kernel(BinaryOp::Sub, a, v, /*number_first=*/true);
+  if (auto node = make_node<SubBackward0>({&a})) {
+    node->number_minus_tensor = true;
+    set_history(out, node);
+    node->set_display_name("RsubBackward1");
+  }
+  return out;
+}
+
+Tensor div_number(const Tensor& a, double v, DType number_dtype) {
+  if (!takes_number_directly(a)) return div(a, number_as_tensor(v, number_dtype, a.dtype()));
+  Tensor out = number_kernel(BinaryOp::Div, a, v);
+  if (auto node = make_node<DivBackward0>({&a, &kNoEdge})) {
+    node->other_number.keep(v, number_dtype, a.dtype());
     set_history(out, node);
   }
   return out;
@@ -437,6 +526,24 @@ Tensor pow(const Tensor& a, const Tensor& b) {
     node->exponent_ = SavedTensor(b, false);
     set_history(out, node);
     if (node->computes_exponent()) node->result_ = SavedTensor(out, true);
+  }
+  return out;
+}
+
+Tensor pow_number(const Tensor& a, double e, DType number_dtype) {
+  if (!takes_number_directly(a)) return pow(a, number_as_tensor(e, number_dtype, a.dtype()));
+  const DType dt = a.dtype();
+  Tensor out = pow_has_formula(e) ? pow_by_formula(a, e, dt)
+                                  : binary_kernel(BinaryOp::Pow, a, number_as_tensor(e, number_dtype, dt), dt, dt);
+  if (compute_requires_grad({&a})) {
+    auto node = std::make_shared<PowBackward>();
+    node->number_side = 1;
+    node->mutable_next_edges() = collect_next_edges({&a});
+    node->node_name = "PowBackward0";
+    node->scalar = number_dtype == DType::Float64 ? SavedValue(e) : SavedValue::scalar_int(static_cast<int64_t>(e));
+    node->self_ = SavedTensor(a, false);
+    node->exponent_number.keep(e, number_dtype, dt);
+    set_history(out, node);
   }
   return out;
 }

@@ -352,6 +352,44 @@ Tensor& div_(Tensor& self, const Tensor& other) {
                  is_floating(self.dtype()));
 }
 
+namespace {
+// self (op)= v for a Python number v. A float32 / float64 self takes the number as a value: written
+// straight into its memory when nothing records, else the fresh op (`fresh`, which saves no copy
+// of self) is committed as every in-place op's result is. Other dtypes keep the wrapped 0-d operand
+// (`wrapped`), whose promotion rules and result-type errors they need.
+template <typename Fresh, typename Wrapped>
+Tensor& inplace_number(Tensor& self, kernels::BinaryOp op, double v, DType number_dtype, Fresh fresh, Wrapped wrapped) {
+  const DType dt = self.dtype();
+  if (dt != DType::Float32 && dt != DType::Float64) return wrapped(number_as_tensor(v, number_dtype, dt));
+  const bool records = compute_requires_grad({&self});
+  check_inplace(self, records);
+  check_no_internal_overlap(self);
+  read_view_through_base(self, records);
+  if (records) return commit(self, fresh());
+  const double rounded = dt == DType::Float32 ? static_cast<double>(static_cast<float>(v)) : v;
+  if (!kernels::binary_number(op, self, self, rounded)) kernels::binary(op, self, self, wrapped_scalar(rounded, dt));
+  self.bump_version();
+  return self;
+}
+}  // namespace
+
+Tensor& add_number_(Tensor& self, double v, DType number_dtype) {
+  return inplace_number(self, kernels::BinaryOp::Add, v, number_dtype, [&] { return add_number(self, v, number_dtype); },
+                        [&](const Tensor& n) -> Tensor& { return add_(self, n); });
+}
+Tensor& sub_number_(Tensor& self, double v, DType number_dtype) {
+  return inplace_number(self, kernels::BinaryOp::Sub, v, number_dtype, [&] { return sub_number(self, v, number_dtype); },
+                        [&](const Tensor& n) -> Tensor& { return sub_(self, n); });
+}
+Tensor& mul_number_(Tensor& self, double v, DType number_dtype) {
+  return inplace_number(self, kernels::BinaryOp::Mul, v, number_dtype, [&] { return mul_number(self, v, number_dtype); },
+                        [&](const Tensor& n) -> Tensor& { return mul_(self, n); });
+}
+Tensor& div_number_(Tensor& self, double v, DType number_dtype) {
+  return inplace_number(self, kernels::BinaryOp::Div, v, number_dtype, [&] { return div_number(self, v, number_dtype); },
+                        [&](const Tensor& n) -> Tensor& { return div_(self, n); });
+}
+
 Tensor& apply_(Tensor& self, const std::function<Tensor(const Tensor&)>& f, const Tensor* other) {
   const bool records = compute_requires_grad({&self, other ? other : &self});
   check_inplace(self, records);

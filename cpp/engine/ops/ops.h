@@ -42,10 +42,19 @@ Tensor contiguous(const Tensor& t);
 Tensor add(const Tensor& a, const Tensor& b, double alpha = 1.0);
 Tensor sub(const Tensor& a, const Tensor& b, double alpha = 1.0);
 Tensor mul(const Tensor& a, const Tensor& b);
-// a * v for a Python number v (a float when number_dtype is Float64; an int below 2**53 in
-// magnitude when Int64): mul with PyTorch's wrapped number, the number applied as a value when a
-// is float32 or float64 instead of becoming a 0-d tensor.
+// A Python number v (a float when number_dtype is Float64; an int below 2**53 in magnitude when
+// Int64) as the 0-d tensor PyTorch wraps it in, stored in tensor_dtype when that is float32 or
+// float64 and holds v exactly (it still shows as number_dtype).
+Tensor number_as_tensor(double v, DType number_dtype, DType tensor_dtype);
+// The ops with a Python number v (as above) for an operand: the same results, nodes and saved
+// attributes as the ops given number_as_tensor(v), the number applied as a value when a is float32
+// or float64 instead of becoming a 0-d tensor. rsub_number is v - a (Tensor.__rsub__).
 Tensor mul_number(const Tensor& a, double v, DType number_dtype);
+Tensor add_number(const Tensor& a, double v, DType number_dtype);
+Tensor sub_number(const Tensor& a, double v, DType number_dtype);
+Tensor rsub_number(double v, DType number_dtype, const Tensor& a);
+Tensor div_number(const Tensor& a, double v, DType number_dtype);
+Tensor pow_number(const Tensor& a, double exponent, DType number_dtype);
 Tensor div(const Tensor& a, const Tensor& b);
 // out= of the four: the kernel writes straight into `out` and true is returned when out already has
 // the result's shape and dtype and does not partially overlap an input (arith_out.cpp); false leaves
@@ -161,6 +170,11 @@ Tensor& add_(Tensor& self, const Tensor& other, double alpha = 1.0);
 Tensor& sub_(Tensor& self, const Tensor& other, double alpha = 1.0);
 Tensor& mul_(Tensor& self, const Tensor& other);
 Tensor& div_(Tensor& self, const Tensor& other);
+// The four with a Python number (see add_number): written straight into self when nothing records.
+Tensor& add_number_(Tensor& self, double v, DType number_dtype);
+Tensor& sub_number_(Tensor& self, double v, DType number_dtype);
+Tensor& mul_number_(Tensor& self, double v, DType number_dtype);
+Tensor& div_number_(Tensor& self, double v, DType number_dtype);
 Tensor& fill_(Tensor& self, double value);
 Tensor& zero_(Tensor& self);
 Tensor& copy_(Tensor& self, const Tensor& src);

@@ -209,6 +209,7 @@ py::object saved_value_to_py(const SavedValue& v) {
   switch (v.kind) {
     case SavedValue::Kind::Bool: return py::bool_(v.b);
     case SavedValue::Kind::Int: return saved_int(v.i);
+    case SavedValue::Kind::ScalarInt: return py::int_(v.i);
     case SavedValue::Kind::Double: return py::float_(v.d);
     case SavedValue::Kind::String: return py::str(v.s);
     case SavedValue::Kind::Ints: {

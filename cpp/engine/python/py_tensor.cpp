@@ -13,6 +13,7 @@
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
 #include "engine/python/factory_options.h"
+#include "engine/python/py_fast_slots.h"
 #include "engine/python/py_tensor_grad.h"
 #include "engine/python/py_tensor_set.h"
 
@@ -481,17 +482,35 @@ void init_tensor(py::module_& m) {
       })
       // ---- methods that mirror engine.<op> ----
       .def("add", [](const Tensor& a, py::handle b, py::handle alpha) {
+             double v;
+             DType nd;
+             if (is_unit_alpha(alpha.ptr()) && simple_number(b.ptr(), v, nd)) return ops::add_number(a, v, nd);
              Tensor o = operand_or_throw(b, "add");
              return ops::add(a, o, alpha_arg(alpha, a, o, "add"));
            }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
       .def("sub", [](const Tensor& a, py::handle b, py::handle alpha) {
+             double v;
+             DType nd;
+             if (is_unit_alpha(alpha.ptr()) && simple_number(b.ptr(), v, nd)) return ops::sub_number(a, v, nd);
              Tensor o = operand_or_throw(b, "sub");
              return ops::sub(a, o, alpha_arg(alpha, a, o, "sub"));
            }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
-      .def("mul", [](const Tensor& a, py::handle b) { return ops::mul(a, operand_or_throw(b, "mul")); }, py::arg("other"))
-      .def("div", [](const Tensor& a, py::handle b) { return ops::div(a, operand_or_throw(b, "div")); }, py::arg("other"))
-      .def("pow", [](const Tensor& a, py::handle b) { return ops::pow(a, operand_or_throw(b, "pow", "exponent")); },
-           py::arg("exponent"))
+      .def("mul", [](const Tensor& a, py::handle b) {
+             double v;
+             DType nd;
+             return simple_number(b.ptr(), v, nd) ? ops::mul_number(a, v, nd) : ops::mul(a, operand_or_throw(b, "mul"));
+           }, py::arg("other"))
+      .def("div", [](const Tensor& a, py::handle b) {
+             double v;
+             DType nd;
+             return simple_number(b.ptr(), v, nd) ? ops::div_number(a, v, nd) : ops::div(a, operand_or_throw(b, "div"));
+           }, py::arg("other"))
+      .def("pow", [](const Tensor& a, py::handle b) {
+             double v;
+             DType nd;
+             if (simple_number(b.ptr(), v, nd)) return ops::pow_number(a, v, nd);
+             return ops::pow(a, operand_or_throw(b, "pow", "exponent"));
+           }, py::arg("exponent"))
       .def("matmul", [](const Tensor& a, const Tensor& b) { return ops::matmul(a, b); }, py::arg("other"))
       .def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); }, py::arg("mat2"))
       .def("neg", [](const Tensor& t) { return ops::neg(t); })
@@ -536,15 +555,31 @@ void init_tensor(py::module_& m) {
            py::arg("dim"))
       // ---- in place ----
       .def("add_", [](Tensor t, py::handle o, py::handle alpha) {
+             double v;
+             DType nd;
+             if (is_unit_alpha(alpha.ptr()) && simple_number(o.ptr(), v, nd)) return ops::add_number_(t, v, nd);
              Tensor other = operand_or_throw(o, "add_");
              return ops::add_(t, other, alpha_arg(alpha, t, other, "add_"));
            }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
       .def("sub_", [](Tensor t, py::handle o, py::handle alpha) {
+             double v;
+             DType nd;
+             if (is_unit_alpha(alpha.ptr()) && simple_number(o.ptr(), v, nd)) return ops::sub_number_(t, v, nd);
              Tensor other = operand_or_throw(o, "sub_");
              return ops::sub_(t, other, alpha_arg(alpha, t, other, "sub_"));
            }, py::arg("other"), py::kw_only(), py::arg("alpha") = 1)
-      .def("mul_", [](Tensor t, py::handle o) { return ops::mul_(t, operand_or_throw(o, "mul_")); }, py::arg("other"))
-      .def("div_", [](Tensor t, py::handle o) { return ops::div_(t, operand_or_throw(o, "div_")); }, py::arg("other"))
+      .def("mul_", [](Tensor t, py::handle o) {
+             double v;
+             DType nd;
+             if (simple_number(o.ptr(), v, nd)) return ops::mul_number_(t, v, nd);
+             return ops::mul_(t, operand_or_throw(o, "mul_"));
+           }, py::arg("other"))
+      .def("div_", [](Tensor t, py::handle o) {
+             double v;
+             DType nd;
+             if (simple_number(o.ptr(), v, nd)) return ops::div_number_(t, v, nd);
+             return ops::div_(t, operand_or_throw(o, "div_"));
+           }, py::arg("other"))
       .def("fill_", [](Tensor t, double v) { return ops::fill_(t, v); }, py::arg("value"))
       .def("zero_", [](Tensor t) { return ops::zero_(t); })
       .def("copy_", [](Tensor t, const Tensor& src) { return ops::copy_(t, src); })
