@@ -3,7 +3,7 @@
 #include <atomic>
 #include <cmath>
 #include <exception>
-#include <queue>
+#include <algorithm>
 #include <thread>
 #include <typeinfo>
 #include <unordered_map>
@@ -179,13 +179,14 @@ class NodeTable {
     return nullptr;
   }
   bool contains(Node* n) const { return const_cast<NodeTable*>(this)->find(n) != nullptr; }
-  std::vector<Entry>& entries() { return entries_; }
+  std::vector<Entry, ObjectAllocator<Entry>>& entries() { return entries_; }
 
  private:
   static constexpr size_t kLinear = 16;
   // Entries move as entries are added: the pass keeps pointers to them only once the graph walk
-  // that adds them is over (and a deque costs two allocations before its first entry).
-  std::vector<Entry> entries_;
+  // that adds them is over (and a deque costs two allocations before its first entry). The first
+  // kLinear come from the small-object lists, not malloc.
+  std::vector<Entry, ObjectAllocator<Entry>> entries_;
   // Hash nodes from the small-object lists: one per graph node per pass otherwise costs a malloc.
   std::unordered_map<Node*, size_t, std::hash<Node*>, std::equal_to<Node*>,
                      ObjectAllocator<std::pair<Node* const, size_t>>>
@@ -291,11 +292,12 @@ namespace {
 constexpr int kMaxReentrantDepth = 60;
 ENGINE_FAST_TLS thread_local int t_backward_depth = 0;
 
-variable_list run_backward_here(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts);
+// roots[i] receives root_grads[i], i < n_roots.
+variable_list run_backward_here(const Edge* roots, const Tensor* root_grads, size_t n_roots, const BackwardOptions& opts);
 
 // Runs the pass on a new thread that sees this thread's modes, and waits for it (the caller does
 // not hold the GIL: the worker takes it whenever it calls Python).
-variable_list run_backward_on_fresh_thread(const edge_list& roots, const variable_list& root_grads,
+variable_list run_backward_on_fresh_thread(const Edge* roots, const Tensor* root_grads, size_t n_roots,
                                            const BackwardOptions& opts) {
   const bool inference = inference_mode_enabled();
   Node* parent = t_current_node;
@@ -306,7 +308,7 @@ variable_list run_backward_on_fresh_thread(const edge_list& roots, const variabl
     CurrentNodeScope current(parent);
     try {
       ++t_backward_depth;
-      result = run_backward_here(roots, root_grads, opts);
+      result = run_backward_here(roots, root_grads, n_roots, opts);
     } catch (...) {
       error = std::current_exception();
     }
@@ -327,22 +329,28 @@ class BackwardDepthScope {
 
 }  // namespace
 
-variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
-  if (t_backward_depth >= kMaxReentrantDepth) return run_backward_on_fresh_thread(roots, root_grads, opts);
+variable_list run_backward(const Edge* roots, const Tensor* root_grads, size_t n_roots, const BackwardOptions& opts) {
+  if (t_backward_depth >= kMaxReentrantDepth) return run_backward_on_fresh_thread(roots, root_grads, n_roots, opts);
   BackwardDepthScope depth;
-  return run_backward_here(roots, root_grads, opts);
+  return run_backward_here(roots, root_grads, n_roots, opts);
+}
+
+variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
+  ENGINE_ASSERT(roots.size() == root_grads.size());
+  return run_backward(roots.data(), root_grads.data(), roots.size(), opts);
 }
 
 namespace {
 
-variable_list run_backward_here(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts) {
+variable_list run_backward_here(const Edge* roots, const Tensor* root_grads, size_t n_roots, const BackwardOptions& opts) {
   AutoGradMode grad_mode(opts.create_graph);
 
   // Every reachable node (kept alive while the graph runs), and how many edges point at it.
   NodeTable alive;
   {
     SmallVector<Node*, 32> stack;
-    for (const Edge& e : roots) {
+    for (size_t i = 0; i < n_roots; ++i) {
+      const Edge& e = roots[i];
       if (!e.is_valid()) continue;
       if (alive.insert(e.function).second) stack.push_back(e.function.get());
     }
@@ -392,16 +400,22 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
   GraphTaskScope task_scope(task);
 
   variable_list captured(opts.capture.size());
-  // Ready nodes carry their table entry (entries' addresses are stable).
-  using Ready = std::pair<Node*, NodeTable::Entry*>;
-  struct ReadyEntryOrder {
-    bool operator()(const Ready& a, const Ready& b) const { return ReadyOrder()(a.first, b.first); }
+  // Ready nodes carry their table entry (entries' addresses are stable), in a heap whose top is
+  // the latest-created node (a priority queue, kept inline for the usual few ready at a time).
+  struct Ready {
+    Node* node;
+    NodeTable::Entry* entry;
   };
-  std::vector<Ready> ready_storage;
-  ready_storage.reserve(alive.entries().size());
-  std::priority_queue<Ready, std::vector<Ready>, ReadyEntryOrder> ready(ReadyEntryOrder(), std::move(ready_storage));
+  struct ReadyEntryOrder {
+    bool operator()(const Ready& a, const Ready& b) const { return ReadyOrder()(a.node, b.node); }
+  };
+  SmallVector<Ready, 16> ready;
+  auto push_ready = [&ready](Node* n, NodeTable::Entry* entry) {
+    ready.push_back(Ready{n, entry});
+    std::push_heap(ready.begin(), ready.end(), ReadyEntryOrder());
+  };
 
-  for (size_t i = 0; i < roots.size(); ++i) {
+  for (size_t i = 0; i < n_roots; ++i) {
     const Edge& e = roots[i];
     if (!e.is_valid()) continue;
     auto& buf = alive.find(e.function.get())->buffer;
@@ -410,18 +424,20 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
     if (g.defined()) conform_dtype(e, g);
     accumulate(buf[e.input_nr], std::move(g));
   }
-  for (const Edge& e : roots) {
+  for (size_t i = 0; i < n_roots; ++i) {
+    const Edge& e = roots[i];
     if (!e.is_valid()) continue;
     NodeTable::Entry* entry = alive.find(e.function.get());
     if (entry->dependencies == 0) {
       entry->dependencies = -1;  // queued once even if it is several roots
-      ready.emplace(e.function.get(), entry);
+      push_ready(e.function.get(), entry);
     }
   }
 
   while (!ready.empty()) {
-    auto [node, node_entry] = ready.top();
-    ready.pop();
+    std::pop_heap(ready.begin(), ready.end(), ReadyEntryOrder());
+    const auto [node, node_entry] = ready.back();
+    ready.pop_back();
     // A root that leads to none of the requested inputs is not run at all (PyTorch runs only the
     // nodes between the roots and the inputs).
     if (capturing && !needed.count(node)) {
@@ -494,9 +510,15 @@ variable_list run_backward_here(const edge_list& roots, const variable_list& roo
       if (capturing && !needed.count(next)) continue;
       NodeTable::Entry* entry = alive.find(next);
       auto& buf = entry->buffer;
-      if (buf.empty()) buf.resize(next->input_metadata().size());
-      accumulate(buf[e.input_nr], std::move(outputs[i]));
-      if (--entry->dependencies == 0) ready.emplace(next, entry);
+      if (buf.empty() && edges.size() == 1 && outputs.size() == 1 && next->input_metadata().size() == 1) {
+        // A link of a chain: the list the node returned becomes the next one's inputs as it is
+        // (one malloc and one free fewer per node).
+        buf = std::move(outputs);
+      } else {
+        if (buf.empty()) buf.resize(next->input_metadata().size());
+        accumulate(buf[e.input_nr], std::move(outputs[i]));
+      }
+      if (--entry->dependencies == 0) push_ready(next, entry);
     }
   }
   task_scope.run_callbacks();

@@ -50,5 +50,8 @@ bool is_checkpoint_valid();
 
 // roots[i] receives root_grads[i]. Returns the captured gradients (undefined where none arrived).
 variable_list run_backward(const edge_list& roots, const variable_list& root_grads, const BackwardOptions& opts);
+// The same over plain arrays of n_roots each, for callers that hold one root and no lists
+// (Tensor.backward() of a scalar).
+variable_list run_backward(const Edge* roots, const Tensor* root_grads, size_t n_roots, const BackwardOptions& opts);
 
 }  // namespace engine

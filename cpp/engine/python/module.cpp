@@ -5,6 +5,7 @@
 #include "engine/kernels/simd/table.h"
 #include "engine/python/bindings.h"
 #include "engine/python/py_fast_slots.h"
+#include "engine/python/py_method_entry.h"
 
 namespace engine::python {
 
@@ -94,6 +95,8 @@ PYBIND11_MODULE(_C, m) {
   init_transform_dispatch(m);
   install_fast_slots(m);
   install_dispatch_guard(m);
+  install_sum_entry(m);
+  install_backward_entry(m);
 }
 
 }  // namespace engine::python

@@ -12,6 +12,8 @@
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
 #include "engine/python/py_function.h"
+#include "engine/python/py_method_entry.h"
+#include "engine/python/py_transform_dispatch.h"
 
 namespace engine::python {
 
@@ -27,6 +29,53 @@ std::string size_str(const Dims& d) {
   std::string s = "torch.Size([";
   for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + std::to_string(d[i]);
   return s + "])";
+}
+
+// Releases the GIL for its scope (the pass takes it back wherever it calls Python), through
+// CPython directly: pybind11's gil_scoped_release also looks up its internals.
+class GilRelease {
+ public:
+  GilRelease() : state_(PyEval_SaveThread()) {}
+  ~GilRelease() { PyEval_RestoreThread(state_); }
+  GilRelease(const GilRelease&) = delete;
+  GilRelease& operator=(const GilRelease&) = delete;
+
+ private:
+  PyThreadState* state_;
+};
+
+// The backward pass itself, from the Python side: roots[i] receives grads[i].
+variable_list run_pass(const Edge* roots, const Tensor* grads, size_t n, const BackwardOptions& opts) {
+  // As in PyTorch, saved_tensors_hooks entered or left by code that runs inside the backward pass
+  // (a hook, an unpack hook) do not outlive it: the stack is put back when the pass ends.
+  using HookStack = std::vector<std::pair<py::object, py::object>>;
+  struct RestoreHooks {
+    HookStack& stack;
+    HookStack before;
+    ~RestoreHooks() {
+      const bool same = stack.size() == before.size() &&
+                        std::equal(stack.begin(), stack.end(), before.begin(), [](const auto& a, const auto& b) {
+                          return a.first.ptr() == b.first.ptr() && a.second.ptr() == b.second.ptr();
+                        });
+      if (same) return;
+      stack = std::move(before);
+      set_saved_tensor_hooks_active(!stack.empty());
+    }
+  } restore{saved_tensors_hooks_stack(), saved_tensors_hooks_stack()};
+  GilRelease nogil;
+  return engine::run_backward(roots, grads, n, opts);
+}
+
+// `out.backward()`, no argument: the implicit gradient of a one-element output, into the leaves.
+// The same checks, in the same order, as run_backward below.
+void backward_of_scalar(const Tensor& out) {
+  ENGINE_CHECK(requires_grad(out), std::runtime_error, "element ", 0,
+               " of tensors does not require grad and does not have a grad_fn");
+  const Edge root = gradient_edge(out);
+  ENGINE_CHECK(numel_of(out.shape()) == 1, std::runtime_error,
+               "grad can be implicitly created only for scalar outputs");
+  const Tensor grad = ops::ones(out.shape(), out.dtype());
+  run_pass(&root, &grad, 1, BackwardOptions());
 }
 
 // Shared by Tensor.backward and autograd.grad: `inputs` empty means accumulate into leaves.
@@ -79,27 +128,7 @@ py::object run_backward(const std::vector<py::object>& outputs, const std::vecto
   // `inputs` may hold tensors and GradientEdges (torch.autograd.graph.get_gradient_edge).
   for (const py::object& in : inputs) opts.capture.push_back(edge_from_py(in));
   opts.accumulate = accumulate && !inputs.empty();
-  variable_list result;
-  {
-    // As in PyTorch, saved_tensors_hooks entered or left by code that runs inside the backward pass
-    // (a hook, an unpack hook) do not outlive it: the stack is put back when the pass ends.
-    using HookStack = std::vector<std::pair<py::object, py::object>>;
-    struct RestoreHooks {
-      HookStack& stack;
-      HookStack before;
-      ~RestoreHooks() {
-        const bool same = stack.size() == before.size() &&
-                          std::equal(stack.begin(), stack.end(), before.begin(), [](const auto& a, const auto& b) {
-                            return a.first.ptr() == b.first.ptr() && a.second.ptr() == b.second.ptr();
-                          });
-        if (same) return;
-        stack = std::move(before);
-        set_saved_tensor_hooks_active(!stack.empty());
-      }
-    } restore{saved_tensors_hooks_stack(), saved_tensors_hooks_stack()};
-    py::gil_scoped_release nogil;
-    result = engine::run_backward(roots, grads, opts);
-  }
+  variable_list result = run_pass(roots.data(), grads.data(), roots.size(), opts);
   if (accumulate) {
     // backward(inputs=...): accumulate only into the given tensors.
     // (A leaf's own AccumulateGrad has run; the others' gradients were captured.)
@@ -374,7 +403,29 @@ void patch_tensor_attributes(py::module_& m) {
   // (Tensor._backward_hooks, the legacy hook dict, is engine/autograd/_legacy_hooks.py.)
 }
 
+// `t.backward()` with no argument on an exact Tensor: backward_of_scalar without the dispatcher's
+// keyword handling. Any other call, and a tensor a transform marked, takes the binding.
+PyObject* backward_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  if (PyVectorcall_NARGS(nargsf) != 1 || kwnames || Py_TYPE(args[0]) != g_tensor_py_type) {
+    return guarded_dispatch(self, args, nargsf, kwnames);
+  }
+  const auto* holder = tensor_holder(args[0]);
+  if (!holder || !*holder) return guarded_dispatch(self, args, nargsf, kwnames);
+  if (transform_dispatch_wanted(self, args, nargsf, kwnames)) return transform_dispatch(self, args, nargsf, kwnames);
+  try {
+    backward_of_scalar(Tensor(*holder));
+  } catch (...) {
+    py::detail::try_translate_exceptions();
+    return nullptr;
+  }
+  Py_RETURN_NONE;
+}
+
 }  // namespace
+
+void install_backward_entry(py::module_& m) {
+  set_method_entry(m.attr("Tensor").attr("__dict__")["backward"], &backward_entry);
+}
 
 void init_autograd(py::module_& m) {
   patch_tensor_attributes(m);

@@ -16,6 +16,7 @@
 #include "engine/core/error.h"
 #include "engine/python/bindings.h"
 #include "engine/python/py_function_entry.h"
+#include "engine/python/py_method_entry.h"
 #include "engine/python/py_transform_dispatch.h"
 
 namespace engine::python {
@@ -110,6 +111,18 @@ PyObject* dispatch_method(PyObject* self, PyObject* const* args, Py_ssize_t narg
   return dispatch(self, args, nargsf, kwnames, false);
 }
 
+// The methods given a direct entry (set_method_entry): few, so a short list.
+constexpr int kMaxEntries = 8;
+const PyMethodDef* g_entry_defs[kMaxEntries] = {};
+int g_entry_count = 0;
+
+bool has_direct_entry(const PyMethodDef* def) {
+  for (int i = 0; i < g_entry_count; ++i) {
+    if (g_entry_defs[i] == def) return true;
+  }
+  return false;
+}
+
 PyObject* dispatch_init(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   return dispatch(self, args, nargsf, kwnames, true);
 }
@@ -157,6 +170,23 @@ void wrap_attribute(py::handle value) {
 
 }  // namespace
 
+PyObject* guarded_dispatch(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  return dispatch(self, args, nargsf, kwnames, false);
+}
+
+void set_method_entry(py::handle method, MethodEntry entry) {
+  PyObject* f = method.ptr();
+  if (PyInstanceMethod_Check(f)) f = PyInstanceMethod_GET_FUNCTION(f);
+  ENGINE_CHECK(f && PyCFunction_Check(f), std::logic_error, "set_method_entry: not a native function");
+  PyMethodDef* def = reinterpret_cast<PyCFunctionObject*>(f)->m_ml;
+  // Only over the guard itself, so the entry's fallback (guarded_dispatch) is what ran before.
+  ENGINE_CHECK(reinterpret_cast<Dispatcher>(reinterpret_cast<void (*)()>(def->ml_meth)) == &dispatch_method &&
+                   g_entry_count < kMaxEntries,
+               std::logic_error, "set_method_entry: ", def->ml_name, " is not a guarded method");
+  g_entry_defs[g_entry_count++] = def;
+  def->ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(entry));
+}
+
 // Documentation written in Python (engine._docs) for a native function: appended to pybind11's
 // signature lines, which help() and the stub generator read first. pybind11 owns ml_doc (a
 // malloc'ed copy it frees with the function), so the new text is malloc'ed the same way and the
@@ -169,7 +199,7 @@ void add_docstr(py::handle function, const std::string& text) {
   PyMethodDef* def = reinterpret_cast<PyCFunctionObject*>(f)->m_ml;
   const auto meth = reinterpret_cast<Dispatcher>(reinterpret_cast<void (*)()>(def->ml_meth));
   ENGINE_CHECK(meth == g_pybind_dispatcher || meth == &dispatch_method || meth == &dispatch_init ||
-                   is_function_apply_entry(def),
+                   is_function_apply_entry(def) || has_direct_entry(def),
                engine::TypeError,
                "_add_docstr(): expected a function of engine's native module");
   std::string doc = def->ml_doc ? def->ml_doc : "";

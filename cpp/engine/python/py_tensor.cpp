@@ -14,6 +14,8 @@
 #include "engine/python/bindings.h"
 #include "engine/python/factory_options.h"
 #include "engine/python/py_fast_slots.h"
+#include "engine/python/py_method_entry.h"
+#include "engine/python/py_transform_dispatch.h"
 #include "engine/python/py_tensor_grad.h"
 #include "engine/python/py_tensor_set.h"
 
@@ -587,5 +589,30 @@ void init_tensor(py::module_& m) {
         return tensor_set(std::move(self), args, kwargs);
       });
 }
+
+namespace {
+
+// `t.sum()` with no argument on an exact Tensor: the whole-tensor sum without the dispatcher's
+// argument conversion (dim None, keepdim False, dtype None). Any other call, and a tensor a
+// transform marked, takes the binding above.
+PyObject* sum_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  if (PyVectorcall_NARGS(nargsf) != 1 || kwnames || Py_TYPE(args[0]) != g_tensor_py_type) {
+    return guarded_dispatch(self, args, nargsf, kwnames);
+  }
+  const auto* holder = tensor_holder(args[0]);
+  if (!holder || !*holder) return guarded_dispatch(self, args, nargsf, kwnames);
+  if (transform_dispatch_wanted(self, args, nargsf, kwnames)) return transform_dispatch(self, args, nargsf, kwnames);
+  try {
+    static const std::vector<int64_t> all_dims;
+    return py::cast(ops::sum(Tensor(*holder), all_dims, false, std::nullopt)).release().ptr();
+  } catch (...) {
+    py::detail::try_translate_exceptions();
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+void install_sum_entry(py::module_& m) { set_method_entry(m.attr("Tensor").attr("__dict__")["sum"], &sum_entry); }
 
 }  // namespace engine::python
