@@ -7,7 +7,7 @@ class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
 import typing_extensions
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'complex', 'complex128', 'complex64', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'get_default_dtype', 'get_num_threads', 'gt', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polar', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'sin', 'sinc', 'sinh', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'view_as_complex', 'view_as_real', 'where', 'xlogy', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'complex', 'complex128', 'complex64', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'elu', 'elu_', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'gelu', 'get_default_dtype', 'get_num_threads', 'gt', 'hardsigmoid', 'hardswish', 'hardtanh', 'hardtanh_', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'leaky_relu', 'leaky_relu_', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'log_sigmoid', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mish', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polar', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'silu', 'silu_', 'sin', 'sinc', 'sinh', 'softplus', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'threshold', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'view_as_complex', 'view_as_real', 'where', 'xlogy', 'zeros', 'zeros_like']
 class dtype:
     """
     The element type of a tensor: ``engine.float32`` (``engine.float``), ``float64`` (``double``),
@@ -34,7 +34,12 @@ class dtype:
         """
         dtype.is_complex -> bool
         
-        Whether the dtype is a complex type (always ``False``: engine has none yet).
+        Whether the dtype is a complex type (``complex64`` or ``complex128``).
+        
+        Example::
+        
+            >>> engine.complex64.is_complex, engine.float32.is_complex
+            (True, False)
         """
     @property
     def is_floating_point(self) -> bool:
@@ -714,8 +719,8 @@ class Tensor:
                 >>> x = engine.arange(16.0)
                 >>> w = engine.hann_window(8)
                 >>> s = engine.stft(x, 8, window=w, return_complex=True)
-                >>> engine.istft(s, 8, window=w, length=16).round()
-                tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12., 13., 14., 15.])
+                >>> (engine.istft(s, 8, window=w, length=16) - x).abs().max() < 1e-4
+                tensor(True)
             
         """
     @staticmethod
@@ -3293,7 +3298,7 @@ class Tensor:
         
         See :func:`engine.select`.
         """
-    def set_(self, *args, **kwargs) -> typing.Any:
+    def set_(self, *args, **kwargs):
         """
         set_(source=None, storage_offset=0, size=None, stride=None) -> Tensor
         
@@ -3449,6 +3454,11 @@ class Tensor:
         Standard deviation over ``dim`` (all elements by default): the square root of :func:`var`.
         
         See :func:`engine.std`.
+        """
+    def storage(self):
+        """
+        The memory block behind this tensor as a :class:`engine.TypedStorage` of its dtype
+            (deprecated, as in PyTorch: warns once; :meth:`untyped_storage` is the replacement).
         """
     def storage_offset(self) -> int:
         """
@@ -3682,6 +3692,10 @@ class Tensor:
         """
         In-place version of :meth:`Tensor.unsqueeze`: self becomes the view.
         """
+    def untyped_storage(self):
+        """
+        The memory block behind this tensor and its views, as an :class:`engine.UntypedStorage`.
+        """
     def var(self, dim: typing.Any = None, unbiased: typing.Any = None, keepdim: bool = False, *, correction: typing.Any = None) -> Tensor:
         """
         Variance over ``dim`` (all elements by default): the mean squared deviation from the mean,
@@ -3828,7 +3842,7 @@ class Tensor:
     @property
     def device(self):
         """
-        The device the tensor lives on: always the CPU.
+        The device the tensor lives on: the CPU, or the meta device (no data).
         """
     @property
     def dtype(self) -> typing.Any:
@@ -3928,6 +3942,11 @@ class Tensor:
             >>> x = engine.ones(2, requires_grad=True)
             >>> x.is_leaf, (x * 2).is_leaf
             (True, False)
+        """
+    @property
+    def is_meta(self):
+        """
+        True for a tensor on the meta device: a shape, strides and a dtype, and no data.
         """
     @property
     def is_sparse(self):
@@ -4375,6 +4394,10 @@ def _current_anomaly_parent() -> typing.Any:
     ...
 def _current_graph_task_id() -> int:
     ...
+def _enable_meta_routing() -> None:
+    """
+    Routes calls on meta tensors to the handler from now on (set once the meta device is used).
+    """
 def _enter_transform() -> int:
     """
     Counts one more open transform; returns how many are open.
@@ -4477,6 +4500,10 @@ def _lapack_ormqr(A: Tensor, tau: Tensor, C: Tensor, left: bool, transpose: bool
     """
     op(Q) C or C op(Q) (ormqr).
     """
+def _lapack_qr(A: Tensor, mode: str) -> tuple[Tensor, Tensor]:
+    """
+    (Q, R) of geqrf and orgqr; mode 'r' (Q empty), 's' (reduced) or 'c' (complete).
+    """
 def _lapack_svd(A: Tensor, full_matrices: bool, compute_uv: bool) -> tuple[Tensor, Tensor, Tensor, Tensor]:
     """
     (U, S, Vh, info) of gesdd.
@@ -4497,6 +4524,18 @@ def _mark_multi_output_views(arg0: collections.abc.Sequence[Tensor], arg1: str) 
     ...
 def _max_pool(input: Tensor, kernel_size: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], stride: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], padding: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dilation: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], ceil_mode: bool) -> tuple[Tensor, Tensor]:
     ...
+def _meta_alias(base: Tensor, size: typing.Any, stride: typing.Any, storage_offset: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
+    """
+    A view of `base`'s storage with the given layout (no autograd history).
+    """
+def _meta_empty_strided(size: typing.Any, stride: typing.Any, dtype: typing.Any, storage_offset: typing.SupportsInt | typing.SupportsIndex = 0) -> Tensor:
+    """
+    A meta tensor (no memory) of the given size, strides (None: contiguous), dtype and offset.
+    """
+def _meta_is(tensor: Tensor) -> bool:
+    """
+    Whether `tensor` lives on the meta device.
+    """
 def _name_grad_fn(arg0: Tensor, arg1: str) -> None:
     ...
 def _normal_cdf(arg0: Tensor) -> Tensor:
@@ -4571,6 +4610,10 @@ def _release_cached_buffers() -> None:
     """
 def _restride_(self: Tensor, fn: collections.abc.Callable) -> Tensor:
     ...
+def _route_meta_factory(function: typing.Any) -> None:
+    """
+    Routes calls of factory `function` to the handler while the default device is meta.
+    """
 def _route_unmarked(function: typing.Any, condition: typing.SupportsInt | typing.SupportsIndex) -> None:
     """
     Routes calls of `function` to the transform handler while counter `condition` is positive, marked arguments or not.
@@ -4579,6 +4622,10 @@ def _run_backward(outputs: collections.abc.Sequence[typing.Any], grad_outputs: c
     ...
 def _set_anomaly_enabled(arg0: bool, arg1: bool) -> None:
     ...
+def _set_default_meta(on: bool) -> None:
+    """
+    Routes the `_route_meta_factory` functions to the handler while the default device is meta.
+    """
 def _set_grad_enabled(arg0: bool) -> None:
     ...
 def _set_inference_mode(arg0: bool) -> None:
@@ -4619,6 +4666,22 @@ def _special_i1(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
     ...
 def _split_pieces(input: Tensor, lengths: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dim: typing.SupportsInt | typing.SupportsIndex, kind: typing.SupportsInt | typing.SupportsIndex, split_size: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple:
     ...
+def _storage_bytes(tensor: Tensor) -> Tensor:
+    """
+    A 1-D uint8 tensor over the whole of `tensor`'s storage, sharing it.
+    """
+def _storage_data_ptr(tensor: Tensor) -> int:
+    """
+    The address of `tensor`'s storage (0 on the meta device).
+    """
+def _storage_id(tensor: Tensor) -> int:
+    """
+    An identity of `tensor`'s storage, equal for all tensors sharing it.
+    """
+def _storage_nbytes(tensor: Tensor) -> int:
+    """
+    The size in bytes of `tensor`'s storage.
+    """
 def _tensor_register_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
     ...
 def _tensor_register_post_accumulate_grad_hook(arg0: Tensor, arg1: typing.Any) -> typing.Any:
@@ -5376,6 +5439,14 @@ def dot(input: Tensor, tensor: Tensor, *, out: typing.Any = None) -> typing.Any:
         >>> engine.dot(engine.tensor([1.0, 2.0]), engine.tensor([3.0, 4.0]))
         tensor(11.)
     """
+def elu(input: Tensor, alpha: typing.Any = 1.0, scale: typing.Any = 1, input_scale: typing.Any = 1) -> Tensor:
+    """
+    F.elu / selu as one node (EluBackward0).
+    """
+def elu_(input: Tensor, alpha: typing.Any = 1.0, scale: typing.Any = 1, input_scale: typing.Any = 1) -> Tensor:
+    """
+    In-place elu: one node that saves the result (EluBackward1).
+    """
 def empty(*args, **kwargs) -> Tensor:
     """
     empty(*size, *, dtype=None, device=None, requires_grad=False) -> Tensor
@@ -5798,6 +5869,10 @@ def ge(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typin
         >>> engine.ge(engine.tensor([1, 2, 3]), 2)
         tensor([False,  True,  True])
     """
+def gelu(input: Tensor, approximate: str = 'none') -> Tensor:
+    """
+    F.gelu as one node (GeluBackward0).
+    """
 def get_default_dtype() -> typing.Any:
     """
     get_default_dtype() -> engine.dtype
@@ -5852,6 +5927,22 @@ def gt(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typin
     
         >>> engine.gt(engine.tensor([1, 2, 3]), 2)
         tensor([False, False,  True])
+    """
+def hardsigmoid(input: Tensor) -> Tensor:
+    """
+    F.hardsigmoid as one node (HardsigmoidBackward0).
+    """
+def hardswish(input: Tensor) -> Tensor:
+    """
+    F.hardswish as one node (HardswishBackward0).
+    """
+def hardtanh(input: Tensor, min_val: typing.Any = -1.0, max_val: typing.Any = 1.0) -> Tensor:
+    """
+    F.hardtanh of a floating tensor as one node (HardtanhBackward0).
+    """
+def hardtanh_(input: Tensor, min_val: typing.Any = -1.0, max_val: typing.Any = 1.0) -> Tensor:
+    """
+    In-place hardtanh of a floating tensor: one node (HardtanhBackward0).
     """
 def heaviside(input: typing.Any, values: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
@@ -6143,6 +6234,14 @@ def le(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typin
         >>> engine.le(engine.tensor([1, 2, 3]), 2)
         tensor([ True,  True, False])
     """
+def leaky_relu(input: Tensor, negative_slope: typing.Any = 0.01) -> Tensor:
+    """
+    F.leaky_relu as one node (LeakyReluBackward0).
+    """
+def leaky_relu_(input: Tensor, negative_slope: typing.Any = 0.01) -> Tensor:
+    """
+    In-place leaky_relu: one node that saves the result (LeakyReluBackward1).
+    """
 def lerp(input: Tensor, end: Tensor, weight: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
     lerp(input, end, weight, *, out=None) -> Tensor
@@ -6290,6 +6389,10 @@ def log2(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     
         >>> engine.log2(engine.tensor([1.0, 8.0]))
         tensor([0., 3.])
+    """
+def log_sigmoid(input: Tensor) -> Tensor:
+    """
+    F.logsigmoid as one node (LogSigmoidBackward0).
     """
 def logaddexp(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> typing.Any:
     """
@@ -6592,6 +6695,10 @@ def minimum(input: typing.Any, other: typing.Any, *, out: typing.Any = None) -> 
     
         >>> engine.minimum(engine.tensor([1.0, 4.0]), engine.tensor([3.0, 2.0]))
         tensor([1., 2.])
+    """
+def mish(input: Tensor) -> Tensor:
+    """
+    F.mish as one node (MishBackward0).
     """
 def mm(input: Tensor, mat2: Tensor) -> Tensor:
     """
@@ -7240,6 +7347,14 @@ def signbit(input: typing.Any, *, out: typing.Any = None) -> typing.Any:
         >>> engine.signbit(engine.tensor([-1.0, 0.0, -0.0, 2.0]))
         tensor([ True, False,  True, False])
     """
+def silu(input: Tensor) -> Tensor:
+    """
+    F.silu as one node (SiluBackward0).
+    """
+def silu_(input: Tensor) -> Tensor:
+    """
+    In-place silu: one node (SiluBackward0).
+    """
 def sin(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     sin(input, *, out=None) -> Tensor
@@ -7290,6 +7405,10 @@ def sinh(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     
         >>> engine.sinh(engine.tensor([0.0, 1.0]))
         tensor([0.0000, 1.1752])
+    """
+def softplus(input: Tensor, beta: typing.Any = 1, threshold: typing.Any = 20) -> Tensor:
+    """
+    F.softplus as one node (SoftplusBackward0).
     """
 def sqrt(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
@@ -7460,6 +7579,10 @@ def tensor(data: typing.Any, **kwargs) -> Tensor:
                 [3, 4]])
         >>> engine.tensor(3.5, dtype=engine.float64)
         tensor(3.5000, dtype=torch.float64)
+    """
+def threshold(input: Tensor, threshold: typing.Any, value: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
+    """
+    F.threshold as one node (ThresholdBackward0).
     """
 def transpose(input: Tensor, dim0: typing.SupportsInt | typing.SupportsIndex, dim1: typing.SupportsInt | typing.SupportsIndex) -> Tensor:
     """
