@@ -212,11 +212,16 @@ void gelu_tanh_inner(const float* x, float* t, int64_t n) {
   simd_unary(UnaryOp::Tanh, t, t, n);
 }
 
-// erf(x / sqrt 2) in float, as PyTorch's float32 GELU computes its normal CDF (1 + erf(...));
-// float erf costs a fraction of the double erfc the other types use.
-void gelu_erf(const float* x, float* t, int64_t n) {
+// 1 + erf(x / sqrt 2) as erfc(-x / sqrt 2): no cancellation in the left tail (PyTorch's float
+// kernel adds 1 + erf and loses every digit there). In float above x = -1.4, a fraction of the
+// double erfc's cost; below, erfc's relative slope (2z) magnifies the float argument's rounding
+// z^2-fold (66 ulp at x = -9.7), so the argument and erfc are taken in double there.
+void gelu_cdf2(const float* x, float* t, int64_t n) {
   const float k = float(kSqrt1_2);
-  for (int64_t i = 0; i < n; ++i) t[i] = std::erf(x[i] * k);
+  for (int64_t i = 0; i < n; ++i) {
+    const float v = x[i];
+    t[i] = v >= -1.4f ? std::erfc(-v * k) : static_cast<float>(std::erfc(-static_cast<double>(v) * kSqrt1_2));
+  }
 }
 
 void forward_chunk(Activation op, const ActivationArgs& args, float* out, const float* x, int64_t n) {
@@ -224,8 +229,8 @@ void forward_chunk(Activation op, const ActivationArgs& args, float* out, const 
   const float a = float(args.a), b = float(args.b);
   switch (op) {
     case Activation::Gelu:
-      gelu_erf(x, t, n);
-      for (int64_t i = 0; i < n; ++i) out[i] = x[i] * 0.5f * (1.0f + t[i]);
+      gelu_cdf2(x, t, n);
+      for (int64_t i = 0; i < n; ++i) out[i] = x[i] * 0.5f * t[i];
       return;
     case Activation::Silu:
       simd_unary(UnaryOp::Sigmoid, t, x, n);
@@ -274,11 +279,11 @@ void grad_chunk(Activation op, const ActivationArgs& args, float* out, const flo
   switch (op) {
     case Activation::Gelu: {
       // PyTorch's: grad * (cdf + x * pdf), cdf = (1 + erf(x / sqrt 2)) / 2, pdf = exp(-x^2 / 2) / sqrt(2 pi).
-      gelu_erf(x, t, n);
+      gelu_cdf2(x, t, n);
       for (int64_t i = 0; i < n; ++i) e[i] = -0.5f * x[i] * x[i];
       simd_unary(UnaryOp::Exp, e, e, n);
       const float pdf = float(kNormalPdf);
-      for (int64_t i = 0; i < n; ++i) out[i] = g[i] * (0.5f * (1.0f + t[i]) + x[i] * e[i] * pdf);
+      for (int64_t i = 0; i < n; ++i) out[i] = g[i] * (0.5f * t[i] + x[i] * e[i] * pdf);
       return;
     }
     case Activation::Silu:
