@@ -5,6 +5,7 @@
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/kernels/gelu_fit.h"
 #include "engine/kernels/parallel.h"
 #include "engine/kernels/simd/table.h"
 #include "engine/kernels/strided_loop.h"
@@ -212,15 +213,21 @@ void gelu_tanh_inner(const float* x, float* t, int64_t n) {
   simd_unary(UnaryOp::Tanh, t, t, n);
 }
 
-// 1 + erf(x / sqrt 2) as erfc(-x / sqrt 2): no cancellation in the left tail (PyTorch's float
-// kernel adds 1 + erf and loses every digit there). In float above x = -1.4, a fraction of the
-// double erfc's cost; below, erfc's relative slope (2z) magnifies the float argument's rounding
-// z^2-fold (66 ulp at x = -9.7), so the argument and erfc are taken in double there.
-void gelu_cdf2(const float* x, float* t, int64_t n) {
-  const float k = float(kSqrt1_2);
+// e[i] = exp(-x^2 / 2) by the vectorised float exp: the Gaussian factor of GELU's fits
+// (kernels/gelu_fit.h), needed there only to absolute accuracy, and of its derivative's pdf
+// (0 at infinity, so the derivative there is NaN, as PyTorch's).
+void gelu_gauss(const float* x, float* e, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) e[i] = -0.5f * x[i] * x[i];
+  simd_unary(UnaryOp::Exp, e, e, n);
+}
+
+// GELU's left tail (x < gelu::kTail), where the fits stop: the C library's double erfc, without
+// the cancellation of PyTorch's float 1 + erf. With g null the value, else g times the derivative.
+void gelu_tail(float* out, const float* x, const float* g, int64_t n) {
   for (int64_t i = 0; i < n; ++i) {
-    const float v = x[i];
-    t[i] = v >= -1.4f ? std::erfc(-v * k) : static_cast<float>(std::erfc(-static_cast<double>(v) * kSqrt1_2));
+    if (!(x[i] < gelu::kTail)) continue;
+    const double v = x[i], cdf = 0.5 * std::erfc(-v * kSqrt1_2);
+    out[i] = static_cast<float>(g ? g[i] * (cdf + v * std::exp(-0.5 * v * v) * kNormalPdf) : v * cdf);
   }
 }
 
@@ -229,8 +236,9 @@ void forward_chunk(Activation op, const ActivationArgs& args, float* out, const 
   const float a = float(args.a), b = float(args.b);
   switch (op) {
     case Activation::Gelu:
-      gelu_cdf2(x, t, n);
-      for (int64_t i = 0; i < n; ++i) out[i] = x[i] * 0.5f * t[i];
+      gelu_gauss(x, e, n);
+      simd::active().gelu_f32(out, x, e, nullptr, n);
+      gelu_tail(out, x, nullptr, n);
       return;
     case Activation::Silu:
       simd_unary(UnaryOp::Sigmoid, t, x, n);
@@ -277,15 +285,12 @@ void grad_chunk(Activation op, const ActivationArgs& args, float* out, const flo
   float t[kActChunk], e[kActChunk];
   const float a = float(args.a), b = float(args.b);
   switch (op) {
-    case Activation::Gelu: {
+    case Activation::Gelu:
       // PyTorch's: grad * (cdf + x * pdf), cdf = (1 + erf(x / sqrt 2)) / 2, pdf = exp(-x^2 / 2) / sqrt(2 pi).
-      gelu_cdf2(x, t, n);
-      for (int64_t i = 0; i < n; ++i) e[i] = -0.5f * x[i] * x[i];
-      simd_unary(UnaryOp::Exp, e, e, n);
-      const float pdf = float(kNormalPdf);
-      for (int64_t i = 0; i < n; ++i) out[i] = g[i] * (0.5f * t[i] + x[i] * e[i] * pdf);
+      gelu_gauss(x, e, n);
+      simd::active().gelu_f32(out, x, e, g, n);
+      gelu_tail(out, x, g, n);
       return;
-    }
     case Activation::Silu:
       simd_unary(UnaryOp::Sigmoid, t, x, n);
       for (int64_t i = 0; i < n; ++i) out[i] = g[i] * t[i] * (1.0f + x[i] * (1.0f - t[i]));
