@@ -5,7 +5,6 @@
 
 #include "engine/core/error.h"
 #include "engine/kernels/elementwise.h"
-#include "engine/kernels/gelu_fit.h"
 #include "engine/kernels/parallel.h"
 #include "engine/kernels/simd/table.h"
 #include "engine/kernels/strided_loop.h"
@@ -188,7 +187,7 @@ bool has_fast_path(Activation op) {
     case Activation::Mish:
       return simd::unary_loop<float>(UnaryOp::Exp) && simd::unary_loop<float>(UnaryOp::Tanh) &&
              simd::unary_loop<float>(UnaryOp::Sigmoid);
-    case Activation::Gelu: return simd::unary_loop<float>(UnaryOp::Exp) != nullptr;
+    case Activation::Gelu: return true;
     case Activation::LeakyRelu:
     case Activation::Hardtanh:
     case Activation::Hardsigmoid:
@@ -213,33 +212,11 @@ void gelu_tanh_inner(const float* x, float* t, int64_t n) {
   simd_unary(UnaryOp::Tanh, t, t, n);
 }
 
-// e[i] = exp(-x^2 / 2) by the vectorised float exp: the Gaussian factor of GELU's fits
-// (kernels/gelu_fit.h), needed there only to absolute accuracy, and of its derivative's pdf
-// (0 at infinity, so the derivative there is NaN, as PyTorch's).
-void gelu_gauss(const float* x, float* e, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) e[i] = -0.5f * x[i] * x[i];
-  simd_unary(UnaryOp::Exp, e, e, n);
-}
-
-// GELU's left tail (x < gelu::kTail), where the fits stop: the C library's double erfc, without
-// the cancellation of PyTorch's float 1 + erf. With g null the value, else g times the derivative.
-void gelu_tail(float* out, const float* x, const float* g, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) {
-    if (!(x[i] < gelu::kTail)) continue;
-    const double v = x[i], cdf = 0.5 * std::erfc(-v * kSqrt1_2);
-    out[i] = static_cast<float>(g ? g[i] * (cdf + v * std::exp(-0.5 * v * v) * kNormalPdf) : v * cdf);
-  }
-}
-
 void forward_chunk(Activation op, const ActivationArgs& args, float* out, const float* x, int64_t n) {
   float t[kActChunk], e[kActChunk];
   const float a = float(args.a), b = float(args.b);
   switch (op) {
-    case Activation::Gelu:
-      gelu_gauss(x, e, n);
-      simd::active().gelu_f32(out, x, e, nullptr, n);
-      gelu_tail(out, x, nullptr, n);
-      return;
+    case Activation::Gelu: return simd::active().gelu_f32(out, x, nullptr, n);
     case Activation::Silu:
       simd_unary(UnaryOp::Sigmoid, t, x, n);
       for (int64_t i = 0; i < n; ++i) out[i] = x[i] * t[i];
@@ -285,12 +262,8 @@ void grad_chunk(Activation op, const ActivationArgs& args, float* out, const flo
   float t[kActChunk], e[kActChunk];
   const float a = float(args.a), b = float(args.b);
   switch (op) {
-    case Activation::Gelu:
-      // PyTorch's: grad * (cdf + x * pdf), cdf = (1 + erf(x / sqrt 2)) / 2, pdf = exp(-x^2 / 2) / sqrt(2 pi).
-      gelu_gauss(x, e, n);
-      simd::active().gelu_f32(out, x, e, g, n);
-      gelu_tail(out, x, g, n);
-      return;
+    case Activation::Gelu:  // PyTorch's: grad * (cdf + x * pdf)
+      return simd::active().gelu_f32(out, x, g, n);
     case Activation::Silu:
       simd_unary(UnaryOp::Sigmoid, t, x, n);
       for (int64_t i = 0; i < n; ++i) out[i] = g[i] * t[i] * (1.0f + x[i] * (1.0f - t[i]));

@@ -32,9 +32,8 @@ struct Table {
   AxpyLoop axpy_f32;
   AxpyLoop axpy_f64;
   // GELU over contiguous float32 (kernels/gelu_fit.h): with g null, out = x Phi(x); else
-  // out = g (Phi(x) + x phi(x)). e holds exp(-x^2 / 2). Arguments below gelu::kTail are
-  // left for the caller.
-  void (*gelu_f32)(float* out, const float* x, const float* e, const float* g, int64_t n);
+  // out = g (Phi(x) + x phi(x)).
+  void (*gelu_f32)(float* out, const float* x, const float* g, int64_t n);
 };
 
 namespace baseline { extern const Table table; }
