@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from engine.autograd import gradcheck
 
-from tests.test_complex import FIXTURE, as_pairs, inputs
+from tests.test_complex import FIXTURE, as_pairs, check_gradients, inputs
 
 RNG = np.random.default_rng(7)
 REAL = RNG.standard_normal((3, 6))
@@ -120,15 +120,7 @@ def test_values_match_pytorch(expr):
 
 @pytest.mark.parametrize("expr", [e for e in FIXTURE["grads"] if "fft" in e or "stft" in e])
 def test_gradients_match_pytorch(expr):
-    case = FIXTURE["grads"][expr]
-    env = inputs(set(case["grads"]))
-    loss = eval(expr, env)
-    loss.backward()
-    assert loss.item() == pytest.approx(case["loss"], rel=1e-4, abs=1e-4)
-    for name, want in case["grads"].items():
-        grad = env[name].grad
-        assert str(grad.dtype) == want["dtype"]
-        np.testing.assert_allclose(as_pairs(grad), want["values"], rtol=1e-3, atol=1e-4)
+    check_gradients(expr, 1e-4, 1e-3, 1e-4)
 
 
 @pytest.mark.parametrize(

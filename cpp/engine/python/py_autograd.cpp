@@ -406,19 +406,10 @@ void patch_tensor_attributes(py::module_& m) {
 // `t.backward()` with no argument on an exact Tensor: backward_of_scalar without the dispatcher's
 // keyword handling. Any other call, and a tensor a transform marked, takes the binding.
 PyObject* backward_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
-  if (PyVectorcall_NARGS(nargsf) != 1 || kwnames || Py_TYPE(args[0]) != g_tensor_py_type) {
-    return guarded_dispatch(self, args, nargsf, kwnames);
-  }
-  const auto* holder = tensor_holder(args[0]);
-  if (!holder || !*holder) return guarded_dispatch(self, args, nargsf, kwnames);
-  if (transform_dispatch_wanted(self, args, nargsf, kwnames)) return transform_dispatch(self, args, nargsf, kwnames);
-  try {
-    backward_of_scalar(Tensor(*holder));
-  } catch (...) {
-    py::detail::try_translate_exceptions();
-    return nullptr;
-  }
-  Py_RETURN_NONE;
+  return serve_argument_free_call(self, args, nargsf, kwnames, [](const Tensor& t) -> PyObject* {
+    backward_of_scalar(t);
+    Py_RETURN_NONE;
+  });
 }
 
 }  // namespace

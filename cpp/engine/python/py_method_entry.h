@@ -10,6 +10,10 @@
 
 #include <pybind11/pybind11.h>
 
+#include "engine/core/tensor.h"
+#include "engine/python/py_transform_dispatch.h"
+#include "engine/python/tensor_caster.h"
+
 namespace engine::python {
 
 using MethodEntry = PyObject* (*)(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames);
@@ -20,6 +24,26 @@ PyObject* guarded_dispatch(PyObject* self, PyObject* const* args, Py_ssize_t nar
 
 // Makes `entry` the method's entry point. Call after install_dispatch_guard.
 void set_method_entry(pybind11::handle method, MethodEntry entry);
+
+// The shared shape of a direct entry: an argument-free call on an exact Tensor is served by
+// `body(tensor)` (a new reference), C++ exceptions translated as pybind11 would; any other call,
+// and a tensor a transform marked, goes where it would without the entry.
+template <typename Body>
+PyObject* serve_argument_free_call(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames,
+                                   Body body) {
+  if (PyVectorcall_NARGS(nargsf) != 1 || kwnames || Py_TYPE(args[0]) != g_tensor_py_type) {
+    return guarded_dispatch(self, args, nargsf, kwnames);
+  }
+  const auto* holder = tensor_holder(args[0]);
+  if (!holder || !*holder) return guarded_dispatch(self, args, nargsf, kwnames);
+  if (transform_dispatch_wanted(self, args, nargsf, kwnames)) return transform_dispatch(self, args, nargsf, kwnames);
+  try {
+    return body(Tensor(*holder));
+  } catch (...) {
+    pybind11::detail::try_translate_exceptions();
+    return nullptr;
+  }
+}
 
 // Installed after the guard by module init: Tensor.sum (py_tensor.cpp), Tensor.backward (py_autograd.cpp).
 void install_sum_entry(pybind11::module_& m);

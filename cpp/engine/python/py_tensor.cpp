@@ -596,19 +596,10 @@ namespace {
 // argument conversion (dim None, keepdim False, dtype None). Any other call, and a tensor a
 // transform marked, takes the binding above.
 PyObject* sum_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
-  if (PyVectorcall_NARGS(nargsf) != 1 || kwnames || Py_TYPE(args[0]) != g_tensor_py_type) {
-    return guarded_dispatch(self, args, nargsf, kwnames);
-  }
-  const auto* holder = tensor_holder(args[0]);
-  if (!holder || !*holder) return guarded_dispatch(self, args, nargsf, kwnames);
-  if (transform_dispatch_wanted(self, args, nargsf, kwnames)) return transform_dispatch(self, args, nargsf, kwnames);
-  try {
+  return serve_argument_free_call(self, args, nargsf, kwnames, [](const Tensor& t) {
     static const std::vector<int64_t> all_dims;
-    return py::cast(ops::sum(Tensor(*holder), all_dims, false, std::nullopt)).release().ptr();
-  } catch (...) {
-    py::detail::try_translate_exceptions();
-    return nullptr;
-  }
+    return py::cast(ops::sum(t, all_dims, false, std::nullopt)).release().ptr();
+  });
 }
 
 }  // namespace
