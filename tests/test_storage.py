@@ -97,3 +97,12 @@ def test_save_keeps_views_of_one_storage():
     whole.seek(0)
     loaded = engine.load(whole)
     assert loaded.tolist() == [0.0, 1.0] and loaded.untyped_storage().nbytes() == 48
+
+
+def test_set_called_on_a_non_tensor_is_a_type_error():
+    # As Python refuses a method descriptor applied to the wrong type (PyTorch's message shape).
+    with pytest.raises(
+        TypeError,
+        match="descriptor 'set_' for 'engine._C.Tensor' objects doesn't apply to a 'int' object",
+    ):
+        engine.Tensor.set_(3, engine.zeros(1))

@@ -75,6 +75,10 @@ void rebind(const Tensor& self, std::shared_ptr<Storage> storage, Dims size, Dim
 }  // namespace
 
 py::object tensor_set(py::object self_obj, const py::args& args, const py::kwargs& kwargs) {
+  if (!is_tensor(self_obj)) {  // Tensor.set_(not_a_tensor, ...): Python's descriptor message
+    throw py::type_error(std::string("descriptor 'set_' for 'engine._C.Tensor' objects doesn't apply to a '") +
+                         Py_TYPE(self_obj.ptr())->tp_name + "' object");
+  }
   const Tensor self = self_obj.cast<Tensor>();
   // The overload, read from positional and keyword arguments alike.
   static const char* const names[] = {"source", "storage_offset", "size", "stride"};
