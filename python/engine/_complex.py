@@ -9,6 +9,8 @@ import functools
 
 from engine import _C
 from engine._composite_ops import _tensor_arg
+from engine._out_param import accepts_out
+from engine._scalar_type_names import scalar_type_name
 
 DTYPES = {
     "complex64": _C.complex64,
@@ -56,6 +58,16 @@ def view_as_complex(input):
     return _C.view_as_complex(input)
 
 
+def _exact_dtype_out(fname, inputs, out, result, field=None):
+    """complex / polar: out must have the result's complex dtype (PyTorch's message)."""
+    if out.dtype != result.dtype:
+        raise RuntimeError(
+            f"Expected object of scalar type {scalar_type_name(result.dtype)} but got scalar type "
+            f"{scalar_type_name(out.dtype)} for argument 'out'"
+        )
+
+
+@accepts_out(_exact_dtype_out)
 def complex(real, imag, *, out=None):
     """The complex tensor ``real + imag * 1j`` from two float32 (or two float64) tensors of
     broadcastable shapes.
@@ -67,12 +79,10 @@ def complex(real, imag, *, out=None):
     """
     _tensor_arg("complex", real, "real", 1)
     _tensor_arg("complex", imag, "imag", 2)
-    result = _C.complex(real, imag)
-    if out is not None:
-        return out.resize_(result.shape).copy_(result)
-    return result
+    return _C.complex(real, imag)
 
 
+@accepts_out(_exact_dtype_out)
 def polar(abs, angle, *, out=None):
     """The complex tensor with magnitude ``abs`` and phase ``angle``:
     ``abs * (cos(angle) + sin(angle) * 1j)``.
@@ -84,10 +94,7 @@ def polar(abs, angle, *, out=None):
     """
     _tensor_arg("polar", abs, "abs", 1)
     _tensor_arg("polar", angle, "angle", 2)
-    result = _C.polar(abs, angle)
-    if out is not None:
-        return out.resize_(result.shape).copy_(result)
-    return result
+    return _C.polar(abs, angle)
 
 
 # Functions composed in Python that would cast a complex input to a real dtype on the way (and
