@@ -1,5 +1,6 @@
 """Float32 products cut into tiles of C for OpenBLAS's small-matrix kernels (kernels/matmul.cpp,
-direct_tiles): values against NumPy in float64 on both sides of each size rule, with transposed,
+direct_tiles): values against NumPy in float64 on both sides of each size rule and of each way the
+threads share the tiles (whole rows, whole columns, the inner dimension in two halves), with transposed,
 sliced, misaligned, batched and broadcast operands, out=, the bias accumulation of F.linear and the
 gradients of an MLP layer; the same bits for every thread count. Each check runs with the tiles as
 the machine chooses them, forced on (ENGINE_GEMM_TILES=1, so machines without the SkylakeX kernels
@@ -13,8 +14,10 @@ import engine
 import numpy as np
 
 # (M, K, N) on both sides of the rules: flat (M <= 128, N <= 256, K <= 800), shallow (K <= 64,
-# M * N <= 2^19), small cube (all <= 256), tiles that do not divide C, and OpenBLAS's own choice
-# (at most 10^6 multiply-adds).
+# M * N <= 2^19), small cube (all <= 256), transposed B (M * N <= 2^17, 32 <= K <= 976), tiles that
+# do not divide C, OpenBLAS's own choice (at most 10^6 multiply-adds), and each largest operand:
+# C (rows), A (rows, or the inner halves when A is transposed), B (the inner halves, or columns when
+# B is transposed).
 SHAPES = [
     (64, 784, 256),
     (128, 800, 256),
@@ -27,6 +30,13 @@ SHAPES = [
     (256, 256, 256),
     (257, 256, 256),
     (100, 100, 100),
+    (128, 800, 64),
+    (200, 256, 32),
+    (64, 976, 512),
+    (64, 977, 512),
+    (512, 512, 256),
+    (513, 512, 256),
+    (40, 31, 1000),
 ]
 # Split by column blocks outside the tile rules: the kernel OpenBLAS takes for a block's edge
 # columns depends on where the blocks end, so only each thread count gives the same bits every call.
@@ -48,7 +58,7 @@ def _operand_cases(shapes):
         a, b = engine.randn(m, k), engine.randn(k, n)
         yield a, b
         yield a.t().contiguous().t(), b  # a transposed A
-        yield a, b.t().contiguous().t()  # a transposed B (never tiled)
+        yield a, b.t().contiguous().t()  # a transposed B
         wide = engine.randn(m, k + 3)
         yield wide[:, 1 : 1 + k], b  # a row stride larger than the row
         b_wide = engine.randn(k, n + 17)

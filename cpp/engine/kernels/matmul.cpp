@@ -109,19 +109,36 @@ void blas_gemm(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda
 
 // OpenBLAS's SkylakeX-family cores carry "small matrix" sgemm kernels that read the operands where
 // they lie (no packing into panels, no separate pass zeroing C for beta = 0). OpenBLAS takes them
-// for calls of at most 10^6 multiply-adds, and only where B is not transposed (in row-major terms;
-// its permit rule in sgemm_small_kernel_permit_skylakex). Cutting a product into tiles of C that
-// each stay under that size gets them for larger products too. Measured on this kind of VM (one
-// thread, CPU time, caches cold as between the steps of a training loop), the tiles take 0.62-0.87
-// of the packed call's time on flat products and small inner dimensions: the MLP's 64 x 784 @
-// 784 x 256 (0.74: packing the 784 x 256 operand for only 64 rows is what the packed call spends
-// its time on), its weight gradient 784 x 64 @ 64 x 256 (0.81-0.96), 256^3 (0.87-0.97), 128^3
-// (0.7-0.8). They lose where many row tiles re-read a wide, deep B (512^3: 1.06-1.33; 1024^2 x 784:
-// 3.3; 128 x 512 @ 512 x 1024: 1.6-1.7), so only the measured shapes below take them.
-// ENGINE_GEMM_TILES=0 turns them off, =1 on for any core (the tests run both ways).
+// for calls of at most 10^6 multiply-adds (its permit rule in sgemm_small_kernel_permit_skylakex;
+// with B transposed, in row-major terms, only for C tiles of at most 1200 elements and K >= 32).
+// Cutting a product into tiles of C that each stay under those bounds gets them for larger
+// products too. Measured on this kind of VM (one thread, CPU time, caches cold as between the
+// steps of a training loop), the tiles take 0.62-0.87 of the packed call's time on flat products
+// and small inner dimensions: the MLP's 64 x 784 @ 784 x 256 (0.74: packing the 784 x 256 operand
+// for only 64 rows is what the packed call spends its time on), its weight gradient 784 x 64 @
+// 64 x 256 (0.81-0.96), 256^3 (0.87-0.97), 128^3 (0.7-0.8). They lose where many row tiles re-read
+// a wide, deep B (512^3: 1.06-1.33; 1024^2 x 784: 3.3; 128 x 512 @ 512 x 1024: 1.6-1.7), so only
+// the measured shapes below take them. With B transposed (nn.Linear's x @ W.t()), 32 x 32 tiles
+// took 0.51-0.84 of the packed call's time (2 threads) where C has at most 2^17 elements and
+// lost beyond (512^3: 1.18). ENGINE_GEMM_TILES=0 turns them off, =1 on for any core (the tests
+// run both ways).
+//
+// How the threads share the tiles: each takes one contiguous part of the product's largest
+// operand, as an elementwise op on that tensor is split (contiguous ranges, strided_loop.cpp). A
+// training step then finds a weight, its gradient and the optimizer's temporaries in the cache of
+// the core that last wrote them. Splitting the columns of C instead made the MLP step's SGD update
+// (an 800 KB weight) fetch half its lines from the other core: 390 -> 345 us a step. When the
+// largest operand is A (not transposed) or C, threads take whole rows of C; when it is B stored
+// transposed, whole columns of C (rows of the stored B); when it is B (or a transposed A), the
+// inner dimension is cut in two fixed halves whose products are summed after.
+enum class TileSplit { Rows, Cols, Inner };
+
 struct Tiles {
   int64_t rows = 0, cols = 0;  // 0: one packed call
+  TileSplit split = TileSplit::Rows;
 };
+
+constexpr int64_t kInnerParts = 2;  // fixed, so the bits do not depend on the thread count
 
 bool direct_kernels_available() {
   static const bool available = [] {
@@ -136,37 +153,109 @@ bool direct_kernels_available() {
   return available;
 }
 
+int64_t round_up(int64_t n, int64_t multiple) { return (n + multiple - 1) / multiple * multiple; }
+
+// Row tiles of at most `most` rows, in a count that is a multiple of 4 and of equal size, so that
+// whole-row parts balance on 1, 2 or 4 threads whatever M is.
+int64_t balanced_rows(int64_t M, int64_t most) {
+  if (most >= M) return M;
+  const int64_t count = round_up((M + most - 1) / most, 4);
+  return std::min(M, round_up((M + count - 1) / count, 4));
+}
+
+// The length of each inner part but the last (a multiple of 16, the kernels' register tile).
+int64_t inner_length(int64_t K) { return round_up((K + kInnerParts - 1) / kInnerParts, 16); }
+
+TileSplit split_for(int64_t M, int64_t N, int64_t K, bool ta, bool tb) {
+  const double a = double(M) * double(K), b = double(K) * double(N), c = double(M) * double(N);
+  if (c >= a && c >= b) return TileSplit::Rows;
+  if (a >= b) return ta && K >= 64 ? TileSplit::Inner : TileSplit::Rows;
+  if (tb) return TileSplit::Cols;
+  return K >= 64 ? TileSplit::Inner : TileSplit::Rows;
+}
+
 // B's rows must start on 64-byte lines: the small kernels load B a cache line at a time, and with
 // the 16-byte alignment of a NumPy buffer the tiles ran 10-25 % slower than the packed call.
 template <typename T>
-Tiles direct_tiles(int64_t M, int64_t N, int64_t K, const T* B, bool tb, int64_t ldb) {
+Tiles direct_tiles(int64_t M, int64_t N, int64_t K, bool ta, const T* B, bool tb, int64_t ldb) {
   constexpr int64_t kDirectLimit = 1000000;  // OpenBLAS's M * N * K bound for its small kernels
-  if (!std::is_same_v<T, float> || tb || K == 0 || !direct_kernels_available()) return {};
-  if (reinterpret_cast<std::uintptr_t>(B) % 64 != 0 || ldb % 16 != 0) return {};
+  if (!std::is_same_v<T, float> || K == 0 || !direct_kernels_available()) return {};
   const double macs = static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K);
   if (macs <= static_cast<double>(kDirectLimit)) return {};  // OpenBLAS chooses for itself
+  Tiles t;
+  if (tb) {
+    // Its transposed-B kernel: C tiles of at most 1200 elements, K from 32.
+    constexpr int64_t kSide = 32;
+    if (ta || K < 32 || M * N > (int64_t(1) << 17) || kSide * kSide * K > kDirectLimit) return {};
+    t.split = split_for(M, N, K, ta, tb);
+    t.rows = std::min(M, kSide);
+    t.cols = std::min(N, kSide);
+    return t;
+  }
+  if (reinterpret_cast<std::uintptr_t>(B) % 64 != 0 || ldb % 16 != 0) return {};
   const bool flat = M <= 128 && N <= 256 && K <= 800;     // few rows share each column band of B
   const bool shallow = K <= 64 && M * N <= (int64_t(1) << 19);
   const bool small_cube = M <= 256 && N <= 256 && K <= 256;
   if (!(flat || shallow || small_cube)) return {};
-  Tiles t;
+  t.split = split_for(M, N, K, ta, tb);
+  const int64_t depth = t.split == TileSplit::Inner ? inner_length(K) : K;
   t.cols = std::min<int64_t>(N, 128);
-  t.rows = std::max<int64_t>(1, kDirectLimit / K / t.cols);
+  t.rows = std::max<int64_t>(1, kDirectLimit / depth / t.cols);
   if (t.rows >= 4) t.rows = t.rows / 4 * 4;
-  t.rows = std::min(t.rows, M);
+  t.rows = t.split == TileSplit::Rows ? balanced_rows(M, t.rows) : std::min(t.rows, M);
   return t;
 }
 
-// The tiles [first, last) of C in column-band-major order (a band's row tiles one after another,
-// so a thread that takes a run of them reads the band of B once), one BLAS call each.
+// The tiles of C in row tiles [r0, r1) and column tiles [c0, c1), a column band's row tiles one
+// after another (a band of B read once), one BLAS call each over the inner range [k0, k1).
 template <typename T>
-void blas_gemm_tiles(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, int64_t ldb,
-                     T* C, bool accumulate, const Tiles& t, int64_t first, int64_t last) {
-  const int64_t row_tiles = (M + t.rows - 1) / t.rows;
-  for (int64_t i = first; i < last; ++i) {
-    const int64_t c0 = (i / row_tiles) * t.cols, r0 = (i % row_tiles) * t.rows;
-    const int64_t cn = std::min(t.cols, N - c0), rn = std::min(t.rows, M - r0);
-    blas_gemm<T>(rn, cn, K, ta ? A + r0 : A + r0 * lda, ta, lda, B + c0, false, ldb, C + r0 * N + c0, N, accumulate);
+void blas_gemm_tiles(int64_t M, int64_t N, const T* A, bool ta, int64_t lda, const T* B, bool tb, int64_t ldb, T* C,
+                     bool accumulate, const Tiles& t, int64_t r0, int64_t r1, int64_t c0, int64_t c1, int64_t k0,
+                     int64_t k1) {
+  const T* a_k = ta ? A + k0 * lda : A + k0;
+  const T* b_k = tb ? B + k0 : B + k0 * ldb;
+  for (int64_t c = c0; c < c1; ++c) {
+    const int64_t col = c * t.cols, cn = std::min(t.cols, N - col);
+    const T* b = tb ? b_k + col * ldb : b_k + col;
+    for (int64_t r = r0; r < r1; ++r) {
+      const int64_t row = r * t.rows, rn = std::min(t.rows, M - row);
+      const T* a = ta ? a_k + row : a_k + row * lda;
+      blas_gemm<T>(rn, cn, k1 - k0, a, ta, lda, b, tb, ldb, C + row * N + col, N, accumulate);
+    }
+  }
+}
+
+// A tiled product on up to `threads` threads, split as t.split says.
+template <typename T>
+void blas_gemm_tiled(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64_t lda, const T* B, bool tb,
+                     int64_t ldb, T* C, bool accumulate, const Tiles& t, int64_t threads) {
+  const int64_t row_tiles = (M + t.rows - 1) / t.rows, col_tiles = (N + t.cols - 1) / t.cols;
+  if (t.split == TileSplit::Rows || t.split == TileSplit::Cols) {
+    const bool rows = t.split == TileSplit::Rows;
+    const int64_t n = rows ? row_tiles : col_tiles, parts = std::min(threads, n);
+    parallel_for_items(parts, [&](int64_t p) {
+      const int64_t b = p * n / parts, e = (p + 1) * n / parts;
+      blas_gemm_tiles<T>(M, N, A, ta, lda, B, tb, ldb, C, accumulate, t, rows ? b : 0, rows ? e : row_tiles,
+                         rows ? 0 : b, rows ? col_tiles : e, 0, K);
+    });
+    return;
+  }
+  // Inner: part 0 writes C, the others their own buffer, added to C in order after.
+  const int64_t k_len = inner_length(K);
+  const int64_t groups = std::max<int64_t>(1, std::min(threads / kInnerParts, col_tiles));
+  static thread_local std::vector<T> partial;
+  partial.resize(static_cast<size_t>((kInnerParts - 1) * M * N));
+  T* extra = partial.data();
+  parallel_for_items(kInnerParts * groups, [&](int64_t item) {
+    const int64_t part = item / groups, g = item % groups;
+    const int64_t k0 = std::min(K, part * k_len), k1 = part + 1 == kInnerParts ? K : std::min(K, k0 + k_len);
+    T* c = part == 0 ? C : extra + (part - 1) * M * N;
+    blas_gemm_tiles<T>(M, N, A, ta, lda, B, tb, ldb, c, part == 0 && accumulate, t, 0, row_tiles,
+                       g * col_tiles / groups, (g + 1) * col_tiles / groups, k0, k1);
+  });
+  for (int64_t p = 1; p < kInnerParts; ++p) {
+    const T* src = extra + (p - 1) * M * N;
+    for (int64_t i = 0; i < M * N; ++i) C[i] += src[i];
   }
 }
 
@@ -185,14 +274,9 @@ void blas_gemm_split(int64_t M, int64_t N, int64_t K, const T* A, bool ta, int64
   const double macs = static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K);
   const int64_t step = ((len + threads - 1) / threads + 15) / 16 * 16;
   const bool one_thread = threads <= 1 || in_parallel_region() || macs < static_cast<double>(small_gemm_limit());
-  if (const Tiles tiles = direct_tiles<T>(M, N, K, B, tb, ldb); tiles.rows > 0) {
+  if (const Tiles tiles = direct_tiles<T>(M, N, K, ta, B, tb, ldb); tiles.rows > 0) {
     // Each tile is one call whichever thread runs it, so the result does not depend on the count.
-    const int64_t n_tiles = ((M + tiles.rows - 1) / tiles.rows) * ((N + tiles.cols - 1) / tiles.cols);
-    const int64_t parts = one_thread ? 1 : std::min<int64_t>(threads, n_tiles);
-    parallel_for_items(parts, [&](int64_t part) {
-      blas_gemm_tiles<T>(M, N, K, A, ta, lda, B, ldb, C, accumulate, tiles, part * n_tiles / parts,
-                         (part + 1) * n_tiles / parts);
-    });
+    blas_gemm_tiled<T>(M, N, K, A, ta, lda, B, tb, ldb, C, accumulate, tiles, one_thread ? 1 : threads);
     return;
   }
   if (one_thread || step >= len) {
