@@ -106,6 +106,20 @@ TOPICS = {
         "eye_into_empty_int64": "L.eye(3, out=L.empty(0, dtype=L.int64))",
         "eye_into_wrong_shape": "L.eye(2, 3, out=L.empty(5))",
         "conj_physical_resized": "L.conj_physical(x, out=L.empty(0))",
+        "mm_into_float64": "L.mm(x, x.t(), out=L.empty(3, 3, dtype=L.float64))",
+        "mm_resized": "L.mm(x, x.t(), out=L.empty(0))",
+        "mm_requires_grad": "L.mm(x.clone().requires_grad_(), x.t(), out=L.empty(3, 3))",
+        "addmm_into_int64": "L.addmm(x[:, :3], x, x.t(), out=L.empty(3, 3, dtype=L.int64))",
+        "addmm_resized": "L.addmm(x[0, :3], x, x.t(), beta=0.5, alpha=2, out=L.empty(0))",
+        "addmv_resized": "L.addmv(x[:, 0], x, x[0], out=L.empty(0))",
+        "addmv_into_float64": "L.addmv(x[:, 0], x, x[0], out=L.empty(3, dtype=L.float64))",
+        "baddbmm_resized": "L.baddbmm(x[None, :, :3], x[None], x.t()[None], out=L.empty(0))",
+        "addbmm_into_float64": (
+            "L.addbmm(x[:, :3], x[None], x.t()[None], out=L.empty(3, 3, dtype=L.float64))"
+        ),
+        "addbmm_resized": "L.addbmm(x[:, :3], x[None], x.t()[None], alpha=3, out=L.empty(0))",
+        "addr_into_float64": "L.addr(x, x[:, 0], x[0], out=L.empty(0, dtype=L.float64))",
+        "addr_into_int64": "L.addr(x, x[:, 0], x[0], out=L.empty(3, 4, dtype=L.int64))",
     },
     "unfold_fold_dtypes": {
         "unfold_bool": "F.unfold(x[None, None] > 0, 2, padding=1)",

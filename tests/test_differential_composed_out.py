@@ -1,4 +1,5 @@
-"""out= of div with a rounding mode, F.normalize, tensordot and conj_physical, which write
+"""out= of div with a rounding mode, F.normalize, tensordot, conj_physical, mm and the add*
+products (addmm, addmv, baddbmm, addbmm, addr: each its PyTorch dtype rule and message), which write
 through the one out= writer: a float result refused into an integer out (it was truncated
 silently), resizing, the refusal where autograd would record, and tensordot's same-dtype rule;
 and eye's out=, resized silently and written in out's dtype (an empty out failed).

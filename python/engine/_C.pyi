@@ -127,7 +127,7 @@ class Tensor:
         In-place version of :meth:`~Tensor.abs`: writes the result into ``self`` and returns it.
         """
     @staticmethod
-    def addbmm(input, batch1, batch2, *, beta = 1, alpha = 1):
+    def addbmm(input, batch1, batch2, *, beta = 1, alpha = 1, out = None):
         """
         ``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``.
         """
@@ -142,7 +142,7 @@ class Tensor:
         ``input + value * tensor1 * tensor2``, broadcast.
         """
     @staticmethod
-    def addmm(input, mat1, mat2, *, beta = 1, alpha = 1):
+    def addmm(input, mat1, mat2, *, beta = 1, alpha = 1, out = None):
         """
         ``beta * input + alpha * (mat1 @ mat2)`` for matrices ``mat1`` (n, m) and ``mat2``
             (m, p); ``input`` broadcasts to (n, p). With ``beta=0``, ``input`` is ignored (NaN in it
@@ -156,6 +156,7 @@ class Tensor:
             Keyword args:
                 beta (Number): the multiplier of ``input``. Default: 1.
                 alpha (Number): the multiplier of the product. Default: 1.
+                out (Tensor, optional): the output tensor, of the result's dtype.
         
             Example::
         
@@ -165,7 +166,7 @@ class Tensor:
             
         """
     @staticmethod
-    def addmv(input, mat, vec, *, beta = 1, alpha = 1):
+    def addmv(input, mat, vec, *, beta = 1, alpha = 1, out = None):
         """
         ``beta * input + alpha * (mat @ vec)`` for a matrix and a vector.
         """
@@ -331,7 +332,7 @@ class Tensor:
             src (positions outside input's own elements are dropped, as in PyTorch).
         """
     @staticmethod
-    def baddbmm(input, batch1, batch2, *, beta = 1, alpha = 1):
+    def baddbmm(input, batch1, batch2, *, beta = 1, alpha = 1, out = None):
         """
         ``beta * input + alpha * (batch1 @ batch2)`` over a batch of matrix products.
         """
@@ -6700,7 +6701,7 @@ def mish(input: Tensor) -> Tensor:
     """
     F.mish as one node (MishBackward0).
     """
-def mm(input: Tensor, mat2: Tensor) -> Tensor:
+def mm(input: Tensor, mat2: Tensor, *, out: typing.Any = None) -> typing.Any:
     """
     mm(input, mat2) -> Tensor
     

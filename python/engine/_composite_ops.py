@@ -6,7 +6,7 @@ where a naive composition would have a wrong derivative, the branch is made safe
 import math
 
 from engine import _C, _grad_fn_names, _transforms
-from engine._out_param import accepts_out, write
+from engine._out_param import accepts_out, same_as_result, write
 from engine._out_rules import nansum_out, same_as_input, tensordot_out
 from engine._scalar_type_names import scalar_type_name
 from engine.amp._policy import autocast_op
@@ -41,8 +41,9 @@ def _scaled_sum(fname, input, product, beta, alpha):
     return product + (input if beta == 1 else input * beta)
 
 
+@accepts_out(same_as_result)
 @autocast_op("addmm")
-def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     """``beta * input + alpha * (mat1 @ mat2)`` for matrices ``mat1`` (n, m) and ``mat2``
     (m, p); ``input`` broadcasts to (n, p). With ``beta=0``, ``input`` is ignored (NaN in it
     does not propagate).
@@ -55,6 +56,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     Keyword args:
         beta (Number): the multiplier of ``input``. Default: 1.
         alpha (Number): the multiplier of the product. Default: 1.
+        out (Tensor, optional): the output tensor, of the result's dtype.
 
     Example::
 
@@ -85,7 +87,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     return _C._record_addmm(out, input, mat1, mat2, float(beta), float(alpha))
 
 
-def addmv(input, mat, vec, *, beta=1, alpha=1):
+@accepts_out(same_as_result)
+def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
     """``beta * input + alpha * (mat @ vec)`` for a matrix and a vector."""
     for i, (name, t) in enumerate((("input", input), ("mat", mat), ("vec", vec))):
         _tensor_arg("addmv", t, name, i + 1)
@@ -103,16 +106,27 @@ def _check_batches(fname, b1, b2):
             raise RuntimeError(f"{name} must be a 3D tensor")
 
 
+@accepts_out(same_as_result)
 @autocast_op("baddbmm")
-def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
     """``beta * input + alpha * (batch1 @ batch2)`` over a batch of matrix products."""
     _tensor_arg("baddbmm", input, "input", 1)
     _check_batches("baddbmm", batch1, batch2)
     return _scaled_sum("baddbmm", input, _C.bmm(batch1, batch2), beta, alpha)
 
 
+def _addbmm_out(fname, inputs, out, result, field=None):
+    """addbmm: out must have the batches' dtype (PyTorch's message names out "self")."""
+    if out.dtype != result.dtype:
+        raise RuntimeError(
+            "self and mat2 must have the same dtype, but got "
+            f"{scalar_type_name(out.dtype)} and {scalar_type_name(result.dtype)}"
+        )
+
+
+@accepts_out(_addbmm_out)
 @autocast_op("addbmm")
-def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
     """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
     _tensor_arg("addbmm", input, "input", 1)
     _check_batches("addbmm", batch1, batch2)

@@ -10,6 +10,7 @@ import warnings
 
 from engine import _C, _creation
 from engine._composite_ops import _scaled_sum, _tensor_arg, _type_name
+from engine._out_param import accepts_out
 from engine._scalar_type_names import scalar_type_name
 from engine._shape_ops import (
     _UNSAFE_SPLIT,
@@ -615,6 +616,7 @@ def vdot(input, other, *, out=None):
     return _C.dot(input, other)
 
 
+@accepts_out()
 def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
     """``beta * input + alpha * outer(vec1, vec2)``."""
     for i, (name, t) in enumerate((("input", input), ("vec1", vec1), ("vec2", vec2))):

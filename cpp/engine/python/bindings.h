@@ -84,5 +84,8 @@ py::object written_out(py::handle out);
 // write_out for PyTorch's ops whose out= must have the result's dtype (abs, neg, sign, floor, ceil,
 // trunc, round, frac): "Found dtype Double but expected Float" otherwise.
 py::object write_out_same_dtype(py::handle out, const Tensor& result);
+// out= of PyTorch's structured kernels (mm, bmm, mv): out must be a tensor of dtype `expected`
+// ("Expected out tensor to have dtype float, but got double instead"); None passes.
+void check_out_of_dtype(py::handle out, DType expected, const char* fname);
 
 }  // namespace engine::python

@@ -73,6 +73,10 @@ void check_out_is(std::optional<DType> out, DType expected) {
 
 }  // namespace
 
+void check_out_of_dtype(py::handle out, DType expected, const char* fname) {
+  check_out_is(out_dtype(out, fname), expected);
+}
+
 // `out=`: PyTorch refuses it when autograd would have to record; out is resized when its shape
 // differs (with PyTorch's deprecation warning when it had elements), and keeps its dtype.
 void check_out_args(py::handle out, std::initializer_list<const Tensor*> inputs, const char* fname) {

@@ -203,7 +203,12 @@ void init_ops(py::module_& m) {
     check_out_args(out, {&a, &b}, "matmul");
     return write_out(out, ops::matmul(a, b));
   }, py::arg("input"), py::arg("other"), py::kw_only(), py::arg("out") = py::none());
-  m.def("mm", [](const Tensor& a, const Tensor& b) { return ops::mm(a, b); }, py::arg("input"), py::arg("mat2"));
+  m.def("mm", [](const Tensor& a, const Tensor& b, py::handle out) {
+    Tensor r = ops::mm(a, b);
+    check_out_of_dtype(out, r.dtype(), "mm");
+    check_out_args(out, {&a, &b}, "mm");
+    return write_out(out, r);
+  }, py::arg("input"), py::arg("mat2"), py::kw_only(), py::arg("out") = py::none());
   def_unary<ops::neg>(m, "neg", true);
   def_unary<ops::exp>(m, "exp");
   def_unary<ops::log>(m, "log");
