@@ -3,7 +3,16 @@
 Port a PyTorch script by changing one line: ``import engine as torch``.
 """
 
-from engine import (
+import os as _os
+
+# OpenBLAS's idle threads spin for 2^28 cycles (about 0.1 s) after each wake-up before they sleep.
+# On a 2-core machine that spinning thread holds the core engine's own worker needs: a 256^3 float32
+# product ran on one core, at half its speed, for the first tens of milliseconds after each wake-up.
+# 2^20 cycles (under a millisecond) still bridges the back-to-back calls inside a LAPACK routine.
+# Read when the library loads, so set before engine._C is imported; a value the user set wins.
+_os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "20")
+
+from engine import (  # noqa: E402
     _C,
     _lazy,
     _out_variants,

@@ -155,12 +155,18 @@ bool direct_kernels_available() {
 
 int64_t round_up(int64_t n, int64_t multiple) { return (n + multiple - 1) / multiple * multiple; }
 
-// Row tiles of at most `most` rows, in a count that is a multiple of 4 and of equal size, so that
-// whole-row parts balance on 1, 2 or 4 threads whatever M is.
+// Row tiles of at most `most` rows (a multiple of 4), as many as a multiple of 4 and all but the
+// last of one size, so that whole-row parts balance on 1, 2 or 4 threads whatever M is.
 int64_t balanced_rows(int64_t M, int64_t most) {
   if (most >= M) return M;
   const int64_t count = round_up((M + most - 1) / most, 4);
-  return std::min(M, round_up((M + count - 1) / count, 4));
+  const int64_t even = round_up((M + count - 1) / count, 4);
+  // Rounding the rows up to 4 can leave a count that is not a multiple of 4 (256 rows: 12 tiles of
+  // 24 are 11 tiles); smaller tiles may restore one (16 tiles of 16), down to half the size.
+  for (int64_t rows = even; rows * 2 >= even; rows -= 4) {
+    if (((M + rows - 1) / rows) % 4 == 0) return std::min(rows, M);
+  }
+  return std::min(even, M);
 }
 
 // The length of each inner part but the last (a multiple of 16, the kernels' register tile).
