@@ -194,3 +194,15 @@ def test_saved_tensor_modified_inplace_message():
         match=r"one of the variables needed for gradient computation has been modified",
     ):
         y.backward()
+
+
+def test_linear_unpacks_input_before_weight():
+    # AddmmBackward0 unpacks mat1 (the input) then mat2 (the weight transposed), as PyTorch's
+    # node does; activation-offloading hooks that count or order unpacks see the same sequence.
+    x = torch.randn(3, 4, requires_grad=True)
+    lin = torch.nn.Linear(4, 2)
+    shapes = []
+    with saved_tensors_hooks(lambda t: t, lambda t: shapes.append(tuple(t.shape)) or t):
+        out = lin(x)
+    out.sum().backward()
+    assert shapes == [(3, 4), (4, 2)]
