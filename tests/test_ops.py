@@ -658,3 +658,45 @@ def test_high_rank_tensors_beyond_the_inline_shape_capacity():
     x.requires_grad_()
     (x.permute(*perm) * 2).sum().backward()
     np.testing.assert_array_equal(np.asarray(x.grad.tolist()), np.full(ref.shape, 2.0))
+
+
+# PyTorch 2.13's CPU bmm names the dtypes by the kernel it picks: below 400 multiply-adds per batch
+# entry batch1's type is expected; above, a float / double batch2's type, else addmm's message.
+BMM_DTYPE_MESSAGES = [
+    ((2, 3, 4, 5), engine.float32, engine.float64, "expected scalar type Float but found Double"),
+    ((2, 3, 4, 5), engine.float64, engine.float32, "expected scalar type Double but found Float"),
+    (
+        (1, 20, 20, 20),
+        engine.float32,
+        engine.float64,
+        "expected scalar type Double but found Float",
+    ),
+    ((1, 20, 20, 20), engine.int64, engine.float32, "expected scalar type Float but found Long"),
+    (
+        (4, 1, 400, 1),
+        engine.float32,
+        engine.int64,
+        "expected m1 and m2 to have the same dtype, but got: float != long int",
+    ),
+    (
+        (1, 20, 20, 20),
+        engine.float16,
+        engine.bfloat16,
+        "expected m1 and m2 to have the same dtype, but got: c10::Half != c10::BFloat16",
+    ),
+]
+
+
+@pytest.mark.parametrize("shape, d1, d2, message", BMM_DTYPE_MESSAGES)
+def test_bmm_mixed_dtype_message(shape, d1, d2, message):
+    b, n, k, m = shape
+    with pytest.raises(RuntimeError, match=f"^{message}$"):
+        engine.bmm(engine.ones(b, n, k, dtype=d1), engine.ones(b, k, m, dtype=d2))
+
+
+def test_einsum_of_float_spikes_and_double_weights_message():
+    # An SNN script's einsum("abc,cd->abd") with float32 inputs and float64 weights.
+    with pytest.raises(RuntimeError, match="^expected scalar type Double but found Float$"):
+        engine.einsum(
+            "abc,cd->abd", engine.ones(8, 20, 10), engine.ones(10, 16, dtype=engine.float64)
+        )

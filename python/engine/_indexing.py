@@ -13,7 +13,7 @@ Assignment writes through the basic view with ``copy_`` (an advanced part first 
 import operator
 import warnings
 
-from engine import _C, _transforms
+from engine import _C, _expanded_writes, _transforms
 from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
@@ -284,11 +284,21 @@ def setitem(self, key, value):
         value = _C.tensor(value, dtype=self.dtype)
     elif value.dtype != self.dtype:
         value = value.to(self.dtype)
-    t, adv = _basic(self, key)
+    masks = {}
+    t, adv = _basic(self, key, masks)
     if not adv:
         t.copy_(_broadcast_value(value, t.shape))
         return
     positions = _advanced(_C.arange(t.numel()).reshape(*t.shape), adv)
     v = _broadcast_value(value, positions.shape)
+    mem = _expanded_writes.memory_view(t)
+    if mem is not None:
+        # index_put_ on an expanded tensor: deprecated but allowed, see _expanded_writes.
+        _expanded_writes.warn_deprecated("index_put_", "tensor[indices] = tensor")
+        # One mask over the leading dims with a 0-d value goes on to masked_fill_ in PyTorch.
+        if list(masks) == [0] and len(adv) == masks[0].dim() and value.dim() == 0:
+            _expanded_writes.warn_deprecated("masked_fill_", "tensor[mask] = scalar")
+        _expanded_writes.write_positions(t, mem, positions, v)
+        return
     updated = t.reshape(-1).index_copy(0, positions.reshape(-1), v.reshape(-1))
     t.copy_(updated.view(*t.shape))

@@ -27,6 +27,8 @@ CPP_NAMES = {
     _C.int8: "signed char",
     _C.uint8: "unsigned char",
     _C.bool: "bool",
+    _C.complex64: "c10::complex<float>",
+    _C.complex128: "c10::complex<double>",
 }
 
 

@@ -10,7 +10,7 @@ variants copy the out-of-place result into self, so versions and gradients follo
 
 import builtins
 
-from engine import _C, _creation_extra, _grad_fn_names, _transforms
+from engine import _C, _creation_extra, _expanded_writes, _grad_fn_names, _transforms
 from engine._composite_ops import _tensor_arg
 from engine._dense_layout import dense_order, inverse
 from engine._joining import _broadcast_shape_of, _dtype_word
@@ -699,6 +699,51 @@ for _name in (
     "masked_scatter", "index_put", "index_fill", "index_reduce", "scatter_reduce", "put",
 ):  # fmt: skip
     METHODS[_name + "_"] = _in_place(_name + "_", METHODS[_name])
+
+
+def _expanded_aware(method, expanded):
+    """method, except on a self whose elements repeat memory (an expand() result): there
+    PyTorch's index_put_ and index_fill_ warn and write through (see _expanded_writes)."""
+
+    def wrapper(self, *args, **kwargs):
+        mem = _expanded_writes.memory_view(self) if isinstance(self, _Tensor) else None
+        if mem is None:
+            return method(self, *args, **kwargs)
+        return expanded(self, mem, *args, **kwargs)
+
+    wrapper.__name__ = method.__name__
+    wrapper.__doc__ = method.__doc__
+    return wrapper
+
+
+def _index_put_expanded(self, mem, indices, values, accumulate=False):
+    index_put(self, indices, values, accumulate)  # the argument checks
+    _expanded_writes.warn_deprecated("index_put_", "tensor[indices] = tensor")
+    indices = tuple(indices)
+    mask = indices[0] if len(indices) == 1 else None
+    if mask is not None and mask.dtype == _C.bool and values.dim() == 0 and not accumulate:
+        # One mask and a 0-d value: PyTorch goes on to masked_fill_.
+        mask = mask.reshape(list(mask.shape) + [1] * (self.dim() - mask.dim()))
+        return self.masked_fill_(mask, values)
+    pos = _positions(self)[indices]
+    return _expanded_writes.write_positions(
+        self, mem, pos, values.expand(list(pos.shape)), accumulate
+    )
+
+
+def _index_fill_expanded(self, mem, dim, index, value):
+    index_fill(self, dim, index, value)  # the argument checks
+    _expanded_writes.warn_deprecated("index_fill_", "tensor[mask] = scalar")
+    view, dims = mem
+    d = _wrap(dim, self.dim())
+    if d in dims:  # every index along d is the same memory
+        index = index.reshape(-1)[:1].mul(0)
+    view.index_fill_(d, index, value)
+    return self
+
+
+METHODS["index_put_"] = _expanded_aware(METHODS["index_put_"], _index_put_expanded)
+METHODS["index_fill_"] = _expanded_aware(METHODS["index_fill_"], _index_fill_expanded)
 # torch.index_put_ exists as a function too.
 FUNCTIONS["index_put_"] = METHODS["index_put_"]
 

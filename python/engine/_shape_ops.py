@@ -4,9 +4,10 @@ installed as engine.<op> and Tensor methods by engine/__init__.py."""
 import builtins
 import math
 
-from engine import _C, _grad_fn_names, _transforms, _user_warnings
+from engine import _C, _expanded_writes, _grad_fn_names, _transforms, _user_warnings
 from engine._dense_layout import dense_order, inverse
 from engine._int_list_arg import _int_list
+from engine._out_param import CPP_NAMES
 
 _Tensor = _C.Tensor
 
@@ -297,6 +298,14 @@ def take(input, index):
     return input.reshape(-1).index_select(0, _C.from_numpy(flat)).view(*index.shape)
 
 
+def _check_bool_mask(mask):
+    if mask.dtype != _C.bool:  # the dtype as PyTorch's message spells it, by its C++ type
+        raise RuntimeError(
+            "masked_fill_ only supports boolean masks, but got mask with dtype "
+            f"{CPP_NAMES.get(mask.dtype, mask.dtype)}"
+        )
+
+
 def masked_fill(input, mask, value):
     # PyTorch's node for a Number value is MaskedFillBackward0, for a tensor MaskedFillBackward1.
     node_name = "MaskedFillBackward1" if isinstance(value, _Tensor) else "MaskedFillBackward0"
@@ -314,10 +323,7 @@ def masked_fill(input, mask, value):
     else:
         kind = "type" if isinstance(value, type) else type(value).__name__
         raise TypeError(f"masked_fill(): argument 'value' must be Number, not {kind}")
-    if mask.dtype != _C.bool:
-        raise RuntimeError(
-            f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype}"
-        )
+    _check_bool_mask(mask)
     shown_mask = mask  # the node shows the mask as given
     if not input.is_contiguous():  # PyTorch fills a row-major copy of input
         input = input.contiguous()
@@ -337,6 +343,16 @@ def _inplace(op):
 
     method.__name__ = op.__name__ + "_"
     return method
+
+
+def masked_fill_(self, mask, value):
+    mem = _expanded_writes.memory_view(self)
+    if mem is None:
+        return self.copy_(masked_fill(self, mask, value))
+    # Deprecated but allowed on an expanded tensor, as in PyTorch: see _expanded_writes.
+    _check_bool_mask(mask)  # before the mask is reduced over the repeating dims
+    _expanded_writes.warn_deprecated("masked_fill_", "tensor[mask] = scalar")
+    return _expanded_writes.masked_fill_(self, mem, mask, value)
 
 
 def _contains(self, element):
@@ -373,5 +389,6 @@ def install():
     T.T = property(_T)
     T.mT = property(_mT)
     T.__contains__ = _contains
-    for name in ("masked_fill", "index_add", "index_copy", "scatter", "scatter_add"):
+    for name in ("index_add", "index_copy", "scatter", "scatter_add"):
         setattr(T, name + "_", _inplace(getattr(T, name)))
+    T.masked_fill_ = masked_fill_

@@ -141,3 +141,74 @@ def test_no_warning_when_everything_is_fine():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert gradcheck(lambda t: (t * t).sum(), (dleaf(4),))
+
+
+# ---- complex inputs and outputs (PyTorch's conjugate Wirtinger convention) ----
+
+
+def cleaf(*shape):
+    return torch.randn(*shape, dtype=torch.complex128, requires_grad=True)
+
+
+class PhaseShift(Function):
+    """z * exp(i theta), its backward written by hand as a project's would be."""
+
+    @staticmethod
+    def forward(ctx, z, theta):
+        rot = torch.polar(torch.ones_like(theta), theta)
+        ctx.save_for_backward(z, rot)
+        return z * rot
+
+    @staticmethod
+    def backward(ctx, g):
+        z, rot = ctx.saved_tensors
+        return g * rot.conj(), (g * (1j * z * rot).conj()).real
+
+
+class WrongConjugate(Function):
+    @staticmethod
+    def forward(ctx, a):
+        return a * 2j
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2j  # should be g * conj(2j)
+
+
+def test_complex_functions_pass():
+    torch.manual_seed(0)
+    z, r = cleaf(3), dleaf(3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # complex128 inputs draw no precision warning
+        assert gradcheck(torch.exp, (z,))
+        assert gradcheck(lambda a: a.abs(), (z,))  # complex in, real out
+        assert gradcheck(lambda a: torch.polar(a.exp(), 2 * a), (r,))  # real in, complex out
+        assert gradcheck(PhaseShift.apply, (z, r))
+
+
+def test_complex_mismatch_names_the_part_of_the_outputs():
+    z = cleaf(2)
+    assert not gradcheck(WrongConjugate.apply, (z,), raise_exception=False)
+    with pytest.raises(GradcheckError) as e:
+        gradcheck(WrongConjugate.apply, (z,))
+    assert str(e.value).startswith(
+        "While considering the imaginary part of complex outputs only, Jacobian mismatch for "
+        "output 0 with respect to input 0,\nnumerical:"
+    )
+
+
+def test_complex_input_real_output_mismatch_reports_complex_jacobians():
+    class RealGradOnly(Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a.abs()
+
+        @staticmethod
+        def backward(ctx, g):
+            return g + 0j
+
+    with pytest.raises(GradcheckError) as e:
+        gradcheck(RealGradOnly.apply, (cleaf(2),))
+    msg = str(e.value)
+    assert msg.startswith("Jacobian mismatch for output 0 with respect to input 0,")
+    assert "dtype=torch.complex128" in msg

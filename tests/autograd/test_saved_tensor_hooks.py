@@ -194,3 +194,55 @@ def test_saved_tensor_modified_inplace_message():
         match=r"one of the variables needed for gradient computation has been modified",
     ):
         y.backward()
+
+
+def test_linear_unpacks_input_before_weight():
+    # AddmmBackward0 unpacks mat1 (the input) then mat2 (the weight transposed), as PyTorch's
+    # node does; activation-offloading hooks that count or order unpacks see the same sequence.
+    x = torch.randn(3, 4, requires_grad=True)
+    lin = torch.nn.Linear(4, 2)
+    shapes = []
+    with saved_tensors_hooks(lambda t: t, lambda t: shapes.append(tuple(t.shape)) or t):
+        out = lin(x)
+    out.sum().backward()
+    assert shapes == [(3, 4), (4, 2)]
+
+
+class _SaveInput(Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return 2 * x * g
+
+
+def test_custom_function_unpacks_a_new_tensor_with_the_saved_ones_history():
+    # As PyTorch's SavedVariable: what the unpack hook returns becomes a new tensor that carries the
+    # saved tensor's place in the graph (a leaf's accumulator, a non-leaf's grad_fn), even when the
+    # hook hands back the original object or a detached copy.
+    a = torch.randn(3, requires_grad=True)
+    with saved_tensors_hooks(lambda t: t, lambda t: t):
+        y = _SaveInput.apply(a)
+    (s,) = y.grad_fn.saved_tensors
+    assert s is not a and s.requires_grad and s.is_leaf and s.grad_fn is None
+    h = a * 1
+    with saved_tensors_hooks(lambda t: t.detach().clone(), lambda t: t):
+        y2 = _SaveInput.apply(h)
+    (s2,) = y2.grad_fn.saved_tensors
+    assert s2 is not h and s2.grad_fn.name() == "MulBackward0"
+    (g,) = torch.autograd.grad(y2.sum(), a, create_graph=True)
+    (gg,) = torch.autograd.grad(g.sum(), a)
+    assert torch.equal(gg, torch.full((3,), 2.0))
+
+
+def test_custom_function_unpack_hook_must_return_a_tensor():
+    with saved_tensors_hooks(lambda t: t, lambda t: 5):
+        y = _SaveInput.apply(leaf(1.0))
+    with pytest.raises(
+        TypeError, match="unpack_hook expected to be a Tensor but got result of type int"
+    ):
+        y.backward()

@@ -1,6 +1,7 @@
 // Matrix products.
 #include <algorithm>
 
+#include "engine/core/checked.h"
 #include "engine/core/error.h"
 #include "engine/kernels/matmul.h"
 #include "engine/ops/complex.h"
@@ -175,8 +176,20 @@ Tensor bmm(const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(b.shape()[0] == B && b.shape()[1] == K, std::runtime_error,
                "Expected size for first two dimensions of batch2 tensor to be: [", B, ", ", K, "] but got: [",
                b.shape()[0], ", ", b.shape()[1], "].");
-  ENGINE_CHECK(a.dtype() == b.dtype(), std::runtime_error, "expected scalar type ", scalar_type_name(a.dtype()),
-               " but found ", scalar_type_name(b.dtype()));
+  if (a.dtype() != b.dtype()) {
+    // PyTorch's message depends on the kernel its CPU bmm picks: below 400 multiply-adds per batch
+    // entry the loop kernel reads batch2 as batch1's type; above, the per-entry matmul either reads
+    // batch1 as a float / double batch2's type or refuses the pair as addmm does.
+    int64_t mk = 0, mkn = 0;
+    if (mul_fits(M, K, &mk) && mul_fits(mk, N, &mkn) && mkn < 400) {
+      throw std::runtime_error(std::string("expected scalar type ") + scalar_type_name(a.dtype()) + " but found " +
+                               scalar_type_name(b.dtype()));
+    }
+    ENGINE_CHECK(b.dtype() != DType::Float32 && b.dtype() != DType::Float64, std::runtime_error,
+                 "expected scalar type ", scalar_type_name(b.dtype()), " but found ", scalar_type_name(a.dtype()));
+    ENGINE_CHECK(false, std::runtime_error, "expected m1 and m2 to have the same dtype, but got: ",
+                 cpp_type_name(a.dtype()), " != ", cpp_type_name(b.dtype()));
+  }
   ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"bmm\" not implemented for 'Bool'");
   Tensor ac = contiguous(detach(a)), bc = contiguous(detach(b));
   Tensor out = Tensor::empty({B, M, N}, a.dtype());

@@ -29,10 +29,12 @@ struct AddmmBackward : BuiltinNode<AddmmBackward> {
     variable_list out(3);
     const Tensor& grad = g[0];
     if (needs_input_grad(*this, 0)) out[0] = sum_to(beta == 1.0 ? grad : mul(grad, wrapped_scalar(beta, DType::Float64)), self_sizes);
+    // Unpacked up front in PyTorch's order (mat1, then mat2), which saved-tensor unpack hooks observe.
+    const Tensor mat1 = mat1_.unpack(me), mat2 = mat2_.unpack(me);
     const Tensor ga = alpha == 1.0 ? grad : mul(grad, wrapped_scalar(alpha, DType::Float64));
-    if (needs_input_grad(*this, 1)) out[1] = mm(ga, t(mat2_.unpack(me)));
+    if (needs_input_grad(*this, 1)) out[1] = mm(ga, t(mat2));
     // Laid out like mat2 (for linear a transposed weight, whose gradient then comes out contiguous).
-    if (needs_input_grad(*this, 2)) out[2] = t(mm(t(ga), mat1_.unpack(me)));
+    if (needs_input_grad(*this, 2)) out[2] = t(mm(t(ga), mat1));
     return out;
   }
   void release_variables() override {

@@ -315,10 +315,6 @@ py::tuple FunctionCtx::saved_tensors(const std::shared_ptr<Node>& owner) {
   if (saved_released) throw std::runtime_error(kSavedTensorsFreedMessage);
   py::tuple out(saved.size());
   for (size_t i = 0; i < saved.size(); ++i) {
-    if (i < packed.size() && packed[i].first) {
-      out[i] = packed[i].first(packed[i].second);
-      continue;
-    }
     Tensor t = unpack(saved[i], saved_intermediate[i], owner, str_cat("saved tensor ", i));
     if (i < subclass_saved.size() && subclass_saved[i]) {
       out[i] = subclass_saved[i];
@@ -360,7 +356,6 @@ void PyNode::release_variables() {
   if (!native_->has_saved.load(std::memory_order_acquire)) return;
   GilHold gil;
   for (auto& s : native_->saved) s.reset();
-  native_->packed.clear();
   native_->subclass_saved.clear();
   native_->saved_released = true;
 }
@@ -701,10 +696,22 @@ py::object function_apply(py::handle cls, py::tuple args, py::object kwargs) {
                    "if you override setup_context. You should return and save a view of the input instead, e.g. with "
                    "x.view_as(x) or setup ctx inside the forward function itself.");
       if (node && !hooks.empty()) {
-        // saved_tensors_hooks: keep what pack returns instead of the tensor.
-        native->packed.resize(native->to_save.size());
-        native->packed[saved.size()] = {hooks.back().second, hooks.back().first(s)};
-        saved.emplace_back();
+        // saved_tensors_hooks: keep what pack returns instead of the tensor, with the tensor's place
+        // in the graph, so that unpacking gives, as PyTorch's SavedVariable does, a new tensor that
+        // carries the saved one's history (its grad_fn, or a leaf's accumulator).
+        py::object packed = hooks.back().first(s);
+        struct Pause {  // the SavedTensor below records the tensor; the pack hook already ran
+          bool was = saved_tensor_hooks_active();
+          Pause() { set_saved_tensor_hooks_active(false); }
+          ~Pause() { set_saved_tensor_hooks_active(was); }
+        };
+        SavedTensor kept;
+        {
+          Pause pause;
+          kept = SavedTensor(t, is_output(t));
+        }
+        kept.set_packed(hook_packed_tensor(hooks.back().second, std::move(packed)));
+        saved.push_back(std::move(kept));
         intermediate.push_back(false);
         continue;
       }
@@ -825,7 +832,6 @@ void init_function(py::module_& m) {
       .def("_release_saved_tensors", [](FunctionCtx& c) {
         // clear_saved_tensors_on_access: the first read of saved_tensors is the last.
         for (auto& t : c.saved) t.reset();
-        c.packed.clear();
         c.saved_released = true;
       })
       .def_property_readonly("_raw_saved_tensors", [](FunctionCtx& c) -> py::tuple {

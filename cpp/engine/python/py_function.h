@@ -15,6 +15,10 @@ namespace engine::python {
 namespace py = pybind11;
 class PyNode;
 
+// A saved tensor kept as what a saved_tensors_hooks pack hook returned: unpacking calls
+// `unpack(packed)` (defined with the graph bindings, which pack built-in ops' saved tensors alike).
+std::shared_ptr<PackedTensor> hook_packed_tensor(py::object unpack, py::object packed);
+
 // The native part of a ctx (the Python object is an instance of a subclass named <Fn>Backward,
 // whose __dict__ holds the user's attributes).
 //
@@ -46,8 +50,6 @@ struct FunctionCtx : PooledObject {  // one per apply: pooled (see allocate_obje
   // subclass (a sparse tensor, say), kept so saved_tensors gives that object back as PyTorch
   // does; null otherwise. An intermediate has no history, so this forms no cycle.
   std::vector<py::object> subclass_saved;
-  // With saved_tensors_hooks active at save time: (unpack, packed) per saved tensor.
-  std::vector<std::pair<py::object, py::object>> packed;
   // Tensor-valued attributes (ctx.x = t), kept like saved tensors once apply has finished: no
   // reference cycle through a stored output, and a version check when read. See CtxTensorAttr.
   struct Attr {

@@ -320,6 +320,10 @@ std::shared_ptr<Node> node_from_py(py::handle obj) {
 
 }  // namespace
 
+std::shared_ptr<PackedTensor> hook_packed_tensor(py::object unpack, py::object packed) {
+  return std::make_shared<PyPackedTensor>(std::move(unpack), std::move(packed));
+}
+
 py::object raw_saved_tensor_ref(const std::shared_ptr<Node>& owner, const std::string& name) {
   return py::cast(SavedTensorRef{owner, name});
 }

@@ -58,25 +58,32 @@ def _check_same_meta(reference, perturbed, eps):
             )
 
 
-def _numerical_jacobians(func, inputs, diff_idx, eps, reference=None):
+def _central_difference(func, inputs, which, j, step, eps, reference):
+    """Per output, (f(x + step) - f(x - step)) / (2 |step|) with step on element j of input which."""
+    plus = _as_outputs(func(*_perturbed(inputs, which, j, step)))
+    minus = _as_outputs(func(*_perturbed(inputs, which, j, -step)))
+    if reference is not None:
+        _check_same_meta(reference, plus, eps)
+        _check_same_meta(reference, minus, eps)
+    return [[(a - b) / (2 * eps) for a, b in zip(_flat(p), _flat(m))] for p, m in zip(plus, minus)]
+
+
+def _numerical_jacobians(func, inputs, diff_idx, eps, reference=None, complex_inputs=False):
     """jac[k][j] = column j (input element j) of d outputs_k / d input, flattened. ``func`` runs in
-    grad mode on inputs that require grad like the originals, as PyTorch's gradcheck runs it."""
+    grad mode on inputs that require grad like the originals, as PyTorch's gradcheck runs it.
+    With complex_inputs (backward mode, whose outputs are real by then), a complex input's column
+    is ds/dx + i ds/dy, stepping its real and imaginary parts: PyTorch's convention for the
+    gradient of a real function of a complex variable."""
     result = {}
     for which in diff_idx:
         n = inputs[which].numel()
         cols = []
         for j in range(n):
-            plus = _as_outputs(func(*_perturbed(inputs, which, j, eps)))
-            minus = _as_outputs(func(*_perturbed(inputs, which, j, -eps)))
-            if reference is not None:
-                _check_same_meta(reference, plus, eps)
-                _check_same_meta(reference, minus, eps)
-            cols.append(
-                [
-                    [(a - b) / (2 * eps) for a, b in zip(_flat(p), _flat(m))]
-                    for p, m in zip(plus, minus)
-                ]
-            )
+            col = _central_difference(func, inputs, which, j, eps, eps, reference)
+            if complex_inputs and inputs[which].is_complex():
+                dy = _central_difference(func, inputs, which, j, eps * 1j, eps, reference)
+                col = [[a + 1j * b for a, b in zip(ox, oy)] for ox, oy in zip(col, dy)]
+            cols.append(col)
         result[which] = cols
     return result
 
@@ -111,8 +118,9 @@ def _analytical_jacobians(outputs, inputs, diff_idx):
 
 
 def _matrix_str(m, rows, cols):
+    dtype = _C.complex128 if any(isinstance(v, complex) for v in m) else _C.float64
     t = (
-        _C.tensor(m, dtype=_C.float64).reshape(rows, cols)
+        _C.tensor(m, dtype=dtype).reshape(rows, cols)
         if rows * cols
         else _C.zeros(rows, cols, dtype=_C.float64)
     )
@@ -162,7 +170,7 @@ def gradcheck(
         )
     for i in diff_idx:
         x = inputs[i]
-        if x.dtype != _C.float64:
+        if x.dtype not in (_C.float64, _C.complex128):
             warnings.warn(
                 f"Input #{i} requires gradient and is not a double precision floating point or "
                 "complex. This check "
@@ -246,7 +254,25 @@ def _gradcheck_checks(
                     raise GradcheckError("Numerical gradient for function expected to be zero")
         return True
     if check_backward_ad:
-        _check_backward_jacobians(func, inputs, diff_idx, eps, atol, rtol, nondet_tol, all_outputs)
+        complex_outputs = [k for k, o in enumerate(all_outputs) if o.is_complex()]
+        if not complex_outputs:
+            _check_backward_jacobians(
+                func, inputs, diff_idx, eps, atol, rtol, nondet_tol, all_outputs
+            )
+        # As PyTorch: complex outputs are checked as their imaginary parts, then their real parts.
+        for part in ("imag", "real") if complex_outputs else ():
+            part_fn = _output_part(func, part)
+            _check_backward_jacobians(
+                part_fn,
+                inputs,
+                diff_idx,
+                eps,
+                atol,
+                rtol,
+                nondet_tol,
+                _as_outputs(part_fn(*inputs)),
+                (part, complex_outputs),
+            )
     # Forward mode after backward mode, as in PyTorch: a failing backward hides a failing jvp.
     if check_forward_ad:
         from engine.autograd import _gradcheck_forward as forward
@@ -267,8 +293,23 @@ def _gradcheck_checks(
     return True
 
 
-def _check_backward_jacobians(func, inputs, diff_idx, eps, atol, rtol, nondet_tol, all_outputs):
-    numerical = _numerical_jacobians(func, inputs, diff_idx, eps, all_outputs)
+def _output_part(func, part):
+    """func with each complex output replaced by its real or imaginary part."""
+
+    def wrapped(*inputs):
+        out = func(*inputs)
+        outs = (out,) if _C.is_tensor(out) else tuple(out)
+        return tuple(getattr(o, part) if _C.is_tensor(o) and o.is_complex() else o for o in outs)
+
+    return wrapped
+
+
+def _check_backward_jacobians(
+    func, inputs, diff_idx, eps, atol, rtol, nondet_tol, all_outputs, complex_part=None
+):
+    """complex_part: ("real" or "imag", indices of the outputs that were complex), when func
+    gives one part of each complex output."""
+    numerical = _numerical_jacobians(func, inputs, diff_idx, eps, all_outputs, complex_inputs=True)
     for k, out in enumerate(all_outputs):
         n_out = out.numel()
         analytical = _analytical_jacobians((out,), inputs, diff_idx)[0]
@@ -302,8 +343,12 @@ def _check_backward_jacobians(func, inputs, diff_idx, eps, atol, rtol, nondet_to
                         worst, where = diff, (j, i)
             if not ok:
                 j, i = where
+                prefix = ""
+                if complex_part is not None and k in complex_part[1]:
+                    part = "imaginary" if complex_part[0] == "imag" else "real"
+                    prefix = f"While considering the {part} part of complex outputs only, "
                 raise GradcheckError(
-                    f"Jacobian mismatch for output {k} with respect to input {pos},\n"
+                    prefix + f"Jacobian mismatch for output {k} with respect to input {pos},\n"
                     f"numerical:{_matrix_str([v for row in num for v in row], n_in, n_out)}\n"
                     f"analytical:{_matrix_str([v for row in ana for v in row], n_in, n_out)}\n"
                     f"The largest difference is at input element {j}, output element {i}: "
