@@ -5,6 +5,7 @@ here: bench/ measures the import time."""
 
 import importlib
 import json
+import os
 import pickle
 import subprocess
 import sys
@@ -199,3 +200,28 @@ def test_documentation_attaches_however_nn_functional_is_imported():
     ):
         code = f"import json\n{statement}\nprint(json.dumps(F.relu.__doc__))"
         assert _fresh(code) == text, statement
+
+
+def test_import_engine_leaves_the_garbage_collector_as_it_was():
+    # The import pauses the collector (engine/__init__.py) and must restore the caller's setting.
+    assert _fresh("import gc, json\nimport engine\nprint(json.dumps(gc.isenabled()))") is True
+    assert (
+        _fresh("import gc, json\ngc.disable()\nimport engine\nprint(json.dumps(gc.isenabled()))")
+        is False
+    )
+
+
+def test_import_engine_keeps_a_user_openblas_thread_timeout():
+    # engine shortens OpenBLAS's idle spinning unless the environment already chose a value.
+    code = (
+        "import json, os\nimport engine\nprint(json.dumps(os.environ['OPENBLAS_THREAD_TIMEOUT']))"
+    )
+    assert _fresh(code) == "20"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "OPENBLAS_THREAD_TIMEOUT": "25"},
+    ).stdout
+    assert json.loads(out.strip().splitlines()[-1]) == "25"
