@@ -500,6 +500,7 @@ Tensor pow_by_formula(const Tensor& a, double e, DType dt) {
 }  // namespace
 
 Tensor pow(const Tensor& a, const Tensor& b) {
+  if (any_complex(a, b)) return complex_pow(a, b);
   const DType dt = result_type(a, b);
   // A bool tensor may be raised to a Python bool (PyTorch's pow(Tensor, Scalar)), nothing else.
   ENGINE_CHECK(dt != DType::Bool || b.is_wrapped_number(), NotImplementedError, "\"pow\" not implemented for 'Bool'");
@@ -531,6 +532,7 @@ Tensor pow(const Tensor& a, const Tensor& b) {
 }
 
 Tensor pow_number(const Tensor& a, double e, DType number_dtype) {
+  if (is_complex(a.dtype())) return complex_pow(a, number_as_tensor(e, number_dtype, a.dtype()));
   if (!takes_number_directly(a)) return pow(a, number_as_tensor(e, number_dtype, a.dtype()));
   const DType dt = a.dtype();
   Tensor out = pow_has_formula(e) ? pow_by_formula(a, e, dt)

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "engine/core/tensor.h"
+#include "engine/kernels/complex_math.h"
+#include "engine/kernels/elementwise.h"
 
 namespace engine::ops {
 
@@ -39,6 +41,12 @@ Tensor complex_neg(const Tensor& z);
 Tensor complex_abs(const Tensor& z);  // real result, gradient 0 at 0 (PyTorch's sgn)
 Tensor complex_angle(const Tensor& z);  // real result, gradient 0 at 0
 Tensor complex_exp(const Tensor& z);
+// The real unary ops' complex paths (complex_math.cpp): log, sqrt, sin, ... with the op's node
+// name; ops without one raise PyTorch's NotImplementedError naming their kernel.
+Tensor complex_unary(kernels::UnaryOp op, const Tensor& z, const char* name);
+Tensor complex_function(kernels::ComplexFn fn, const Tensor& z, const char* name);
+// a ** b with a complex side (either may be a wrapped Python number), with PyTorch's gradients.
+Tensor complex_pow(const Tensor& a, const Tensor& b);
 Tensor complex_sum(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim);
 Tensor complex_mean(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim);
 Tensor complex_matmul(const Tensor& a, const Tensor& b);

@@ -215,6 +215,7 @@ void init_ops(py::module_& m) {
   m.def("relu", [](const Tensor& t) { return ops::relu(t); }, py::arg("input"));  // no out=, as in PyTorch
   def_unary<ops::abs>(m, "abs", true);
   def_unary<ops::sign>(m, "sign", true);
+  def_unary<ops::sgn>(m, "sgn", true);
   def_unary<ops::clone>(m, "clone");
   m.def("detach", [](const Tensor& t) { return detach(t); });
   m.def("t", [](const Tensor& t) { return ops::t(t); });

@@ -526,6 +526,7 @@ void init_tensor(py::module_& m) {
       .def("relu", [](const Tensor& t) { return ops::relu(t); })
       .def("abs", [](const Tensor& t) { return ops::abs(t); })
       .def("sign", [](const Tensor& t) { return ops::sign(t); })
+      .def("sgn", [](const Tensor& t) { return ops::sgn(t); })
       .def("eq", [](const Tensor& a, py::handle b) { return ops::eq(a, operand_or_throw(b, "eq")); })
       .def("ne", [](const Tensor& a, py::handle b) { return ops::ne(a, operand_or_throw(b, "ne")); })
       .def("lt", [](const Tensor& a, py::handle b) { return ops::lt(a, operand_or_throw(b, "lt")); })

@@ -5,6 +5,7 @@ is accepted and gives the same verdict); on failure the report names the output,
 element with the largest difference."""
 
 from engine import _C
+from engine.autograd._gradcheck_complex import realified
 from engine.autograd._gradcheck_deprecated import (  # noqa: F401
     get_analytical_jacobian,
     get_numerical_jacobian,
@@ -162,7 +163,7 @@ def gradcheck(
         )
     for i in diff_idx:
         x = inputs[i]
-        if x.dtype != _C.float64:
+        if x.dtype not in (_C.float64, _C.complex128):
             warnings.warn(
                 f"Input #{i} requires gradient and is not a double precision floating point or "
                 "complex. This check "
@@ -171,6 +172,7 @@ def gradcheck(
                 UserWarning,
                 stacklevel=2,
             )
+    func, inputs = realified(func, inputs)
 
     try:
         return _gradcheck_checks(

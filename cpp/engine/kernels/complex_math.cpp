@@ -1,0 +1,108 @@
+#include "engine/kernels/complex_math.h"
+
+#include <cmath>
+#include <complex>
+
+#include "engine/core/error.h"
+
+namespace engine::kernels {
+
+namespace {
+
+// log(1 + z) without the cancellation of forming 1 + z for small z (PyTorch's formula).
+template <typename T>
+std::complex<T> log1p_of(std::complex<T> z) {
+  const T x = z.real(), y = z.imag();
+  const T theta = std::atan2(y, x + T(1));
+  if (std::abs(z) < T(0.5)) {
+    const T r = x * (T(2) + x) + y * y;
+    if (r == T(0)) return {x, theta};
+    return {std::log1p(r) / T(2), theta};
+  }
+  return {std::log(std::hypot(x + T(1), y)), theta};
+}
+
+// exp(z) - 1 as expm1(x) cos(y) - 2 sin^2(y/2) + i e^x sin(y): accurate near 0 (PyTorch's formula).
+template <typename T>
+std::complex<T> expm1_of(std::complex<T> z) {
+  const T x = z.real(), y = z.imag();
+  const T s = std::sin(y / T(2));
+  return {std::expm1(x) * std::cos(y) - T(2) * s * s, std::exp(x) * std::sin(y)};
+}
+
+template <typename T>
+std::complex<T> apply(ComplexFn fn, std::complex<T> z) {
+  using C = std::complex<T>;
+  constexpr T kLn2 = T(0.693147180559945309417232121458176568L);
+  switch (fn) {
+    case ComplexFn::Log: return std::log(z);
+    case ComplexFn::Log2: return std::log(z) / kLn2;
+    case ComplexFn::Log10: return std::log10(z);
+    case ComplexFn::Log1p: return log1p_of(z);
+    case ComplexFn::Sqrt: return std::sqrt(z);
+    case ComplexFn::Rsqrt: return T(1) / std::sqrt(z);
+    case ComplexFn::Reciprocal: return T(1) / z;
+    case ComplexFn::Exp2: return std::pow(T(2), z);
+    case ComplexFn::Expm1: return expm1_of(z);
+    case ComplexFn::Sin: return std::sin(z);
+    case ComplexFn::Cos: return std::cos(z);
+    case ComplexFn::Tan: return std::tan(z);
+    case ComplexFn::Sinh: return std::sinh(z);
+    case ComplexFn::Cosh: return std::cosh(z);
+    case ComplexFn::Tanh: return std::tanh(z);
+    case ComplexFn::Sigmoid: return T(1) / (T(1) + std::exp(-z));
+    case ComplexFn::Asin: return std::asin(z);
+    case ComplexFn::Acos: return std::acos(z);
+    case ComplexFn::Atan: return std::atan(z);
+    case ComplexFn::Asinh: return std::asinh(z);
+    case ComplexFn::Acosh: return std::acosh(z);
+    case ComplexFn::Atanh: return std::atanh(z);
+    case ComplexFn::Sgn: {
+      const T a = std::abs(z);
+      return a == T(0) ? C(0, 0) : z / a;
+    }
+  }
+  return z;
+}
+
+template <typename T>
+void unary_loop(ComplexFn fn, const Tensor& out, const Tensor& in) {
+  auto* o = out.data<std::complex<T>>();
+  const auto* x = in.data<std::complex<T>>();
+  const int64_t n = in.numel();
+  for (int64_t i = 0; i < n; ++i) o[i] = apply(fn, x[i]);
+}
+
+template <typename T>
+void pow_loop(const Tensor& out, const Tensor& base, const Tensor& exponent) {
+  auto* o = out.data<std::complex<T>>();
+  const auto* b = base.data<std::complex<T>>();
+  const auto* e = exponent.data<std::complex<T>>();
+  const int64_t n = out.numel();
+  for (int64_t i = 0; i < n; ++i) o[i] = std::pow(b[i], e[i]);
+}
+
+void check_operand(const Tensor& out, const Tensor& t) {
+  ENGINE_ASSERT(t.dtype() == out.dtype() && t.is_contiguous() && t.numel() == out.numel());
+}
+
+}  // namespace
+
+void complex_unary(ComplexFn fn, const Tensor& out, const Tensor& in) {
+  check_operand(out, in);
+  ENGINE_ASSERT(out.is_contiguous());
+  if (out.numel() == 0) return;
+  if (out.dtype() == DType::Complex128) unary_loop<double>(fn, out, in);
+  else unary_loop<float>(fn, out, in);
+}
+
+void complex_pow(const Tensor& out, const Tensor& base, const Tensor& exponent) {
+  check_operand(out, base);
+  check_operand(out, exponent);
+  ENGINE_ASSERT(out.is_contiguous());
+  if (out.numel() == 0) return;
+  if (out.dtype() == DType::Complex128) pow_loop<double>(out, base, exponent);
+  else pow_loop<float>(out, base, exponent);
+}
+
+}  // namespace engine::kernels
