@@ -612,7 +612,7 @@ def vdot(input, other, *, out=None):
             "dot : expected both vectors to have same dtype, but found "
             f"{_dtype_word(input.dtype)} and {_dtype_word(other.dtype)}"
         )
-    return _C.dot(input, other)
+    return _C.dot(input.conj() if input.dtype.is_complex else input, other)
 
 
 def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):

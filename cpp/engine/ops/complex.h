@@ -49,6 +49,11 @@ Tensor complex_function(kernels::ComplexFn fn, const Tensor& z, const char* name
 Tensor complex_pow(const Tensor& a, const Tensor& b);
 Tensor complex_sum(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim);
 Tensor complex_mean(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim);
+// prod (ProdBackward0/1), cumsum, cumprod and var (real: the parts' variances added) of complex z.
+Tensor complex_prod(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim);
+Tensor complex_cumsum(const Tensor& z, int64_t dim);
+Tensor complex_cumprod(const Tensor& z, int64_t dim);
+Tensor complex_var(const Tensor& z, const std::vector<int64_t>& dims, double correction, bool keepdim);
 Tensor complex_matmul(const Tensor& a, const Tensor& b);
 // eq (equal = true) or ne of two operands, either complex: both halves compared.
 Tensor complex_equal(const Tensor& a, const Tensor& b, bool equal);

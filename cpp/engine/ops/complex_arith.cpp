@@ -204,7 +204,9 @@ Tensor complex_matmul_value(const Tensor& a, const Tensor& b) {
 }  // namespace
 
 Tensor complex_matmul(const Tensor& a, const Tensor& b) {
-  return named_history(complex_matmul_value(a, b), "MmBackward0");
+  // PyTorch's node for the shapes matmul dispatches on: dot and mv have their own.
+  const char* name = a.dim() == 1 && b.dim() == 1 ? "DotBackward0" : a.dim() == 2 && b.dim() == 1 ? "MvBackward0" : "MmBackward0";
+  return named_history(complex_matmul_value(a, b), name);
 }
 
 Tensor complex_equal(const Tensor& a, const Tensor& b, bool equal) {

@@ -31,6 +31,7 @@ Tensor number_arg(py::handle v, const char* fname, const char* arg, int pos) {
 
 // The dtype PyTorch infers from a fill value: its category, with floats at the default dtype.
 DType category_dtype(const Tensor& v) {
+  if (is_complex(v.dtype())) return default_dtype() == DType::Float64 ? DType::Complex128 : DType::Complex64;
   return is_floating(v.dtype()) ? default_dtype() : v.dtype() == DType::Bool ? DType::Bool : DType::Int64;
 }
 
