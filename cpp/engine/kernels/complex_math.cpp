@@ -82,6 +82,45 @@ void pow_loop(const Tensor& out, const Tensor& base, const Tensor& exponent) {
   for (int64_t i = 0; i < n; ++i) o[i] = std::pow(b[i], e[i]);
 }
 
+// The textbook complex product (as PyTorch's c10::complex): std::complex's operator* takes the
+// C library's slow path (__mulsc3) to handle infinities.
+template <typename T>
+inline void times(T& re, T& im, std::complex<T> v) {
+  const T next_re = re * v.real() - im * v.imag();
+  im = re * v.imag() + im * v.real();
+  re = next_re;
+}
+
+// One row's product with four independent running products (the chain of dependent multiplies
+// otherwise bounds the speed), combined at the end.
+template <typename T>
+std::complex<T> row_product(const std::complex<T>* x, int64_t n) {
+  T re[4] = {1, 1, 1, 1}, im[4] = {0, 0, 0, 0};
+  int64_t j = 0;
+  for (; j + 4 <= n; j += 4)
+    for (int k = 0; k < 4; ++k) times(re[k], im[k], x[j + k]);
+  for (; j < n; ++j) times(re[0], im[0], x[j]);
+  for (int k = 1; k < 4; ++k) times(re[0], im[0], std::complex<T>(re[k], im[k]));
+  return {re[0], im[0]};
+}
+
+template <typename T>
+void row_products_loop(const Tensor& out, const Tensor& in, int64_t outer, int64_t inner, bool cumulative) {
+  auto* o = out.data<std::complex<T>>();
+  const auto* x = in.data<std::complex<T>>();
+  if (!cumulative) {
+    for (int64_t r = 0; r < outer; ++r) o[r] = row_product(x + r * inner, inner);
+    return;
+  }
+  for (int64_t r = 0; r < outer; ++r) {
+    T re = 1, im = 0;
+    for (int64_t j = 0; j < inner; ++j) {
+      times(re, im, x[r * inner + j]);
+      o[r * inner + j] = {re, im};
+    }
+  }
+}
+
 void check_operand(const Tensor& out, const Tensor& t) {
   ENGINE_ASSERT(t.dtype() == out.dtype() && t.is_contiguous() && t.numel() == out.numel());
 }
@@ -94,6 +133,13 @@ void complex_unary(ComplexFn fn, const Tensor& out, const Tensor& in) {
   if (out.numel() == 0) return;
   if (out.dtype() == DType::Complex128) unary_loop<double>(fn, out, in);
   else unary_loop<float>(fn, out, in);
+}
+
+void complex_row_products(const Tensor& out, const Tensor& in, int64_t outer, int64_t inner, bool cumulative) {
+  ENGINE_ASSERT(out.dtype() == in.dtype() && out.is_contiguous() && in.is_contiguous());
+  if (outer == 0) return;
+  if (out.dtype() == DType::Complex128) row_products_loop<double>(out, in, outer, inner, cumulative);
+  else row_products_loop<float>(out, in, outer, inner, cumulative);
 }
 
 void complex_pow(const Tensor& out, const Tensor& base, const Tensor& exponent) {

@@ -28,6 +28,9 @@ Tensor imag(const Tensor& z);
 // torch.complex(real, imag) and torch.polar(abs, angle).
 Tensor complex(const Tensor& re, const Tensor& im);
 Tensor polar(const Tensor& abs, const Tensor& angle);
+// torch.linspace with a complex end point or dtype: the two parts spaced separately (a real
+// dtype for complex end points is PyTorch's error).
+Tensor complex_linspace(const Tensor& start, const Tensor& end, int64_t steps, DType dtype);
 // The complex conjugate, as a new tensor (engine keeps no lazy conjugate bit).
 Tensor conj_physical(const Tensor& z);
 

@@ -4,6 +4,7 @@
 // angle have nodes of their own: their compositions would give NaN gradients at 0.
 #include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
+#include "engine/kernels/complex_copy.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
@@ -242,6 +243,18 @@ Tensor complex(const Tensor& re, const Tensor& im) {
   ENGINE_CHECK(a != DType::Float16, std::runtime_error, "complex32 (ComplexHalf) is not supported");
   const Dims shape = broadcast_shapes(re.shape(), im.shape());
   return complex_from_parts(expand(re, shape), expand(im, shape));
+}
+
+Tensor complex_linspace(const Tensor& start, const Tensor& end, int64_t steps, DType dtype) {
+  auto part = [](const Tensor& v, int p) {
+    if (!is_complex(v.dtype())) return p == 0 ? kernels::read_double(v, 0) : 0.0;
+    return kernels::read_double(kernels::complex_part(v, p), 0);
+  };
+  ENGINE_CHECK(is_complex(dtype), std::runtime_error, "torch.linspace(): inferred dtype c10::complex<",
+               default_dtype() == DType::Float64 ? "double" : "float", "> can't be safely cast to passed dtype ",
+               scalar_type_name(dtype));
+  const DType vt = complex_value_type(dtype);
+  return complex(linspace(part(start, 0), part(end, 0), steps, vt), linspace(part(start, 1), part(end, 1), steps, vt));
 }
 
 Tensor polar(const Tensor& abs, const Tensor& angle) {

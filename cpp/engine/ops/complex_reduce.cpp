@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/core/error.h"
+#include "engine/kernels/complex_math.h"
 #include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
@@ -34,6 +35,20 @@ Tensor tree_prod(Tensor x, int64_t d) {
   return x;
 }
 
+// Without a graph to record: the products of rows in one pass (dim d moved last).
+Tensor row_products(const Tensor& z, int64_t d, bool cumulative) {
+  const int64_t last = z.dim() - 1;
+  const Tensor moved = contiguous(transpose(detach(z), d, last));
+  const int64_t inner = moved.shape()[last], outer = inner == 0 ? 0 : moved.numel() / inner;
+  Dims shape = moved.shape();
+  if (!cumulative) shape[last] = 1;
+  Tensor out = Tensor::empty(shape, z.dtype());
+  if (!cumulative && inner == 0) return contiguous(transpose(full(shape, 1.0, z.dtype()), d, last));
+  if (moved.numel() == 0) return contiguous(transpose(out, d, last));
+  kernels::complex_row_products(out, moved, outer, inner, cumulative);
+  return contiguous(transpose(out, d, last));
+}
+
 }  // namespace
 
 Tensor complex_prod(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim) {
@@ -45,7 +60,8 @@ Tensor complex_prod(const Tensor& z, const std::vector<int64_t>& dims, bool keep
     for (int64_t i = 0; i < z.dim(); ++i) d.push_back(i);
   std::sort(d.begin(), d.end());
   Tensor out = z;
-  for (int64_t v : d) out = tree_prod(out, v);
+  const bool record = compute_requires_grad({&z});
+  for (int64_t v : d) out = record ? tree_prod(out, v) : row_products(out, v, false);
   if (!keepdim) out = squeeze_dims(out, d);
   return named_history(out, name);
 }
@@ -61,6 +77,7 @@ Tensor complex_cumprod(const Tensor& z, int64_t dim) {
   if (z.dim() == 0) return named_history(clone(z), "CumprodBackward0");
   const int64_t d = wrap_complex_dim(dim, z.dim());
   const int64_t n = z.shape()[d];
+  if (!compute_requires_grad({&z})) return row_products(z, d, true);
   Tensor y = z;
   for (int64_t step = 1; step < n; step *= 2) {
     y = cat({narrow(y, d, 0, step), mul(narrow(y, d, step, n - step), narrow(y, d, 0, n - step))}, d);

@@ -25,7 +25,9 @@ def realified(func, inputs):
     def real_outputs(out):
         if _C.is_tensor(out):
             return _pairs(out)
-        return type(out)(_pairs(o) for o in out) if isinstance(out, (tuple, list)) else out
+        if not isinstance(out, (tuple, list)) or not any(_is_complex_tensor(o) for o in out):
+            return out  # as func gave it (a named tuple of real tensors stays one)
+        return tuple(_pairs(o) for o in out)
 
     def real_func(*xs):
         args = [_C.view_as_complex(x) if i in complex_idx else x for i, x in enumerate(xs)]
