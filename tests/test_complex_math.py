@@ -205,3 +205,18 @@ def test_gradients_and_names_match_pytorch(name):
         names.append(type(y.grad_fn).__name__ if lib is real_torch else y.grad_fn.name())
     np.testing.assert_allclose(grads[0], grads[1], rtol=1e-10, atol=1e-12)
     assert names[0] == names[1]
+
+
+def test_lerp_of_complex_tensors():
+    z = torch.tensor([1 + 2j, -3 + 0.5j], dtype=torch.complex128, requires_grad=True)
+    e = torch.tensor([0.5 - 1j, 2 + 2j], dtype=torch.complex128, requires_grad=True)
+    w = torch.tensor([0.25 + 0j, 0.75 + 0j], dtype=torch.complex128, requires_grad=True)
+    np.testing.assert_allclose(
+        torch.lerp(z, e, 0.3).detach().numpy(), z.detach().numpy() * 0.7 + e.detach().numpy() * 0.3
+    )
+    assert torch.autograd.gradcheck(torch.lerp, (z, e, w))
+    assert torch.lerp(z, e, w).grad_fn.name() == "LerpBackward1"
+    with pytest.raises(RuntimeError, match="expected dtype c10::complex<double> for `end` but got"):
+        torch.lerp(z.detach(), e.detach().to(torch.complex64), 0.5)
+    with pytest.raises(RuntimeError, match="expected dtype double for `end` but got dtype float"):
+        torch.lerp(torch.zeros(2, dtype=torch.float64), torch.zeros(2), 0.5)

@@ -856,12 +856,13 @@ Tensor clamp_max(const Tensor& a, const Tensor& max) {
 }
 
 Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight) {
-  ENGINE_CHECK(start.dtype() == end.dtype(), std::runtime_error, "expected dtype ", dtype_name(start.dtype()),
-               " for `end` but got dtype ", dtype_name(end.dtype()));
-  ENGINE_CHECK(is_floating(start.dtype()), NotImplementedError, "\"lerp_kernel_scalar\" not implemented for '",
+  // PyTorch names the C++ element types here ("expected dtype double for `end`").
+  ENGINE_CHECK(start.dtype() == end.dtype(), std::runtime_error, "expected dtype ", cpp_type_name(start.dtype()),
+               " for `end` but got dtype ", cpp_type_name(end.dtype()));
+  ENGINE_CHECK(is_floating(start.dtype()) || is_complex(start.dtype()), NotImplementedError, "\"lerp_kernel_scalar\" not implemented for '",
                scalar_type_name(start.dtype()), "'");
   ENGINE_CHECK(weight.is_wrapped_number() || weight.dtype() == start.dtype(), std::runtime_error, "expected dtype ",
-               dtype_name(start.dtype()), " for `weight` but got dtype ", dtype_name(weight.dtype()));
+               cpp_type_name(start.dtype()), " for `weight` but got dtype ", cpp_type_name(weight.dtype()));
   Tensor out = start + weight * (end - start);
   out = out.dtype() == start.dtype() ? out : to_dtype(out, start.dtype());
   return named_history(out, weight.is_wrapped_number() ? "LerpBackward0" : "LerpBackward1");
