@@ -199,3 +199,19 @@ def test_scatter_and_scatter_add():
 def test_ordering_and_lapack_ops_refuse_complex(call, error, message):
     with pytest.raises(error, match=message):
         call(z128())
+
+
+@pytest.mark.parametrize("n", [4096, 5000, 1 << 16, 70001])
+def test_large_sums_and_means(n):
+    rng = np.random.default_rng(n)
+    a = rng.standard_normal(n) + 1j * rng.standard_normal(n)
+    z = torch.tensor(a, requires_grad=True)
+    np.testing.assert_allclose(z.sum().item(), a.sum(), rtol=1e-12)
+    np.testing.assert_allclose(z.mean().item(), a.mean(), rtol=1e-12)
+    np.testing.assert_allclose(z[::3].sum().item(), a[::3].sum(), rtol=1e-12)
+    assert z.reshape(-1, 1).sum((0, 1), keepdim=True).shape == (1, 1)
+    assert z.sum().grad_fn.name() == "SumBackward0" and z.mean().grad_fn.name() == "MeanBackward0"
+    (z.sum() * (1 - 2j) + z.mean()).real.backward()
+    np.testing.assert_allclose(z.grad.numpy(), np.full(n, 1 + 2j + 1 / n))
+    single = torch.tensor(a.astype(np.complex64))
+    np.testing.assert_allclose(single.sum().item(), a.sum(), rtol=1e-5)

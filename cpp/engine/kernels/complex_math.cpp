@@ -1,9 +1,11 @@
 #include "engine/kernels/complex_math.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 
 #include "engine/core/error.h"
+#include "engine/kernels/parallel.h"
 
 namespace engine::kernels {
 
@@ -65,12 +67,19 @@ std::complex<T> apply(ComplexFn fn, std::complex<T> z) {
   return z;
 }
 
+// Complex transcendentals cost tens of simple operations each: chunks this long keep every
+// thread busy long enough to pay for the split.
+constexpr int64_t kComplexGrain = 1 << 12;
+
 template <typename T>
 void unary_loop(ComplexFn fn, const Tensor& out, const Tensor& in) {
   auto* o = out.data<std::complex<T>>();
   const auto* x = in.data<std::complex<T>>();
   const int64_t n = in.numel();
-  for (int64_t i = 0; i < n; ++i) o[i] = apply(fn, x[i]);
+  ReleaseInterpreterLock unlocked(n);
+  parallel_for(n, kComplexGrain, [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) o[i] = apply(fn, x[i]);
+  });
 }
 
 template <typename T>
@@ -79,7 +88,10 @@ void pow_loop(const Tensor& out, const Tensor& base, const Tensor& exponent) {
   const auto* b = base.data<std::complex<T>>();
   const auto* e = exponent.data<std::complex<T>>();
   const int64_t n = out.numel();
-  for (int64_t i = 0; i < n; ++i) o[i] = std::pow(b[i], e[i]);
+  ReleaseInterpreterLock unlocked(n);
+  parallel_for(n, kComplexGrain, [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) o[i] = std::pow(b[i], e[i]);
+  });
 }
 
 // The textbook complex product (as PyTorch's c10::complex): std::complex's operator* takes the
@@ -108,8 +120,12 @@ template <typename T>
 void row_products_loop(const Tensor& out, const Tensor& in, int64_t outer, int64_t inner, bool cumulative) {
   auto* o = out.data<std::complex<T>>();
   const auto* x = in.data<std::complex<T>>();
+  ReleaseInterpreterLock unlocked(outer * inner);
+  const int64_t rows_per_chunk = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(inner, 1));
   if (!cumulative) {
-    for (int64_t r = 0; r < outer; ++r) o[r] = row_product(x + r * inner, inner);
+    parallel_for(outer, rows_per_chunk, [&](int64_t lo, int64_t hi) {
+      for (int64_t r = lo; r < hi; ++r) o[r] = row_product(x + r * inner, inner);
+    });
     return;
   }
   for (int64_t r = 0; r < outer; ++r) {
