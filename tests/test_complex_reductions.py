@@ -215,3 +215,15 @@ def test_large_sums_and_means(n):
     np.testing.assert_allclose(z.grad.numpy(), np.full(n, 1 + 2j + 1 / n))
     single = torch.tensor(a.astype(np.complex64))
     np.testing.assert_allclose(single.sum().item(), a.sum(), rtol=1e-5)
+
+
+def test_empty_product_and_vdot_node():
+    z = torch.zeros(2, 0, dtype=torch.complex64, requires_grad=True)
+    p = z.prod(1)
+    assert p.tolist() == [1, 1] and p.grad_fn.name() == "ProdBackward1"
+    p.sum().real.backward()
+    assert tuple(z.grad.shape) == (2, 0)
+    w = z128(True)[0]
+    v = torch.vdot(w, w * 2)
+    assert v.grad_fn.name() == "VdotBackward0"
+    v.real.backward()

@@ -23,9 +23,8 @@ int64_t wrap_complex_dim(int64_t d, int64_t n) {
 // The product along dim d, kept as size 1: pairs multiplied level by level (log2(n) ops).
 Tensor tree_prod(Tensor x, int64_t d) {
   if (x.shape()[d] == 0) {
-    Dims shape = x.shape();
-    shape[d] = 1;
-    return full(shape, 1.0, x.dtype());
+    // The empty product, 1, still joined to x's graph (its gradient is empty).
+    return add(sum(x, {d}, true), wrapped_scalar(1.0, DType::Float64));
   }
   while (x.shape()[d] > 1) {
     const int64_t n = x.shape()[d], h = n / 2;
