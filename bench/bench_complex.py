@@ -27,6 +27,10 @@ def workloads(lib):
         (z * z.conj()).real.sum().backward()
         z.abs().sum().backward()
 
+    def transcendental_backward(z):
+        z.grad = None
+        (z.log() * z.sin()).real.sum().backward()
+
     def square():
         lib.manual_seed(0)
         a = lib.randn(256, 256, dtype=lib.complex64)
@@ -40,10 +44,18 @@ def workloads(lib):
         "mul 1M complex64": (pair, lambda a, b: a * b),
         "abs 1M complex64": (pair, lambda a, b: a.abs()),
         "sum 1M complex64": (pair, lambda a, b: a.sum()),
+        "exp 1M complex64": (pair, lambda a, b: a.exp()),
+        "log 1M complex64": (pair, lambda a, b: a.log()),
+        "sqrt 1M complex64": (pair, lambda a, b: a.sqrt()),
+        "tanh 1M complex64": (pair, lambda a, b: a.tanh()),
+        "pow 2.5 1M complex64": (pair, lambda a, b: a**2.5),
+        "prod (1024, 1024) dim 1": (pair, lambda a, b: a.view(1024, 1024).prod(1)),
+        "cumsum 1M complex64": (pair, lambda a, b: a.cumsum(0)),
         "matmul 256 complex64": (square, lambda a, b: a @ b),
         "rfft 64x4096": (signal, lambda x: lib.fft.rfft(x)),
         "fft2 64x4096": (signal, lambda x: lib.fft.fft2(x)),
         "|z|^2 + |z| backward (4096)": (grad_input, backward),
+        "log + sin backward (4096)": (grad_input, transcendental_backward),
     }
 
 

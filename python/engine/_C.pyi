@@ -7,7 +7,7 @@ class OutOfMemoryError(RuntimeError, MemoryError): ...
 import numpy
 import typing
 import typing_extensions
-__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'complex', 'complex128', 'complex64', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'elu', 'elu_', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'gelu', 'get_default_dtype', 'get_num_threads', 'gt', 'hardsigmoid', 'hardswish', 'hardtanh', 'hardtanh_', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'leaky_relu', 'leaky_relu_', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'log_sigmoid', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mish', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polar', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sigmoid', 'sign', 'signbit', 'silu', 'silu_', 'sin', 'sinc', 'sinh', 'softplus', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'threshold', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'view_as_complex', 'view_as_real', 'where', 'xlogy', 'zeros', 'zeros_like']
+__all__: list[str] = ['Generator', 'Node', 'OutOfMemoryError', 'SavedTensor', 'Tensor', 'abs', 'acos', 'acosh', 'add', 'all', 'amax', 'amin', 'any', 'arange', 'argmax', 'argmin', 'as_strided', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'bfloat16', 'bitwise_and', 'bitwise_left_shift', 'bitwise_not', 'bitwise_or', 'bitwise_right_shift', 'bitwise_xor', 'bmm', 'bool', 'can_cast', 'cat', 'ceil', 'clamp', 'clip', 'clone', 'complex', 'complex128', 'complex64', 'convolution', 'copysign', 'cos', 'cosh', 'cumprod', 'cumsum', 'default_generator', 'deg2rad', 'detach', 'diagonal', 'digamma', 'div', 'dot', 'dtype', 'elu', 'elu_', 'empty', 'empty_like', 'eq', 'erf', 'erfc', 'erfinv', 'exp', 'exp2', 'expm1', 'float16', 'float32', 'float64', 'floor', 'floor_divide', 'fmax', 'fmin', 'fmod', 'frac', 'frexp', 'from_numpy', 'full', 'full_like', 'gather', 'gcd', 'ge', 'gelu', 'get_default_dtype', 'get_num_threads', 'gt', 'hardsigmoid', 'hardswish', 'hardtanh', 'hardtanh_', 'heaviside', 'hypot', 'i0', 'igamma', 'igammac', 'index_add', 'index_copy', 'index_select', 'int16', 'int32', 'int64', 'int8', 'is_anomaly_check_nan_enabled', 'is_anomaly_enabled', 'is_grad_enabled', 'is_inference', 'is_inference_mode_enabled', 'is_tensor', 'isfinite', 'isinf', 'isnan', 'lcm', 'le', 'leaky_relu', 'leaky_relu_', 'lerp', 'lgamma', 'linear', 'linspace', 'log', 'log10', 'log1p', 'log2', 'log_sigmoid', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'lt', 'matmul', 'max', 'maximum', 'min', 'minimum', 'mish', 'mm', 'mul', 'mv', 'narrow', 'ne', 'neg', 'nextafter', 'norm', 'numel', 'ones', 'ones_like', 'outer', 'permute', 'polar', 'polygamma', 'pow', 'prod', 'promote_types', 'rad2deg', 'rand', 'randint', 'randn', 'reciprocal', 'relu', 'remainder', 'reshape', 'result_type', 'round', 'rsqrt', 'scatter', 'scatter_add', 'select', 'set_default_dtype', 'set_num_threads', 'sgn', 'sigmoid', 'sign', 'signbit', 'silu', 'silu_', 'sin', 'sinc', 'sinh', 'softplus', 'sqrt', 'squeeze', 'stack', 'std', 'sub', 't', 'tan', 'tanh', 'tensor', 'threshold', 'transpose', 'trunc', 'uint8', 'unsqueeze', 'var', 'view_as_complex', 'view_as_real', 'where', 'xlogy', 'zeros', 'zeros_like']
 class dtype:
     """
     The element type of a tensor: ``engine.float32`` (``engine.float``), ``float64`` (``double``),
@@ -1093,22 +1093,6 @@ class Tensor:
     def select_scatter(input, src, dim, index):
         """
         input with ``input.select(dim, index)`` replaced by src.
-        """
-    @staticmethod
-    def sgn(*args, **kwargs):
-        """
-        sign(self: Tensor) -> Tensor
-        
-        Sign of each element: -1, 0 or 1 (in the input's dtype; ``False``/``True`` for bool).
-        
-        See :func:`engine.sign`.
-        """
-    @staticmethod
-    def sgn_(*args, **kwargs):
-        """
-        sign_(self: Tensor) -> Tensor
-        
-        In-place version of :meth:`~Tensor.sign`: writes the result into ``self`` and returns it.
         """
     @staticmethod
     def slice_scatter(input, src, dim = 0, start = None, end = None, step = 1):
@@ -3322,6 +3306,17 @@ class Tensor:
             >>> engine.empty(0).set_(a, 1, (2, 2))
             tensor([[1., 2.],
                     [3., 4.]])
+        """
+    def sgn(self) -> Tensor:
+        """
+        ``z / abs(z)`` for each element of a complex ``input`` (0 where it is 0), and
+        :func:`engine.sign` of a real one.
+        
+        See :func:`engine.sgn`.
+        """
+    def sgn_(self) -> Tensor:
+        """
+        In-place version of :meth:`~Tensor.sgn`: writes the result into ``self`` and returns it.
         """
     def short(self) -> Tensor:
         """
@@ -7296,6 +7291,24 @@ def set_num_threads(n: typing.SupportsInt | typing.SupportsIndex) -> None:
         >>> engine.get_num_threads()
         1
         >>> engine.set_num_threads(n)
+    """
+def sgn(input: Tensor, *, out: typing.Any = None) -> typing.Any:
+    """
+    sgn(input, *, out=None) -> Tensor
+    
+    ``z / abs(z)`` for each element of a complex ``input`` (0 where it is 0), and
+    :func:`engine.sign` of a real one.
+    
+    Args:
+        input (Tensor): the input tensor.
+    
+    Keyword args:
+        out (Tensor, optional): the output tensor.
+    
+    Example::
+    
+        >>> engine.sgn(engine.tensor([3 + 4j, 0j]))
+        tensor([0.6000+0.8000j, 0.0000+0.0000j])
     """
 def sigmoid(input: Tensor, *, out: typing.Any = None) -> typing.Any:
     """

@@ -134,6 +134,7 @@ from engine._C import (
     select,
     set_default_dtype,
     set_num_threads,
+    sgn,
     sigmoid,
     sign,
     sin,

@@ -106,10 +106,22 @@ NO_COMPLEX_PATH = (
 )  # fmt: skip
 
 
+# Functions whose real implementation would order or compare complex numbers as if they were
+# real (sorting, medians, uniqueness): they refuse complex tensors with PyTorch's words, naming
+# the kernel it names ("" marks PyTorch's RuntimeError for sorting).
+NO_ORDER_ON_COMPLEX = {
+    "sort": "", "argsort": "", "msort": "", "median": "median_cpu", "nanmedian": "median_cpu",
+    "unique": "unique", "unique_consecutive": "unique", "searchsorted": "searchsorted_out_cpu",
+}  # fmt: skip
+
+
 def refuse_complex(fname, *args):
-    """Raises PyTorch's NotImplementedError when a tensor among args is complex."""
+    """Raises PyTorch's NotImplementedError when a tensor among args is complex (for sorting,
+    PyTorch's RuntimeError)."""
     for a in args:
         if isinstance(a, _C.Tensor) and a.dtype.is_complex:
+            if fname == "":
+                raise RuntimeError(" Sort does not support complex dtypes on CPU")
             name = "ComplexFloat" if a.dtype == _C.complex64 else "ComplexDouble"
             raise NotImplementedError(f"\"{fname}\" not implemented for '{name}'")
 
@@ -123,14 +135,15 @@ def _refusing(fname, fn):
 
 
 def guard_functions(namespace):
-    """Wraps the functions of NO_COMPLEX_PATH (in namespace and as Tensor methods) so that they
-    refuse complex tensors."""
-    for name in NO_COMPLEX_PATH:
+    """Wraps the functions of NO_COMPLEX_PATH and NO_ORDER_ON_COMPLEX (in namespace and as
+    Tensor methods) so that they refuse complex tensors."""
+    kernels = {**{name: name for name in NO_COMPLEX_PATH}, **NO_ORDER_ON_COMPLEX}
+    for name, kernel in kernels.items():
         if callable(namespace.get(name)):
-            namespace[name] = _refusing(name, namespace[name])
+            namespace[name] = _refusing(kernel, namespace[name])
         method = getattr(_C.Tensor, name, None)
         if callable(method):
-            setattr(_C.Tensor, name, _refusing(name, method))
+            setattr(_C.Tensor, name, _refusing(kernel, method))
 
 
 def _real(self):

@@ -8,7 +8,7 @@ import math
 import operator
 import warnings
 
-from engine import _C, _creation
+from engine import _C, _creation, _grad_fn_names
 from engine._composite_ops import _scaled_sum, _tensor_arg, _type_name
 from engine._out_param import accepts_out
 from engine._scalar_type_names import scalar_type_name
@@ -613,7 +613,8 @@ def vdot(input, other, *, out=None):
             "dot : expected both vectors to have same dtype, but found "
             f"{_dtype_word(input.dtype)} and {_dtype_word(other.dtype)}"
         )
-    return _C.dot(input, other)
+    result = _C.dot(input.conj() if input.dtype.is_complex else input, other)
+    return _grad_fn_names.name_grad_fn(result, "VdotBackward0", (input, other))
 
 
 @accepts_out()

@@ -71,6 +71,9 @@ _LOW_PRECISION = (_C.float16, _C.bfloat16)
 def _check_float(A, fname, low_precision_ok=False):
     """A floating-point A, and (unless ``low_precision_ok``: the functions PyTorch computes
     without LAPACK) not a 16-bit one."""
+    if A.dtype.is_complex:  # engine's LAPACK paths are real-only
+        name = "ComplexFloat" if A.dtype == _C.complex64 else "ComplexDouble"
+        raise NotImplementedError(f"\"{fname}\" not implemented for '{name}'")
     if not A.is_floating_point():
         raise RuntimeError(
             f"{fname}: Expected a floating point or complex tensor as input. Got {_TYPE_NAMES[A.dtype]}"

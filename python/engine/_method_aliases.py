@@ -65,7 +65,6 @@ ALIASES = {
     "negative": "neg",
     "fix": "trunc",
     "ger": "outer",
-    "sgn": "sign",  # for real tensors; PyTorch names it for complex ones too
 }
 # Aliases PyTorch has on Tensor only.
 TENSOR_ALIASES = {"ndimension": "dim"}

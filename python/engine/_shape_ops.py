@@ -315,7 +315,14 @@ def masked_fill(input, mask, value):
                 "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                 f"{value.dim()} dimension(s)."
             )
-        value = value.to(input.dtype)
+        value = (
+            _C.full((), value, dtype=input.dtype)
+            if value.dtype.is_complex
+            else value.to(input.dtype)
+        )
+    elif isinstance(value, complex):
+        # full() checks that a real input can hold the value (PyTorch's overflow error).
+        value = _C.full((), value, dtype=input.dtype)
     elif isinstance(value, (bool, int, float)) or (
         hasattr(type(value), "__float__") and not isinstance(value, (type, str, bytes))
     ):

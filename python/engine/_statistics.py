@@ -310,6 +310,8 @@ def dist(input, other, p=2):
     _tensor_arg("dist", input, "input", 1)
     _tensor_arg("dist", other, "other", 2)
     diff = input - other
+    if diff.dtype.is_complex:  # the distance of complex numbers: the norm of |input - other|
+        diff = diff.abs()
     if not diff.is_floating_point():
         raise RuntimeError(
             "norm(): input dtype should be either floating point or complex. Got "

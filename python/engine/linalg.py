@@ -745,7 +745,8 @@ def matrix_exp(A):
     fname = "linalg.matrix_exp"
     _check_tensor(A, fname)
     _check_square(A, fname)
-    _check_float(A, fname, low_precision_ok=True)
+    if not A.dtype.is_complex:  # complex: the same polynomial in complex matmuls
+        _check_float(A, fname, low_precision_ok=True)
     if A.dtype in (_C.float16, _C.bfloat16):
         return matrix_exp(A.float()).to(A.dtype)  # PyTorch computes 16-bit inputs too
     if A.numel() == 0:
@@ -807,6 +808,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
         )
     if dtype is not None:
         x = x.to(dtype)
+    if x.dtype.is_complex:  # the norm of the magnitudes (real, differentiable as abs is)
+        x = x.abs()
     if not x.is_floating_point():
         raise RuntimeError(
             f"{fname}: Expected a floating point or complex tensor as input. Got {_TYPE_NAMES[x.dtype]}"
@@ -856,6 +859,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     _check_matrix(A, fname)
     if dtype is not None:
         A = A.to(dtype)
+    if A.dtype.is_complex and ord not in ("nuc", 2, -2):
+        A = A.abs()  # these norms depend on the magnitudes only
     # The singular-value norms need LAPACK (no 16-bit version); the others are plain reductions.
     _check_float(A, fname, low_precision_ok=ord not in ("nuc", 2, -2))
     d0, d1 = (_wrap_dim(d, A.dim()) for d in dim)

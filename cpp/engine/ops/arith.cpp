@@ -500,6 +500,7 @@ Tensor pow_by_formula(const Tensor& a, double e, DType dt) {
 }  // namespace
 
 Tensor pow(const Tensor& a, const Tensor& b) {
+  if (any_complex(a, b)) return complex_pow(a, b);
   const DType dt = result_type(a, b);
   // A bool tensor may be raised to a Python bool (PyTorch's pow(Tensor, Scalar)), nothing else.
   ENGINE_CHECK(dt != DType::Bool || b.is_wrapped_number(), NotImplementedError, "\"pow\" not implemented for 'Bool'");
@@ -531,6 +532,7 @@ Tensor pow(const Tensor& a, const Tensor& b) {
 }
 
 Tensor pow_number(const Tensor& a, double e, DType number_dtype) {
+  if (is_complex(a.dtype())) return complex_pow(a, number_as_tensor(e, number_dtype, a.dtype()));
   if (!takes_number_directly(a)) return pow(a, number_as_tensor(e, number_dtype, a.dtype()));
   const DType dt = a.dtype();
   Tensor out = pow_has_formula(e) ? pow_by_formula(a, e, dt)
@@ -854,12 +856,13 @@ Tensor clamp_max(const Tensor& a, const Tensor& max) {
 }
 
 Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight) {
-  ENGINE_CHECK(start.dtype() == end.dtype(), std::runtime_error, "expected dtype ", dtype_name(start.dtype()),
-               " for `end` but got dtype ", dtype_name(end.dtype()));
-  ENGINE_CHECK(is_floating(start.dtype()), NotImplementedError, "\"lerp_kernel_scalar\" not implemented for '",
+  // PyTorch names the C++ element types here ("expected dtype double for `end`").
+  ENGINE_CHECK(start.dtype() == end.dtype(), std::runtime_error, "expected dtype ", cpp_type_name(start.dtype()),
+               " for `end` but got dtype ", cpp_type_name(end.dtype()));
+  ENGINE_CHECK(is_floating(start.dtype()) || is_complex(start.dtype()), NotImplementedError, "\"lerp_kernel_scalar\" not implemented for '",
                scalar_type_name(start.dtype()), "'");
   ENGINE_CHECK(weight.is_wrapped_number() || weight.dtype() == start.dtype(), std::runtime_error, "expected dtype ",
-               dtype_name(start.dtype()), " for `weight` but got dtype ", dtype_name(weight.dtype()));
+               cpp_type_name(start.dtype()), " for `weight` but got dtype ", cpp_type_name(weight.dtype()));
   Tensor out = start + weight * (end - start);
   out = out.dtype() == start.dtype() ? out : to_dtype(out, start.dtype());
   return named_history(out, weight.is_wrapped_number() ? "LerpBackward0" : "LerpBackward1");

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "engine/core/tensor.h"
+#include "engine/kernels/complex_math.h"
+#include "engine/kernels/elementwise.h"
 
 namespace engine::ops {
 
@@ -26,6 +28,9 @@ Tensor imag(const Tensor& z);
 // torch.complex(real, imag) and torch.polar(abs, angle).
 Tensor complex(const Tensor& re, const Tensor& im);
 Tensor polar(const Tensor& abs, const Tensor& angle);
+// torch.linspace with a complex end point or dtype: the two parts spaced separately (a real
+// dtype for complex end points is PyTorch's error).
+Tensor complex_linspace(const Tensor& start, const Tensor& end, int64_t steps, DType dtype);
 // The complex conjugate, as a new tensor (engine keeps no lazy conjugate bit).
 Tensor conj_physical(const Tensor& z);
 
@@ -39,8 +44,19 @@ Tensor complex_neg(const Tensor& z);
 Tensor complex_abs(const Tensor& z);  // real result, gradient 0 at 0 (PyTorch's sgn)
 Tensor complex_angle(const Tensor& z);  // real result, gradient 0 at 0
 Tensor complex_exp(const Tensor& z);
+// The real unary ops' complex paths (complex_math.cpp): log, sqrt, sin, ... with the op's node
+// name; ops without one raise PyTorch's NotImplementedError naming their kernel.
+Tensor complex_unary(kernels::UnaryOp op, const Tensor& z, const char* name);
+Tensor complex_function(kernels::ComplexFn fn, const Tensor& z, const char* name);
+// a ** b with a complex side (either may be a wrapped Python number), with PyTorch's gradients.
+Tensor complex_pow(const Tensor& a, const Tensor& b);
 Tensor complex_sum(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim);
 Tensor complex_mean(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim);
+// prod (ProdBackward0/1), cumsum, cumprod and var (real: the parts' variances added) of complex z.
+Tensor complex_prod(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim);
+Tensor complex_cumsum(const Tensor& z, int64_t dim);
+Tensor complex_cumprod(const Tensor& z, int64_t dim);
+Tensor complex_var(const Tensor& z, const std::vector<int64_t>& dims, double correction, bool keepdim);
 Tensor complex_matmul(const Tensor& a, const Tensor& b);
 // eq (equal = true) or ne of two operands, either complex: both halves compared.
 Tensor complex_equal(const Tensor& a, const Tensor& b, bool equal);

@@ -4,6 +4,7 @@
 // angle have nodes of their own: their compositions would give NaN gradients at 0.
 #include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
+#include "engine/kernels/complex_copy.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
@@ -180,10 +181,36 @@ Tensor complex_exp(const Tensor& z) {
 
 // A 0-d tensor reduced over its own (single, implicit) dim is itself: the pair dim of its real
 // view must not be reduced instead.
+namespace {
+// The sum of every element of z as a (real, imaginary) pair of shape [2]. Summing the [n, 2] real
+// view over dim 0 runs the reduction two elements wide; rows of 1024 reals (512 pairs) are summed
+// over dim 0 first instead, then the 512 pairs, then the rows left over.
+Tensor all_pairs_sum(const Tensor& z) {
+  constexpr int64_t kRow = 1024;
+  const Tensor flat = reshape(view_as_real(contiguous(z)), {-1});
+  const int64_t n = flat.shape()[0], rows = n / kRow, head = rows * kRow;
+  Tensor total;
+  if (rows > 0) {
+    const Tensor columns = sum(reshape(narrow(flat, 0, 0, head), {rows, kRow}), {0}, false);
+    total = sum(reshape(columns, {kRow / 2, 2}), {0}, false);
+  }
+  if (n > head) {
+    const Tensor rest = sum(reshape(narrow(flat, 0, head, n - head), {-1, 2}), {0}, false);
+    total = total.defined() ? add(total, rest) : rest;
+  }
+  return total.defined() ? total : zeros({2}, complex_value_type(z.dtype()));
+}
+}  // namespace
+
 Tensor complex_sum(const Tensor& z, const std::vector<int64_t>& dims, bool keepdim) {
   const std::vector<int64_t> d = complex_reduce_dims(z, dims);
   if (z.dim() == 0) return complex_from_pairs(clone(view_as_real(z)));
   const char* name = dims.empty() && !keepdim ? "SumBackward0" : "SumBackward1";
+  if (static_cast<int64_t>(d.size()) == z.dim() && z.numel() >= 4096) {
+    Dims shape = keepdim ? Dims(z.shape().size(), 1) : Dims{};
+    shape.push_back(2);
+    return named_history(complex_from_pairs(reshape(all_pairs_sum(z), shape)), name);
+  }
   return named_history(complex_from_pairs(sum(view_as_real(z), d, keepdim)), name);
 }
 
@@ -191,6 +218,10 @@ Tensor complex_mean(const Tensor& z, const std::vector<int64_t>& dims, bool keep
   const std::vector<int64_t> d = complex_reduce_dims(z, dims);
   if (z.dim() == 0) return complex_from_pairs(clone(view_as_real(z)));
   const char* name = dims.empty() && !keepdim ? "MeanBackward0" : "MeanBackward1";
+  if (static_cast<int64_t>(d.size()) == z.dim() && z.numel() >= 4096) {  // complex_sum's fast path
+    const Tensor total = complex_sum(z, dims, keepdim);
+    return named_history(div(total, wrapped_scalar(static_cast<double>(z.numel()), DType::Float64)), name);
+  }
   return named_history(complex_from_pairs(mean(view_as_real(z), d, keepdim)), name);
 }
 
@@ -204,7 +235,9 @@ Tensor complex_matmul_value(const Tensor& a, const Tensor& b) {
 }  // namespace
 
 Tensor complex_matmul(const Tensor& a, const Tensor& b) {
-  return named_history(complex_matmul_value(a, b), "MmBackward0");
+  // PyTorch's node for the shapes matmul dispatches on: dot and mv have their own.
+  const char* name = a.dim() == 1 && b.dim() == 1 ? "DotBackward0" : a.dim() == 2 && b.dim() == 1 ? "MvBackward0" : "MmBackward0";
+  return named_history(complex_matmul_value(a, b), name);
 }
 
 Tensor complex_equal(const Tensor& a, const Tensor& b, bool equal) {
@@ -240,6 +273,18 @@ Tensor complex(const Tensor& re, const Tensor& im) {
   ENGINE_CHECK(a != DType::Float16, std::runtime_error, "complex32 (ComplexHalf) is not supported");
   const Dims shape = broadcast_shapes(re.shape(), im.shape());
   return complex_from_parts(expand(re, shape), expand(im, shape));
+}
+
+Tensor complex_linspace(const Tensor& start, const Tensor& end, int64_t steps, DType dtype) {
+  auto part = [](const Tensor& v, int p) {
+    if (!is_complex(v.dtype())) return p == 0 ? kernels::read_double(v, 0) : 0.0;
+    return kernels::read_double(kernels::complex_part(v, p), 0);
+  };
+  ENGINE_CHECK(is_complex(dtype), std::runtime_error, "torch.linspace(): inferred dtype c10::complex<",
+               default_dtype() == DType::Float64 ? "double" : "float", "> can't be safely cast to passed dtype ",
+               scalar_type_name(dtype));
+  const DType vt = complex_value_type(dtype);
+  return complex(linspace(part(start, 0), part(end, 0), steps, vt), linspace(part(start, 1), part(end, 1), steps, vt));
 }
 
 Tensor polar(const Tensor& abs, const Tensor& angle) {

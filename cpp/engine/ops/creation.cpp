@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "engine/core/error.h"
+#include "engine/kernels/complex_copy.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/parallel.h"
 #include "engine/ops/ops.h"
@@ -17,8 +18,37 @@ Tensor full(const Dims& shape, double value, DType dtype) {
   return t;
 }
 
-Tensor full(const Dims& shape, const Tensor& value, DType dtype) {
-  ENGINE_ASSERT(value.dim() == 0);
+namespace {
+// The C++ type PyTorch's checked conversion of a fill value names.
+const char* checked_type_name(DType d) {
+  switch (d) {
+    case DType::UInt8: return "uint8_t";
+    case DType::Int8: return "int8_t";
+    case DType::Int16: return "int16_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    default: return "double";
+  }
+}
+
+// A complex fill value for a real dtype: its real part when the imaginary part is 0 (bool: whether
+// it is nonzero), else PyTorch's overflow error.
+Tensor complex_value_as_real(const Tensor& value, DType dtype) {
+  const double re = kernels::read_double(kernels::complex_part(value, 0), 0);
+  const double im = kernels::read_double(kernels::complex_part(value, 1), 0);
+  if (dtype == DType::Bool) return wrapped_scalar(re != 0.0 || im != 0.0 ? 1.0 : 0.0, DType::Bool);
+  ENGINE_CHECK(im == 0.0, std::runtime_error, "value cannot be converted to type ", checked_type_name(dtype),
+               " without overflow");
+  return wrapped_scalar(re, DType::Float64);
+}
+}  // namespace
+
+Tensor full(const Dims& shape, const Tensor& given, DType dtype) {
+  ENGINE_ASSERT(given.dim() == 0);
+  const Tensor value = is_complex(given.dtype()) && !is_complex(dtype) ? complex_value_as_real(given, dtype) : given;
   if (is_integral(dtype, false) && dtype != DType::Int64 && dtype != DType::Int32) {
     // The narrow types: PyTorch's checked conversion. Floats must lie in the type's range; integers
     // may also be negatives down to -max for an unsigned type (they wrap: -1 is 255 in uint8).

@@ -470,11 +470,24 @@ bool along_last_dim_rows(const Tensor& t, int64_t dim, const Tensor& index) {
   return true;
 }
 
+namespace {
+// An index of a complex tensor as one of its (real, imaginary) view: each position twice.
+Tensor index_over_pairs(const Tensor& index) {
+  Dims shape = index.shape();
+  shape.push_back(2);
+  return expand(unsqueeze(index, -1), shape);
+}
+}  // namespace
+
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
   const int64_t given_dim = dim;
   dim = wrap_dim(dim, a.dim());
   auto idx = index_values(index, "gather");
   check_gather_scatter_shapes(a, dim, index, nullptr);
+  if (is_complex(a.dtype()) && a.dim() > 0) {
+    // The (real, imaginary) pairs gathered together, through the real op and its gradient.
+    return named_history(complex_from_pairs(gather(view_as_real(a), dim, index_over_pairs(index))), "GatherBackward0");
+  }
   Tensor src = contiguous_nograd(a);
   Tensor out = Tensor::empty(index.shape(), a.dtype());
   const int64_t n = nonempty_shape(a)[dim];
@@ -519,6 +532,11 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
   auto idx = index_values(index, add ? "scatter_add" : "scatter");
   ENGINE_CHECK(self.dtype() == src.dtype(), std::runtime_error, "scatter(): Expected self.dtype to be equal to src.dtype");
   check_gather_scatter_shapes(self, dim, index, &src);
+  if (is_complex(self.dtype()) && self.dim() > 0) {
+    // The (real, imaginary) pairs scattered together, through the real op and its gradients.
+    const Tensor pairs = scatter(view_as_real(self), dim, index_over_pairs(index), view_as_real(src), add);
+    return named_history(complex_from_pairs(pairs), add ? "ScatterAddBackward0" : "ScatterBackward0");
+  }
   Tensor out = Tensor::empty(self.shape(), self.dtype());
   kernels::copy(out, self);
   Tensor s = contiguous_nograd(to_dtype(src, self.dtype()));

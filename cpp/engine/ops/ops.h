@@ -84,6 +84,7 @@ Tensor threshold(const Tensor& a, double threshold, double value);
 Tensor threshold_grad(const Tensor& g, const Tensor& x, double threshold);
 Tensor abs(const Tensor& a);
 Tensor sign(const Tensor& a);
+Tensor sgn(const Tensor& a);  // z / |z| for complex z, sign(x) for real x
 
 // ---- comparisons (bool results, no history) ----
 Tensor eq(const Tensor& a, const Tensor& b);

@@ -113,7 +113,7 @@ Tensor reduce_sum(const Tensor& a, const std::vector<bool>& mask, bool keepdim, 
 }  // namespace
 
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
-  if (is_complex(a.dtype()) && (!dtype || is_complex(*dtype))) {
+  if ((is_complex(a.dtype()) && !dtype) || (dtype && is_complex(*dtype))) {
     return complex_sum(dtype ? to_dtype(a, *dtype) : a, dims, keepdim);
   }
   const std::vector<bool> mask = reduce_mask(a, dims);
@@ -487,6 +487,9 @@ Tensor scan(const Tensor& a, int64_t dim, std::optional<DType> dtype, bool is_su
 }  // namespace
 
 Tensor prod(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, std::optional<DType> dtype) {
+  if ((is_complex(a.dtype()) && !dtype) || (dtype && is_complex(*dtype))) {
+    return complex_prod(dtype ? to_dtype(a, *dtype) : a, dims, keepdim);
+  }
   const std::vector<bool> mask = reduce_mask(a, dims);
   const DType out_dtype = dtype ? *dtype : (is_floating(a.dtype()) ? a.dtype() : DType::Int64);
   Rows r = to_rows(dtype && *dtype != a.dtype() ? to_dtype(detach(a), *dtype) : a, mask);  // as sum's dtype=
@@ -538,6 +541,7 @@ Tensor show_dims(Tensor out, const std::vector<int64_t>& dims, bool keepdim) {
 
 // Written with differentiable ops: the gradient (and its own gradient) comes for free.
 Tensor var(const Tensor& a, const std::vector<int64_t>& dims, double correction, bool keepdim) {
+  if (is_complex(a.dtype())) return complex_var(a, dims, correction, keepdim);
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error, "std and var only support floating point and complex dtypes");
   if (auto r = in_float32(a, [&](const Tensor& x) { return var(x, dims, correction, keepdim); })) return *r;
   const std::vector<bool> mask = reduce_mask(a, dims);
@@ -719,6 +723,7 @@ std::pair<Tensor, Tensor> aminmax(const Tensor& a, std::optional<int64_t> dim, b
 
 // The vector norm; `norm` shows its node as PyTorch's linalg.vector_norm.
 static Tensor norm_of(const Tensor& a, double p, const std::vector<int64_t>& dims, bool keepdim) {
+  if (is_complex(a.dtype())) return norm_of(abs(a), p, dims, keepdim);  // the magnitudes' norm
   ENGINE_CHECK(is_floating(a.dtype()), std::runtime_error,
                "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", scalar_type_name(a.dtype()));
   if (auto r = in_float32(a, [&](const Tensor& x) { return norm_of(x, p, dims, keepdim); })) return *r;
@@ -773,8 +778,18 @@ Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim
   return show_dims(named_history(s + (keepdim ? m : reshape(m, s.shape())), "LogsumexpBackward0"), dims, keepdim);
 }
 
-Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype) { return scan(a, dim, dtype, true); }
-Tensor cumprod(const Tensor& a, int64_t dim, std::optional<DType> dtype) { return scan(a, dim, dtype, false); }
+Tensor cumsum(const Tensor& a, int64_t dim, std::optional<DType> dtype) {
+  if ((is_complex(a.dtype()) && !dtype) || (dtype && is_complex(*dtype))) {
+    return complex_cumsum(dtype ? to_dtype(a, *dtype) : a, dim);
+  }
+  return scan(a, dim, dtype, true);
+}
+Tensor cumprod(const Tensor& a, int64_t dim, std::optional<DType> dtype) {
+  if ((is_complex(a.dtype()) && !dtype) || (dtype && is_complex(*dtype))) {
+    return complex_cumprod(dtype ? to_dtype(a, *dtype) : a, dim);
+  }
+  return scan(a, dim, dtype, false);
+}
 
 // A uint8 input gives a uint8 result (0 or 1), as in PyTorch; every other dtype gives bool.
 Tensor all(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {

@@ -10,6 +10,7 @@
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/special.h"
 #include "engine/ops/node_util.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/ops.h"
 
 namespace engine::ops {
@@ -133,16 +134,19 @@ Tensor binary_kernel(SpecialBinaryOp op, const Tensor& a, const Tensor& b, DType
 
 // ---- unary ----
 Tensor acosh(const Tensor& a) {
+  if (is_complex(a.dtype())) return complex_function(kernels::ComplexFn::Acosh, a, "AcoshBackward0");
   return float_unary(SpecialUnaryOp::Acosh, a, "AcoshBackward0",
                      [](const Tensor& g, const Tensor& x, const Tensor&) { return g * rsqrt((x + (-1.0)) * (x + 1.0)); },
                      true, false);
 }
 Tensor asinh(const Tensor& a) {
+  if (is_complex(a.dtype())) return complex_function(kernels::ComplexFn::Asinh, a, "AsinhBackward0");
   return float_unary(SpecialUnaryOp::Asinh, a, "AsinhBackward0",
                      [](const Tensor& g, const Tensor& x, const Tensor&) { return g * rsqrt(x * x + 1.0); }, true,
                      false);
 }
 Tensor atanh(const Tensor& a) {
+  if (is_complex(a.dtype())) return complex_function(kernels::ComplexFn::Atanh, a, "AtanhBackward0");
   return float_unary(SpecialUnaryOp::Atanh, a, "AtanhBackward0",
                      [](const Tensor& g, const Tensor& x, const Tensor&) { return g / (1.0 - x * x); }, true, false);
 }

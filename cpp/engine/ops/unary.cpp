@@ -1,5 +1,7 @@
 // Pointwise functions of one tensor.
+#include <cctype>
 #include <cmath>
+#include <string>
 
 #include "engine/autograd/grad_mode.h"
 #include "engine/core/error.h"
@@ -53,6 +55,7 @@ struct UnaryBackward : Node {
 
 Tensor unary(UnaryOp op, const Tensor& a, bool float_op, const char* name, UnaryBackward::Rule rule,
              bool save_input, bool save_result) {
+  if (is_complex(a.dtype())) return complex_unary(op, a, name);
   Tensor out = unary_kernel(op, a, float_op);
   if (compute_requires_grad({&a})) {
     auto node = std::make_shared<UnaryBackward>(name, rule);
@@ -148,6 +151,7 @@ Tensor threshold(const Tensor& a, double threshold, double value) {
 }
 
 Tensor relu(const Tensor& a) {
+  ENGINE_CHECK(!is_complex(a.dtype()), NotImplementedError, "clamp is not supported for complex types");
   ENGINE_CHECK(a.dtype() != DType::Bool, std::runtime_error, "Boolean inputs not supported for relu");
   return unary(UnaryOp::Relu, a, false, "ReluBackward0",
                [](const Tensor& g, const Tensor&, const Tensor& y) { return relu_grad(g, y); }, false, true);
@@ -159,8 +163,16 @@ Tensor abs(const Tensor& a) {
                [](const Tensor& g, const Tensor& x, const Tensor&) { return g * sign(x); }, true, false);
 }
 Tensor sign(const Tensor& a) {
+  ENGINE_CHECK(!is_complex(a.dtype()), NotImplementedError,
+               "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
   return unary(UnaryOp::Sign, a, false, "SignBackward0",
                [](const Tensor& g, const Tensor&, const Tensor&) { return zeros(g.shape(), g.dtype()); }, false, false);
+}
+
+// torch.sgn: z / |z| for complex z (0 at 0), sign(x) for real x.
+Tensor sgn(const Tensor& a) {
+  if (!is_complex(a.dtype())) return sign(a);
+  return complex_function(kernels::ComplexFn::Sgn, a, "SgnBackward0");
 }
 
 }  // namespace engine::ops
@@ -178,6 +190,14 @@ Tensor zero_rule(const Tensor& g, const Tensor&, const Tensor&) { return zeros(g
 // floor / ceil / round / trunc: integers come back unchanged (a copy); the gradient is zero.
 Tensor rounding(UnaryOp op, const Tensor& a, const char* name, const char* kernel) {
   ENGINE_CHECK(a.dtype() != DType::Bool, NotImplementedError, "\"", kernel, "\" not implemented for 'Bool'");
+  if (is_complex(a.dtype())) {
+    // PyTorch words floor / ceil / trunc by op name, round by its kernel's.
+    const std::string op = std::string(name).substr(0, std::string(name).find("Backward"));
+    if (op == "Round") throw_not_implemented_for(kernel, a.dtype());
+    std::string lower = op;
+    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    ENGINE_CHECK(false, NotImplementedError, lower, " is not supported for complex inputs");
+  }
   if (!is_floating(a.dtype())) return clone(a);
   return unary(op, a, false, name, zero_rule, false, false);
 }
@@ -245,6 +265,7 @@ Tensor floor(const Tensor& a) { return rounding(UnaryOp::Floor, a, "FloorBackwar
 Tensor ceil(const Tensor& a) { return rounding(UnaryOp::Ceil, a, "CeilBackward0", "ceil_vml_cpu"); }
 Tensor trunc(const Tensor& a) { return rounding(UnaryOp::Trunc, a, "TruncBackward0", "trunc_vml_cpu"); }
 Tensor round(const Tensor& a, int64_t decimals) {
+  if (is_complex(a.dtype())) throw_not_implemented_for(decimals == 0 ? "round_vml_cpu" : "round_cpu", a.dtype());
   if (decimals == 0) return rounding(UnaryOp::Round, a, "RoundBackward0", "round_vml_cpu");
   ENGINE_CHECK(is_floating(a.dtype()), NotImplementedError, "\"round_cpu\" not implemented for '",
                scalar_type_name(a.dtype()), "'");

@@ -321,6 +321,7 @@ void init_math(py::module_& m) {
   inplace_method<ops::neg>(cls, "neg_");
   inplace_method<ops::abs>(cls, "abs_");
   inplace_method<ops::sign>(cls, "sign_");
+  inplace_method<ops::sgn>(cls, "sgn_");
   inplace_method<ops::exp2>(cls, "exp2_");
   inplace_method<ops::expm1>(cls, "expm1_");
   inplace_method<ops::log2>(cls, "log2_");

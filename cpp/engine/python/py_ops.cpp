@@ -5,6 +5,7 @@
 #include "engine/core/error.h"
 #include "engine/core/layout.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/ops.h"
 #include "engine/python/bindings.h"
 #include "engine/python/factory_options.h"
@@ -31,6 +32,7 @@ Tensor number_arg(py::handle v, const char* fname, const char* arg, int pos) {
 
 // The dtype PyTorch infers from a fill value: its category, with floats at the default dtype.
 DType category_dtype(const Tensor& v) {
+  if (is_complex(v.dtype())) return default_dtype() == DType::Float64 ? DType::Complex128 : DType::Complex64;
   return is_floating(v.dtype()) ? default_dtype() : v.dtype() == DType::Bool ? DType::Bool : DType::Int64;
 }
 
@@ -155,9 +157,13 @@ void init_ops(py::module_& m) {
   });
   m.def("linspace", [](py::handle start, py::handle end, int64_t steps, py::kwargs kw) {
     auto o = parse_factory_kwargs(kw, "linspace");
-    const double a = kernels::read_double(number_arg(start, "linspace", "start", 1), 0);
-    const double b = kernels::read_double(number_arg(end, "linspace", "end", 2), 0);
-    return finish(ops::linspace(a, b, steps, o.dtype.value_or(default_dtype())), o);
+    const Tensor a = number_arg(start, "linspace", "start", 1), b = number_arg(end, "linspace", "end", 2);
+    if (is_complex(a.dtype()) || is_complex(b.dtype()) || (o.dtype && is_complex(*o.dtype))) {
+      const DType dt = o.dtype.value_or(default_dtype() == DType::Float64 ? DType::Complex128 : DType::Complex64);
+      return finish(ops::complex_linspace(a, b, steps, dt), o);
+    }
+    return finish(ops::linspace(kernels::read_double(a, 0), kernels::read_double(b, 0), steps,
+                                o.dtype.value_or(default_dtype())), o);
   }, py::arg("start"), py::arg("end"), py::arg("steps"));
 
   def_binary<ops::mul, ops::mul_out>(m, "mul");
@@ -220,6 +226,7 @@ void init_ops(py::module_& m) {
   m.def("relu", [](const Tensor& t) { return ops::relu(t); }, py::arg("input"));  // no out=, as in PyTorch
   def_unary<ops::abs>(m, "abs", true);
   def_unary<ops::sign>(m, "sign", true);
+  def_unary<ops::sgn>(m, "sgn", true);
   def_unary<ops::clone>(m, "clone");
   m.def("detach", [](const Tensor& t) { return detach(t); });
   m.def("t", [](const Tensor& t) { return ops::t(t); });

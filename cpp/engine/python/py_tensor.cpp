@@ -526,6 +526,7 @@ void init_tensor(py::module_& m) {
       .def("relu", [](const Tensor& t) { return ops::relu(t); })
       .def("abs", [](const Tensor& t) { return ops::abs(t); })
       .def("sign", [](const Tensor& t) { return ops::sign(t); })
+      .def("sgn", [](const Tensor& t) { return ops::sgn(t); })
       .def("eq", [](const Tensor& a, py::handle b) { return ops::eq(a, operand_or_throw(b, "eq")); })
       .def("ne", [](const Tensor& a, py::handle b) { return ops::ne(a, operand_or_throw(b, "ne")); })
       .def("lt", [](const Tensor& a, py::handle b) { return ops::lt(a, operand_or_throw(b, "lt")); })
@@ -582,7 +583,22 @@ void init_tensor(py::module_& m) {
              if (simple_number(o.ptr(), v, nd)) return ops::div_number_(t, v, nd);
              return ops::div_(t, operand_or_throw(o, "div_"));
            }, py::arg("other"))
-      .def("fill_", [](Tensor t, double v) { return ops::fill_(t, v); }, py::arg("value"))
+      .def("fill_", [](Tensor t, py::handle v) {
+             // A complex value (Python or a 0-d complex tensor): written through full(), which
+             // checks that a real tensor can hold it.
+             const bool complex_value = PyComplex_Check(v.ptr()) || (is_tensor(v) && is_complex(v.cast<Tensor>().dtype()));
+             if (!complex_value) {
+               const double d = PyFloat_AsDouble(v.ptr());
+               if (d == -1.0 && PyErr_Occurred()) {
+                 PyErr_Clear();
+                 ENGINE_CHECK(false, engine::TypeError, "fill_(): argument 'value' (position 1) must be float, not ",
+                              type_name(v));
+               }
+               return ops::fill_(t, d);
+             }
+             Tensor value = to_operand(v);
+             return ops::copy_(t, ops::full(t.shape(), value, t.dtype()));
+           }, py::arg("value"))
       .def("zero_", [](Tensor t) { return ops::zero_(t); })
       .def("copy_", [](Tensor t, const Tensor& src) { return ops::copy_(t, src); })
       .def("set_", [](py::object self, const py::args& args, const py::kwargs& kwargs) {

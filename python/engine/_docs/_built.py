@@ -25,6 +25,12 @@ TEXTS = (
     (
         "engine",
         "",
+        "sgn",
+        "sgn(input, *, out=None) -> Tensor\n\n``z / abs(z)`` for each element of a complex ``input`` (0 where it is 0), and\n:func:`engine.sign` of a real one.\n\nArgs:\n    input (Tensor): the input tensor.\n\nKeyword args:\n    out (Tensor, optional): the output tensor.\n\nExample::\n\n    >>> engine.sgn(engine.tensor([3 + 4j, 0j]))\n    tensor([0.6000+0.8000j, 0.0000+0.0000j])",
+    ),
+    (
+        "engine",
+        "",
         "signbit",
         "signbit(input, *, out=None) -> Tensor\n\nWhether the sign bit of each element is set, as a bool tensor (``True`` for ``-0.0``).\n\nArgs:\n    input (Tensor): the input tensor.\n\nKeyword args:\n    out (Tensor, optional): the output tensor.\n\nExample::\n\n    >>> engine.signbit(engine.tensor([-1.0, 0.0, -0.0, 2.0]))\n    tensor([ True, False,  True, False])",
     ),
@@ -2173,6 +2179,12 @@ TEXTS = (
     (
         "engine",
         "Tensor",
+        "sgn",
+        "``z / abs(z)`` for each element of a complex ``input`` (0 where it is 0), and\n:func:`engine.sign` of a real one.\n\nSee :func:`engine.sgn`.",
+    ),
+    (
+        "engine",
+        "Tensor",
         "sign",
         "Sign of each element: -1, 0 or 1 (in the input's dtype; ``False``/``True`` for bool).\n\nSee :func:`engine.sign`.",
     ),
@@ -2553,6 +2565,12 @@ TEXTS = (
         "Tensor",
         "sigmoid_",
         "In-place version of :meth:`~Tensor.sigmoid`: writes the result into ``self`` and returns it.",
+    ),
+    (
+        "engine",
+        "Tensor",
+        "sgn_",
+        "In-place version of :meth:`~Tensor.sgn`: writes the result into ``self`` and returns it.",
     ),
     (
         "engine",

@@ -20,6 +20,12 @@ DOCS = {
         "Sign of each element: -1, 0 or 1 (in the input's dtype; ``False``/``True`` for bool).",
         ">>> engine.sign(engine.tensor([-3.0, 0.0, 2.5]))\ntensor([-1.,  0.,  1.])",
     ),
+    "sgn": unary(
+        "sgn",
+        "``z / abs(z)`` for each element of a complex ``input`` (0 where it is 0), and"
+        " :func:`engine.sign` of a real one.",
+        ">>> engine.sgn(engine.tensor([3 + 4j, 0j]))\ntensor([0.6000+0.8000j, 0.0000+0.0000j])",
+    ),
     "signbit": unary(
         "signbit",
         "Whether the sign bit of each element is set, as a bool tensor (``True`` for ``-0.0``).",

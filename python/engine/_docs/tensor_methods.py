@@ -17,7 +17,7 @@ greater heaviside hypot i0 igamma igammac index_add index_copy index_select is_f
 isfinite isinf isnan lcm le lerp less lgamma log log10 log1p log2 logaddexp logaddexp2
 logical_and logical_not logical_or logical_xor logit logsumexp matmul max maximum mean min
 minimum mm mul mv narrow ne neg nextafter numel permute polygamma pow prod rad2deg reciprocal relu
-remainder reshape round rsqrt scatter scatter_add select sigmoid sign signbit sin sinc sinh sqrt
+remainder reshape round rsqrt scatter scatter_add select sigmoid sgn sign signbit sin sinc sinh sqrt
 squeeze std sub sum t tan tanh transpose unsqueeze var xlogy
 """.split()
 
@@ -27,7 +27,7 @@ abs_ acos_ add_ arcsin_ arctan_ arctan2_ bitwise_and_ bitwise_left_shift_ bitwis
 bitwise_or_ bitwise_right_shift_ bitwise_xor_ ceil_ clamp_ clip_ cos_ cosh_ div_ erf_ exp_ exp2_
 expm1_ fix_ floor_ floor_divide_ fmod_ index_add_ index_copy_ lerp_ log_ log10_ log1p_ log2_
 logical_not_ masked_fill_ maximum_ minimum_ mul_ neg_ pow_ reciprocal_ relu_ remainder_ round_
-rsqrt_ scatter_add_ sigmoid_ sign_ sin_ sinh_ sqrt_ sub_ tan_ tanh_
+rsqrt_ scatter_add_ sigmoid_ sgn_ sign_ sin_ sinh_ sqrt_ sub_ tan_ tanh_
 """.split()
 
 _CONVERSIONS = {

@@ -8,6 +8,7 @@ from engine.optim.optimizer import (
     _check_lr,
     _check_unsupported,
     _closure_loss,
+    _real_views,
     _scalar,
     _step_tensor,
 )
@@ -75,10 +76,10 @@ class Adadelta(Optimizer):
 
             states = self._states(params, init)
             _C._optim_adadelta(
-                params,
-                grads,
-                [s["square_avg"] for s in states],
-                [s["acc_delta"] for s in states],
+                _real_views(params),
+                _real_views(grads),
+                _real_views([s["square_avg"] for s in states]),
+                _real_views([s["acc_delta"] for s in states]),
                 [s["step"] for s in states],
                 lr=_scalar(group["lr"]),
                 rho=_scalar(group["rho"]),

@@ -8,6 +8,7 @@ from engine.optim.optimizer import (
     _check_lr,
     _check_unsupported,
     _closure_loss,
+    _real_views,
     _scalar,
     _step_tensor,
 )
@@ -86,9 +87,9 @@ class Adagrad(Optimizer):
                 if not isinstance(s["step"], engine.Tensor):
                     s["step"] = _step_tensor(s["step"])
             _C._optim_adagrad(
-                params,
-                grads,
-                [s["sum"] for s in states],
+                _real_views(params),
+                _real_views(grads),
+                _real_views([s["sum"] for s in states]),
                 [s["step"] for s in states],
                 lr=_scalar(group["lr"]),
                 lr_decay=_scalar(group["lr_decay"]),

@@ -8,6 +8,7 @@ from engine.optim.optimizer import (
     _check_lr,
     _check_unsupported,
     _closure_loss,
+    _real_views,
     _scalar,
     _step_tensor,
 )
@@ -74,10 +75,10 @@ class Adamax(Optimizer):
             states = self._states(params, init)
             beta1, beta2 = group["betas"]
             _C._optim_adamax(
-                params,
-                grads,
-                [s["exp_avg"] for s in states],
-                [s["exp_inf"] for s in states],
+                _real_views(params),
+                _real_views(grads),
+                _real_views([s["exp_avg"] for s in states]),
+                _real_views([s["exp_inf"] for s in states]),
                 [s["step"] for s in states],
                 lr=_scalar(group["lr"]),
                 beta1=_scalar(beta1),

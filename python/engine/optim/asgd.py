@@ -8,6 +8,7 @@ from engine.optim.optimizer import (
     _check_lr,
     _check_unsupported,
     _closure_loss,
+    _real_views,
     _scalar,
     _step_tensor,
 )
@@ -74,9 +75,9 @@ class ASGD(Optimizer):
 
             states = self._states(params, init, ("step", "eta", "mu"))
             _C._optim_asgd(
-                params,
-                grads,
-                [s["ax"] for s in states],
+                _real_views(params),
+                _real_views(grads),
+                _real_views([s["ax"] for s in states]),
                 [s["mu"] for s in states],
                 [s["eta"] for s in states],
                 [s["step"] for s in states],

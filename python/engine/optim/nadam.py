@@ -8,6 +8,7 @@ from engine.optim.optimizer import (
     _check_lr,
     _check_unsupported,
     _closure_loss,
+    _real_views,
     _scalar,
     _step_tensor,
 )
@@ -82,10 +83,10 @@ class NAdam(Optimizer):
             states = self._states(params, init, ("step", "mu_product"))
             beta1, beta2 = group["betas"]
             _C._optim_nadam(
-                params,
-                grads,
-                [s["exp_avg"] for s in states],
-                [s["exp_avg_sq"] for s in states],
+                _real_views(params),
+                _real_views(grads),
+                _real_views([s["exp_avg"] for s in states]),
+                _real_views([s["exp_avg_sq"] for s in states]),
                 [s["mu_product"] for s in states],
                 [s["step"] for s in states],
                 lr=_scalar(group["lr"]),

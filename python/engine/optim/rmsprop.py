@@ -8,6 +8,7 @@ from engine.optim.optimizer import (
     _check_lr,
     _check_unsupported,
     _closure_loss,
+    _real_views,
     _scalar,
     _step_tensor,
 )
@@ -87,11 +88,11 @@ class RMSprop(Optimizer):
 
             states = self._states(params, init)
             _C._optim_rmsprop(
-                params,
-                grads,
-                [s["square_avg"] for s in states],
-                [s["grad_avg"] if centered else None for s in states],
-                [s["momentum_buffer"] if momentum > 0 else None for s in states],
+                _real_views(params),
+                _real_views(grads),
+                _real_views([s["square_avg"] for s in states]),
+                _real_views([s["grad_avg"] if centered else None for s in states]),
+                _real_views([s["momentum_buffer"] if momentum > 0 else None for s in states]),
                 [s["step"] for s in states],
                 lr=_scalar(group["lr"]),
                 alpha=_scalar(group["alpha"]),

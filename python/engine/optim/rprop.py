@@ -7,6 +7,7 @@ from engine.optim.optimizer import (
     _check_lr,
     _check_unsupported,
     _closure_loss,
+    _real_views,
     _scalar,
     _step_tensor,
 )
@@ -67,16 +68,20 @@ class Rprop(Optimizer):
             def init(state, p, i, grads=grads, group=group):
                 state["step"] = _step_tensor()
                 state["prev"] = engine.zeros_like(p)
-                state["step_size"] = engine.full_like(grads[i], _scalar(group["lr"]))
+                lr = _scalar(group["lr"])
+                # A complex parameter is two real ones: its imaginary half gets the step size too.
+                state["step_size"] = engine.full_like(
+                    grads[i], complex(lr, lr) if grads[i].is_complex() else lr
+                )
 
             states = self._states(params, init)
             eta_minus, eta_plus = group["etas"]
             step_size_min, step_size_max = group["step_sizes"]
             _C._optim_rprop(
-                params,
-                grads,
-                [s["prev"] for s in states],
-                [s["step_size"] for s in states],
+                _real_views(params),
+                _real_views(grads),
+                _real_views([s["prev"] for s in states]),
+                _real_views([s["step_size"] for s in states]),
                 [s["step"] for s in states],
                 eta_minus=_scalar(eta_minus),
                 eta_plus=_scalar(eta_plus),

@@ -2,7 +2,7 @@
 
 import engine
 from engine import _C
-from engine.optim.optimizer import Optimizer, _check_lr, _closure_loss, _scalar
+from engine.optim.optimizer import Optimizer, _check_lr, _closure_loss, _real_views, _scalar
 
 __all__ = ["SGD"]
 
@@ -94,10 +94,12 @@ class SGD(Optimizer):
                 if momentum != 0
                 else [None] * len(params)
             )
+            # Complex parameters are updated through their (real, imaginary) views: every rule
+            # here is elementwise with real coefficients, so this is the complex update.
             buffers = _C._optim_sgd(
-                params,
-                grads,
-                buffers,
+                _real_views(params),
+                _real_views(grads),
+                _real_views(buffers),
                 lr=_scalar(group["lr"]),
                 momentum=momentum,
                 dampening=_scalar(group["dampening"]),
@@ -107,5 +109,7 @@ class SGD(Optimizer):
             )
             if momentum != 0:
                 for p, buf in zip(params, buffers):
+                    if p.is_complex() and not buf.is_complex():
+                        buf = engine.view_as_complex(buf)
                     self.state[p]["momentum_buffer"] = buf
         return loss
