@@ -5,7 +5,6 @@ is accepted and gives the same verdict); on failure the report names the output,
 element with the largest difference."""
 
 from engine import _C
-from engine.autograd._gradcheck_complex import realified
 from engine.autograd._gradcheck_deprecated import (  # noqa: F401
     get_analytical_jacobian,
     get_numerical_jacobian,
@@ -180,7 +179,6 @@ def gradcheck(
                 UserWarning,
                 stacklevel=2,
             )
-    func, inputs = realified(func, inputs)
 
     try:
         return _gradcheck_checks(
