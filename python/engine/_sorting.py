@@ -94,7 +94,8 @@ def sort(input, dim=-1, descending=False, stable=False):
         return_types.sort(values, indices),
         "SortBackward1" if stable else "SortBackward0",
         (input,),
-        {"dim": given},
+        {"dim": given, "indices": indices, "self_sym_sizes": tuple(input.shape)},
+        only_shown=True,
     )
 
 
@@ -163,7 +164,11 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
         indices = _order(input, dim, largest)
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
-        return_types.topk(values, indices), "TopkBackward0", (input,), {"dim": given}
+        return_types.topk(values, indices),
+        "TopkBackward0",
+        (input,),
+        {"dim": given, "indices": indices, "self_sym_sizes": tuple(input.shape)},
+        only_shown=True,
     )
 
 

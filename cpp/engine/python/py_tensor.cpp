@@ -583,6 +583,7 @@ void init_tensor(py::module_& m) {
              return ops::div_(t, operand_or_throw(o, "div_"));
            }, py::arg("other"))
       .def("fill_", [](Tensor t, double v) { return ops::fill_(t, v); }, py::arg("value"))
+      .def("fill_", [](Tensor t, const Tensor& v) { return ops::fill_(t, v); }, py::arg("value"))
       .def("zero_", [](Tensor t) { return ops::zero_(t); })
       .def("copy_", [](Tensor t, const Tensor& src) { return ops::copy_(t, src); })
       .def("set_", [](py::object self, const py::args& args, const py::kwargs& kwargs) {
