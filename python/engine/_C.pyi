@@ -4600,6 +4600,10 @@ def _record_addmm(out: Tensor, input: Tensor, mat1: Tensor, mat2: Tensor, beta: 
     """
     Makes `out`, computed without recording, the output of addmm's AddmmBackward0 node.
     """
+def _record_dist(out: Tensor, input: Tensor, other: Tensor, p: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
+    """
+    Makes `out`, dist computed without recording, the output of DistBackward0 (finite p > 0).
+    """
 def _record_index(arg0: Tensor, arg1: Tensor, arg2: Tensor, arg3: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg4: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg5: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg6: collections.abc.Sequence[Tensor | None]) -> None:
     ...
 def _record_loss(out: Tensor, kind: str, reduction: typing.SupportsInt | typing.SupportsIndex, input: Tensor, target: Tensor, weight: Tensor | None = None, pos_weight: Tensor | None = None, total_weight: Tensor | None = None, beta: typing.SupportsFloat | typing.SupportsIndex = 1.0, ignore_index: typing.SupportsInt | typing.SupportsIndex = -100) -> Tensor:
@@ -4612,9 +4616,17 @@ def _record_masked_fill(out: Tensor, input: Tensor, mask: Tensor, value: Tensor,
     """
 def _record_not_implemented(out: Tensor, input: Tensor, node_name: str, op: str) -> Tensor:
     ...
+def _record_repeat(out: Tensor, input: Tensor, repeats: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
+    """
+    Makes `out`, repeat computed without recording, the output of RepeatBackward0.
+    """
 def _record_take(out: Tensor, input: Tensor, index: Tensor, flat_positions: Tensor) -> Tensor:
     """
     Makes `out`, take computed without recording, the output of TakeBackward0; flat_positions: the non-negative row-major positions taken.
+    """
+def _record_trace(out: Tensor, input: Tensor) -> Tensor:
+    """
+    Makes `out`, trace computed without recording, the output of TraceBackward0.
     """
 def _register_node_hook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:
     ...

@@ -170,6 +170,10 @@ def trace(input):
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
     if input.dtype == _C.bool:
         raise NotImplementedError("\"trace\" not implemented for 'Bool'")
+    if input.requires_grad and _C.is_grad_enabled() and not _transforms._open:
+        with no_grad():  # one node, TraceBackward0, as PyTorch's
+            out = _C.diagonal(input).sum()
+        return _C._record_trace(out, input)
     return _grad_fn_names.name_grad_fn(_C.diagonal(input).sum(), "TraceBackward0", (input,))
 
 
@@ -361,6 +365,8 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
 @accepts_out()
 def square(input, *, out=None):
     """``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2))."""
+    if input.is_floating_point():
+        return input**2  # PyTorch's pow(input, 2): PowBackward0 saving the exponent
     x = input.to(_C.int64) if input.dtype == _C.bool else input
     return _grad_fn_names.name_grad_fn(x * x, "PowBackward0", (input,))
 

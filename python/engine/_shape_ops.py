@@ -109,11 +109,18 @@ def repeat(self, *sizes, repeats=None):
             "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
         )
     shape = [1] * (len(reps) - self.dim()) + list(self.shape)
+    if self.requires_grad and _C.is_grad_enabled() and not _transforms._open:
+        with no_grad():  # one node, RepeatBackward0, as PyTorch's
+            out = _repeated(self, reps, shape)
+        return _C._record_repeat(out, self, reps)
+    return _grad_fn_names.name_grad_fn(_repeated(self, reps, shape), "RepeatBackward0", (self,))
+
+
+def _repeated(self, reps, shape):
+    """``self`` (viewed as ``shape``) repeated ``reps`` times along each dim: a fresh tensor."""
     x = _C.reshape(self, [v for s in shape for v in (1, s)])
     x = x.expand(*[v for r, s in zip(reps, shape) for v in (r, s)])
-    return _grad_fn_names.name_grad_fn(
-        _C.reshape(x, [r * s for r, s in zip(reps, shape)]), "RepeatBackward0", (self,)
-    )
+    return _C.reshape(x, [r * s for r, s in zip(reps, shape)])
 
 
 def flip(input, *dims_given, dims=None):

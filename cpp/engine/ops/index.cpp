@@ -176,12 +176,18 @@ struct GatherBackward : BuiltinNode<GatherBackward> {
   static constexpr const char* kName = "GatherBackward0";
   Dims input_shape;
   int64_t dim;
-  SavedTensor index_;
+  SavedTensor index_, self_;  // self: shown as PyTorch's node shows it (its rule reads the shape)
   variable_list apply(variable_list&& g) override {
     return {scatter(zeros(input_shape, g[0].dtype()), dim, index_.unpack(shared_from_this()), g[0], true)};
   }
-  void release_variables() override { index_.reset(); }
-  void visit_saved(const SavedVisitor& visit) override { visit("index", index_); }
+  void release_variables() override {
+    index_.reset();
+    self_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("index", index_);
+    visit("self", self_);
+  }
   void visit_saved_values(const SavedValueVisitor& visit) const override {
     visit("dim", dim);
     visit("sparse_grad", false);
@@ -520,6 +526,7 @@ Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
     node->input_shape = a.shape();
     node->dim = dim;
     node->index_ = SavedTensor(index, false);
+    node->self_ = SavedTensor(a, false);  // shown only: backward reads the shape kept above
     set_history(out, node);
     show_given(out, "dim", given_dim, dim);
   }

@@ -128,6 +128,12 @@ ViewFn geometry_in_base(const Tensor& view, const Tensor& base) {
 // of the base's new node; retain_grad() follows it.
 void take_history_from_base(Tensor& view, const Tensor& base, const ViewFn& fn) {
   Tensor fresh = strided_view(base, fn);
+  if (const auto& node = grad_fn(fresh)) {
+    // PyTorch's AsStridedBackward0 here shows the view's geometry in the base's storage.
+    node->saved_values.set("size", saved_ints(view.shape()));
+    node->saved_values.set("stride", saved_ints(view.strides()));
+    node->saved_values.set("storage_offset", view.offset());
+  }
   auto& m = ensure_autograd_meta(view);
   std::shared_ptr<Node> old_fn = m.grad_fn;
   m.grad_fn = grad_fn(fresh);

@@ -79,8 +79,9 @@ struct LossBackward : Node {
       }
       case LossKind::SmoothL1: {
         const Tensor d = x - t;
-        // |d| < beta: d / beta, else its sign (PyTorch's smooth_l1_loss_backward).
-        Tensor gx = where(lt(abs(d), scalar_of(args.beta)), d * (1.0 / args.beta), sign(d)) * scaled(g);
+        // |d| >= beta: its sign, else d / beta (PyTorch's smooth_l1_loss_backward; a NaN
+        // difference takes the second branch and passes the NaN on).
+        Tensor gx = where(ge(abs(d), scalar_of(args.beta)), sign(d), d * (1.0 / args.beta)) * scaled(g);
         if (should_compute_output(0)) out[0] = gx;
         if (should_compute_output(1)) out[1] = -gx;
         break;

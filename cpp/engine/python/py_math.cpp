@@ -11,6 +11,7 @@
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
 #include "engine/ops/selection_order.h"
+#include "engine/ops/trace_repeat_dist.h"
 #include "engine/python/bindings.h"
 
 namespace engine::ops {
@@ -253,6 +254,26 @@ py::object max_min(const Tensor& t, py::handle dim, bool keepdim, py::handle out
 }  // namespace
 
 void init_math(py::module_& m) {
+  m.def(
+      "_record_trace", [](const Tensor& out, const Tensor& self) { ops::record_trace(out, self); return out; },
+      py::arg("out"), py::arg("input"), "Makes `out`, trace computed without recording, the output of TraceBackward0.");
+  m.def(
+      "_record_repeat",
+      [](const Tensor& out, const Tensor& self, const std::vector<int64_t>& repeats) {
+        ops::record_repeat(out, self, Dims(repeats.begin(), repeats.end()));
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("repeats"),
+      "Makes `out`, repeat computed without recording, the output of RepeatBackward0.");
+  m.def(
+      "_record_dist",
+      [](const Tensor& out, const Tensor& self, const Tensor& other, double p) {
+        ops::record_dist(out, self, other, p);
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("other"), py::arg("p"),
+      "Makes `out`, dist computed without recording, the output of DistBackward0 (finite p > 0).");
+
   auto cls = py::reinterpret_borrow<TensorClass>(m.attr("Tensor"));
 
   // ---- pointwise ----
