@@ -4596,6 +4596,10 @@ def _randperm_stream(n: typing.SupportsInt | typing.SupportsIndex, generator: ty
     ...
 def _real(input: Tensor) -> Tensor:
     ...
+def _record_addc(out: Tensor, divide: bool, input: Tensor, tensor1: Tensor, tensor2: Tensor, value: typing.Any) -> Tensor:
+    """
+    Makes `out`, addcmul (addcdiv with divide) computed without recording, the output of AddcmulBackward0 (AddcdivBackward0).
+    """
 def _record_addmm(out: Tensor, input: Tensor, mat1: Tensor, mat2: Tensor, beta: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
     """
     Makes `out`, computed without recording, the output of addmm's AddmmBackward0 node.

@@ -10,6 +10,7 @@
 #include "engine/core/overlap.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
+#include "engine/ops/lerp_addc_nodes.h"
 #include "engine/ops/selection_order.h"
 #include "engine/ops/trace_repeat_dist.h"
 #include "engine/python/bindings.h"
@@ -254,6 +255,18 @@ py::object max_min(const Tensor& t, py::handle dim, bool keepdim, py::handle out
 }  // namespace
 
 void init_math(py::module_& m) {
+  m.def(
+      "_record_addc",
+      [](const Tensor& out, bool divide, const Tensor& self, const Tensor& t1, const Tensor& t2, py::handle value) {
+        const bool is_int = PyLong_Check(value.ptr());
+        const double v = value.cast<double>();
+        ops::record_addc(out, divide, self, t1, t2,
+                         is_int ? SavedValue::scalar_int(value.cast<int64_t>()) : SavedValue(v), v);
+        return out;
+      },
+      py::arg("out"), py::arg("divide"), py::arg("input"), py::arg("tensor1"), py::arg("tensor2"), py::arg("value"),
+      "Makes `out`, addcmul (addcdiv with divide) computed without recording, the output of AddcmulBackward0 "
+      "(AddcdivBackward0).");
   m.def(
       "_record_trace", [](const Tensor& out, const Tensor& self) { ops::record_trace(out, self); return out; },
       py::arg("out"), py::arg("input"), "Makes `out`, trace computed without recording, the output of TraceBackward0.");

@@ -192,8 +192,7 @@ def nll_loss(
     if input.dim() <= 2 and _records(input):
         # One node, NllLossBackward0, over the value computed without history.
         with engine.no_grad():
-            out = _nll_values(input, target, weight, ignore_index, reduction)
-            total_weight = _nll_total_weight(input, target, weight, ignore_index, reduction)
+            out, total_weight = _nll_values(input, target, weight, ignore_index, reduction)
         return _C._record_loss(
             out,
             "nll",
@@ -204,61 +203,37 @@ def nll_loss(
             total_weight=total_weight,
             ignore_index=ignore_index,
         )
-    valid = target != ignore_index
-    safe = _C.where(valid, target, 0).long()
-    x = _class_last(input)
-    picked = x.gather(-1, safe.unsqueeze(-1)).squeeze(-1)
-    w = valid.to(input.dtype)
-    if weight is not None:
-        w = w * weight.index_select(0, safe.reshape(-1)).view(*safe.shape)
-    # Ignored targets contribute 0 even where their picked log-probability is -inf.
-    loss = _C.where(valid, -picked * w, _C.zeros_like(picked))
-    if reduction == "none":
-        out = loss
-    elif reduction == "sum":
-        out = loss.sum()
-    else:
-        out = loss.sum() / w.sum()
+    out, total_weight = _nll_values(input, target, weight, ignore_index, reduction)
     if not out.requires_grad:
         return out
     # What PyTorch's node keeps: its arguments and the total weight of the counted targets (0 for
     # reduction="none", which does not compute it).
-    total_weight = _C.zeros((), dtype=input.dtype) if reduction == "none" else w.detach().sum()
     shown = {
         "ignore_index": ignore_index,
-        "reduction": {"none": 0, "mean": 1, "sum": 2}[reduction],
+        "reduction": _REDUCTION_ENUM[reduction],
         "self": input,
         "target": target,
-        "total_weight": total_weight,
+        "total_weight": total_weight.detach(),
         "weight": weight,
     }
     return name_grad_fn(out, _nll_name(input, reduction), (input,), shown, only_shown=True)
 
 
 def _nll_values(input, target, weight, ignore_index, reduction):
-    """nll_loss's value (already checked), composed."""
+    """nll_loss's value (arguments already checked), composed, and the total weight of the
+    counted targets (0 for reduction='none', which does not compute it)."""
     valid = target != ignore_index
     safe = _C.where(valid, target, 0).long()
     picked = _class_last(input).gather(-1, safe.unsqueeze(-1)).squeeze(-1)
     w = valid.to(input.dtype)
     if weight is not None:
         w = w * weight.index_select(0, safe.reshape(-1)).view(*safe.shape)
+    # Ignored targets contribute 0 even where their picked log-probability is -inf.
     loss = _C.where(valid, -picked * w, _C.zeros_like(picked))
     if reduction == "none":
-        return loss
-    return loss.sum() if reduction == "sum" else loss.sum() / w.sum()
-
-
-def _nll_total_weight(input, target, weight, ignore_index, reduction):
-    """The summed weight of the counted targets, as PyTorch's node keeps it (0 for 'none')."""
-    if reduction == "none":
-        return _C.zeros((), dtype=input.dtype)
-    valid = target != ignore_index
-    w = valid.to(input.dtype)
-    if weight is not None:
-        safe = _C.where(valid, target, 0).long()
-        w = w * weight.index_select(0, safe.reshape(-1)).view(*safe.shape)
-    return w.sum()
+        return loss, _C.zeros((), dtype=input.dtype)
+    total = w.sum()
+    return (loss.sum() if reduction == "sum" else loss.sum() / total), total
 
 
 @named_grad_fn(
