@@ -3,7 +3,7 @@ calls interleaved round by round. engine's losses record one native node each; t
 column runs the same call through the composition of primitives they replaced (the path function
 transforms still take), to show what the single node saves.
 
-    python bench/bench_losses.py [--rounds 15]
+    python bench/bench_losses.py [--rounds 15] [--threads N]
 
 Prints per row the median seconds per call and engine's time as a fraction of PyTorch's (< 1:
 engine is faster)."""
@@ -56,12 +56,19 @@ def composed(functional):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--threads", type=int, help="threads for both libraries")
     args = parser.parse_args()
     import engine
     import torch
     from engine.nn import functional
 
-    print(f"torch {torch.__version__}, engine and torch {torch.get_num_threads()} threads")
+    if args.threads:  # on a shared machine one thread each keeps spinning workers out of the way
+        engine.set_num_threads(args.threads)
+        torch.set_num_threads(args.threads)
+    print(
+        f"torch {torch.__version__}: {torch.get_num_threads()} threads, engine "
+        f"{engine.get_num_threads()} threads"
+    )
     for n, c in SHAPES:
         mine, theirs = cases(engine, n, c), cases(torch, n, c)
         for name in mine:
