@@ -4618,11 +4618,23 @@ def _record_masked_fill(out: Tensor, input: Tensor, mask: Tensor, value: Tensor,
     """
     Makes `out`, masked_fill computed without recording, the output of MaskedFillBackward0, or of MaskedFillBackward1 for a value given as a 0-d tensor (tensor_value).
     """
+def _record_masked_select(out: Tensor, input: Tensor, mask: Tensor, positions: Tensor) -> Tensor:
+    """
+    Makes `out`, masked_select computed without recording, the output of MaskedSelectBackward0.
+    """
+def _record_median_all(out: Tensor, input: Tensor) -> Tensor:
+    """
+    Makes `out`, median() computed without recording, the output of MedianBackward0.
+    """
 def _record_not_implemented(out: Tensor, input: Tensor, node_name: str, op: str) -> Tensor:
     ...
 def _record_repeat(out: Tensor, input: Tensor, repeats: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
     """
     Makes `out`, repeat computed without recording, the output of RepeatBackward0.
+    """
+def _record_roll(out: Tensor, input: Tensor, shifts: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dims: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
+    """
+    Makes `out`, roll computed without recording, the output of RollBackward0.
     """
 def _record_take(out: Tensor, input: Tensor, index: Tensor, flat_positions: Tensor) -> Tensor:
     """
@@ -4631,6 +4643,10 @@ def _record_take(out: Tensor, input: Tensor, index: Tensor, flat_positions: Tens
 def _record_trace(out: Tensor, input: Tensor) -> Tensor:
     """
     Makes `out`, trace computed without recording, the output of TraceBackward0.
+    """
+def _record_value_selection(out: Tensor, name: str, input: Tensor, indices: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, given_dim: typing.SupportsInt | typing.SupportsIndex, keepdim: bool) -> Tensor:
+    """
+    Makes `out` (values picked along dim, computed without recording) the output of KthvalueBackward0 or MedianBackward1.
     """
 def _register_node_hook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:
     ...

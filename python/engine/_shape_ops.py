@@ -2,6 +2,7 @@
 installed as engine.<op> and Tensor methods by engine/__init__.py."""
 
 import builtins
+import contextlib
 import math
 
 from engine import _C, _grad_fn_names, _method_aliases, _transforms, _user_warnings
@@ -154,12 +155,18 @@ def roll(input, shifts, dims=None):
         raise RuntimeError(
             f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}"
         )
+    records = input.requires_grad and _C.is_grad_enabled() and not _transforms._open
     out = input
-    for s, d in zip(shifts, dims):
-        n = input.shape[_wrap(d, input.dim())]
-        s = s % n if n else 0
-        if s:
-            out = _C.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
+    with no_grad() if records else contextlib.nullcontext():
+        for s, d in zip(shifts, dims):
+            n = input.shape[_wrap(d, input.dim())]
+            s = s % n if n else 0
+            if s:
+                out = _C.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
+        if records and out is input:
+            out = input.clone()
+    if records:  # one node, RollBackward0, as PyTorch's
+        return _C._record_roll(out, input, list(shifts), list(dims))
     shown = {"dims": tuple(dims), "shifts": tuple(shifts)}
     return _grad_fn_names.name_grad_fn(out, "RollBackward0", (input,), shown)
 
@@ -353,8 +360,9 @@ def masked_fill(input, mask, value):
         # One node, MaskedFillBackward0 (1 for a value tensor that records), as PyTorch's.
         given = input
         with no_grad():
-            if not input.is_contiguous():
+            if not input.is_contiguous():  # PyTorch fills a row-major copy of input
                 input = input.contiguous()
+                mask = mask if mask.is_contiguous() else mask.contiguous()
             out = _C.where(mask, value, input)
         return _C._record_masked_fill(out, given, shown_mask, value, node_name.endswith("1"))
     if not input.is_contiguous():  # PyTorch fills a row-major copy of input

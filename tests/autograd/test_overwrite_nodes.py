@@ -90,6 +90,7 @@ def test_masked_fill():
     np.testing.assert_array_equal(y.detach().numpy(), np.where(_A > 0, -1.0, _A))
     z = (x * 2).masked_fill_(mask, 0.0)
     assert _name(z) == "MaskedFillBackward0" and _next(z) == ["MulBackward0"]
+    assert x.t().masked_fill(mask.t(), 0.0).stride() == (3, 1)  # a row-major result, as PyTorch's
     v = _t(0.25)
     w = x.t().masked_fill(mask.t(), v)
     assert _name(w) == "MaskedFillBackward1" and _next(w) == ["TBackward0", "AccumulateGrad"]

@@ -14,7 +14,7 @@ namespace engine::ops {
 
 namespace {
 
-Tensor zero_number() { return wrapped_scalar(0.0, DType::Int64); }
+Tensor fill_zero() { return wrapped_scalar(0.0, DType::Int64); }
 
 // masked_fill(self, mask, value): self's gradient is zero where the mask is set; a tensor value
 // (MaskedFillBackward1) receives the sum of the gradient there.
@@ -26,8 +26,8 @@ struct MaskedFillBackward : Node {
   variable_list apply(variable_list&& g) override {
     const Tensor mask = mask_.unpack(shared_from_this());
     variable_list out(num_outputs());
-    if (should_compute_output(0)) out[0] = where(mask, zero_number(), g[0]);
-    if (num_outputs() == 2 && should_compute_output(1)) out[1] = sum_to(where(mask, g[0], zero_number()), Dims{});
+    if (should_compute_output(0)) out[0] = where(mask, fill_zero(), g[0]);
+    if (num_outputs() == 2 && should_compute_output(1)) out[1] = sum_to(where(mask, g[0], fill_zero()), Dims{});
     return out;
   }
 };

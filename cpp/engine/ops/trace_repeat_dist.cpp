@@ -14,7 +14,7 @@ namespace engine::ops {
 
 namespace {
 
-Tensor zero_number() { return wrapped_scalar(0.0, DType::Int64); }
+Tensor dist_zero() { return wrapped_scalar(0.0, DType::Int64); }
 
 // The gradient on the diagonal, zero elsewhere.
 struct TraceBackward : Node {
@@ -26,7 +26,7 @@ struct TraceBackward : Node {
   variable_list apply(variable_list&& g) override {
     const Tensor rows = unsqueeze(arange(int64_t{0}, input_shape[0], int64_t{1}, DType::Int64), 1);
     const Tensor cols = unsqueeze(arange(int64_t{0}, input_shape[1], int64_t{1}, DType::Int64), 0);
-    return {where(eq(rows, cols), g[0], zero_number())};
+    return {where(eq(rows, cols), g[0], dist_zero())};
   }
 };
 
@@ -82,7 +82,7 @@ struct DistBackward : Node {
     } else {
       scale = d * pow_number(abs(d), p - 2.0, DType::Float64) / pow_number(r, p - 1.0, DType::Float64);
     }
-    Tensor grad = where(eq(r, zero_number()), zero_number(), scale * g);
+    Tensor grad = where(eq(r, dist_zero()), dist_zero(), scale * g);
     variable_list out(2);
     if (should_compute_output(0)) out[0] = grad;
     if (should_compute_output(1)) out[1] = -grad;
