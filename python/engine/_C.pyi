@@ -2224,7 +2224,11 @@ class Tensor:
         """
         Fills self with Exponential(lambd) samples: ``-1 / lambd * log1p(-u)``.
         """
+    @typing.overload
     def fill_(self, value: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
+        ...
+    @typing.overload
+    def fill_(self, value: Tensor) -> Tensor:
         """
         fill_(value) -> Tensor
         
@@ -4588,14 +4592,58 @@ def _randperm_stream(n: typing.SupportsInt | typing.SupportsIndex, generator: ty
     ...
 def _real(input: Tensor) -> Tensor:
     ...
+def _record_addc(out: Tensor, divide: bool, input: Tensor, tensor1: Tensor, tensor2: Tensor, value: typing.Any) -> Tensor:
+    """
+    Makes `out`, addcmul (addcdiv with divide) computed without recording, the output of AddcmulBackward0 (AddcdivBackward0).
+    """
 def _record_addmm(out: Tensor, input: Tensor, mat1: Tensor, mat2: Tensor, beta: typing.SupportsFloat | typing.SupportsIndex, alpha: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
     """
     Makes `out`, computed without recording, the output of addmm's AddmmBackward0 node.
     """
+def _record_dist(out: Tensor, input: Tensor, other: Tensor, p: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
+    """
+    Makes `out`, dist computed without recording, the output of DistBackward0 (finite p > 0).
+    """
 def _record_index(arg0: Tensor, arg1: Tensor, arg2: Tensor, arg3: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg4: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg5: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], arg6: collections.abc.Sequence[Tensor | None]) -> None:
     ...
+def _record_loss(out: Tensor, kind: str, reduction: typing.SupportsInt | typing.SupportsIndex, input: Tensor, target: Tensor, weight: Tensor | None = None, pos_weight: Tensor | None = None, total_weight: Tensor | None = None, beta: typing.SupportsFloat | typing.SupportsIndex = 1.0, ignore_index: typing.SupportsInt | typing.SupportsIndex = -100) -> Tensor:
+    """
+    Makes `out`, a loss computed without recording, the output of the loss's node (MseLossBackward0, SmoothL1LossBackward0, BinaryCrossEntropyBackward0, BinaryCrossEntropyWithLogitsBackward0, NllLossBackward0); kind: mse, smooth_l1, bce, bce_logits or nll; reduction: 0 none, 1 mean, 2 sum.
+    """
+def _record_masked_fill(out: Tensor, input: Tensor, mask: Tensor, value: Tensor, tensor_value: bool) -> Tensor:
+    """
+    Makes `out`, masked_fill computed without recording, the output of MaskedFillBackward0, or of MaskedFillBackward1 for a value given as a 0-d tensor (tensor_value).
+    """
+def _record_masked_select(out: Tensor, input: Tensor, mask: Tensor, positions: Tensor) -> Tensor:
+    """
+    Makes `out`, masked_select computed without recording, the output of MaskedSelectBackward0.
+    """
+def _record_median_all(out: Tensor, input: Tensor) -> Tensor:
+    """
+    Makes `out`, median() computed without recording, the output of MedianBackward0.
+    """
 def _record_not_implemented(out: Tensor, input: Tensor, node_name: str, op: str) -> Tensor:
     ...
+def _record_repeat(out: Tensor, input: Tensor, repeats: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
+    """
+    Makes `out`, repeat computed without recording, the output of RepeatBackward0.
+    """
+def _record_roll(out: Tensor, input: Tensor, shifts: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dims: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Tensor:
+    """
+    Makes `out`, roll computed without recording, the output of RollBackward0.
+    """
+def _record_take(out: Tensor, input: Tensor, index: Tensor, flat_positions: Tensor) -> Tensor:
+    """
+    Makes `out`, take computed without recording, the output of TakeBackward0; flat_positions: the non-negative row-major positions taken.
+    """
+def _record_trace(out: Tensor, input: Tensor) -> Tensor:
+    """
+    Makes `out`, trace computed without recording, the output of TraceBackward0.
+    """
+def _record_value_selection(out: Tensor, name: str, input: Tensor, indices: Tensor, dim: typing.SupportsInt | typing.SupportsIndex, given_dim: typing.SupportsInt | typing.SupportsIndex, keepdim: bool) -> Tensor:
+    """
+    Makes `out` (values picked along dim, computed without recording) the output of KthvalueBackward0 or MedianBackward1.
+    """
 def _register_node_hook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:
     ...
 def _register_node_prehook(arg0: typing.Any, arg1: typing.Any) -> typing.Any:

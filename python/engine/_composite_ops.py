@@ -3,6 +3,7 @@
 reductions, ...). Being compositions of differentiable ops, each is differentiable to any order;
 where a naive composition would have a wrong derivative, the branch is made safe."""
 
+import contextlib
 import math
 
 from engine import _C, _grad_fn_names, _transforms
@@ -150,14 +151,29 @@ def addcmul(input, tensor1, tensor2, *, value=1):
     if all(isinstance(t, _C.Tensor) and t.dtype == _C.bool for t in (input, tensor1, tensor2)):
         # PyTorch's kernel runs in the promoted dtype and has no bool form.
         raise NotImplementedError("\"addcmul_cpu_out\" not implemented for 'Bool'")
-    product = tensor1 * tensor2
-    if isinstance(value, float) and not (
-        product.dtype.is_floating_point or _C.result_type(input, product).is_floating_point
-    ):
-        value = int(value)  # PyTorch's integer kernel takes value in its own type (2.5 -> 2)
-    return _grad_fn_names.name_grad_fn(
-        input + (product if value == 1 else product * value), "AddcmulBackward0", (input,)
-    )
+    records = _addc_records(input, tensor1, tensor2, value)
+    with no_grad() if records else contextlib.nullcontext():
+        product = tensor1 * tensor2
+        if isinstance(value, float) and not (
+            product.dtype.is_floating_point or _C.result_type(input, product).is_floating_point
+        ):
+            value = int(value)  # PyTorch's integer kernel takes value in its own type (2.5 -> 2)
+        out = input + (product if value == 1 else product * value)
+    if records:  # one node, AddcmulBackward0, as PyTorch's
+        return _C._record_addc(out, False, input, tensor1, tensor2, value)
+    return _grad_fn_names.name_grad_fn(out, "AddcmulBackward0", (input,))
+
+
+def _addc_records(input, tensor1, tensor2, value):
+    """Whether addcmul / addcdiv gets its own node: three tensors, a plain number value, some
+    tensor recording and no function transform open (they differentiate the composition)."""
+    if _transforms._open or not _C.is_grad_enabled():
+        return False
+    tensors = (input, tensor1, tensor2)
+    if not all(isinstance(t, _C.Tensor) for t in tensors) or type(value) not in (int, float):
+        return False
+    # The node's rules are the real ones (complex gradients take conjugates: the composition).
+    return any(t.requires_grad for t in tensors) and not any(t.is_complex() for t in tensors)
 
 
 def addcdiv(input, tensor1, tensor2, *, value=1):
@@ -170,10 +186,13 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
             "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the "
             "latter implementation: (input + value * tensor1 / tensor2), for all dtypes."
         )
-    quotient = tensor1 / tensor2
-    return _grad_fn_names.name_grad_fn(
-        input + (quotient if value == 1 else quotient * value), "AddcdivBackward0", (input,)
-    )
+    records = _addc_records(input, tensor1, tensor2, value)
+    with no_grad() if records else contextlib.nullcontext():
+        quotient = tensor1 / tensor2
+        out = input + (quotient if value == 1 else quotient * value)
+    if records:  # one node, AddcdivBackward0, as PyTorch's
+        return _C._record_addc(out, True, input, tensor1, tensor2, value)
+    return _grad_fn_names.name_grad_fn(out, "AddcdivBackward0", (input,))
 
 
 @autocast_op("trace")
@@ -184,6 +203,10 @@ def trace(input):
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
     if input.dtype == _C.bool:
         raise NotImplementedError("\"trace\" not implemented for 'Bool'")
+    if input.requires_grad and _C.is_grad_enabled() and not _transforms._open:
+        with no_grad():  # one node, TraceBackward0, as PyTorch's
+            out = _C.diagonal(input).sum()
+        return _C._record_trace(out, input)
     return _grad_fn_names.name_grad_fn(_C.diagonal(input).sum(), "TraceBackward0", (input,))
 
 
@@ -375,6 +398,8 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
 @accepts_out()
 def square(input, *, out=None):
     """``input * input`` (integers stay integers; bools give int64, as PyTorch's pow(input, 2))."""
+    if input.is_floating_point():
+        return input**2  # PyTorch's pow(input, 2): PowBackward0 saving the exponent
     x = input.to(_C.int64) if input.dtype == _C.bool else input
     return _grad_fn_names.name_grad_fn(x * x, "PowBackward0", (input,))
 

@@ -245,6 +245,8 @@ def getitem(self, key):
 
 
 def _broadcast_value(value, shape):
+    """``value`` brought to ``shape``: leading size-1 dims dropped, then expanded where the shapes
+    still differ (as PyTorch's graph shows: a value of the right shape is linked as it is)."""
     vshape, target = tuple(value.shape), tuple(shape)
     ok = len(vshape) <= len(target) or all(s == 1 for s in vshape[: len(vshape) - len(target)])
     if ok:
@@ -257,7 +259,7 @@ def _broadcast_value(value, shape):
         )
     if len(vshape) > len(target):
         value = _C.reshape(value, vshape[len(vshape) - len(target) :])
-    return value.expand(*target)
+    return value if tuple(value.shape) == target else value.expand(*target)
 
 
 def _assignable_number(value):
@@ -282,13 +284,13 @@ def setitem(self, key, value):
         if not _assignable_number(value):
             raise TypeError(f"can't assign a {_c_type_name(value)} to a {self.type()}")
         value = _C.tensor(value, dtype=self.dtype)
-    elif value.dtype != self.dtype:
-        value = value.to(self.dtype)
     masks = {}
     t, adv = _basic(self, key, masks)
     if not adv:
-        t.copy_(_broadcast_value(value, t.shape))
+        t.copy_(_broadcast_value(value, t.shape))  # copy_ converts the dtype
         return
+    if value.dtype != self.dtype:
+        value = value.to(self.dtype)
     positions = _advanced(_C.arange(t.numel()).reshape(*t.shape), adv)
     v = _broadcast_value(value, positions.shape)
     mem = _expanded_writes.memory_view(t)

@@ -58,20 +58,20 @@ def _running_extreme(fname, input, dim, larger):
 @_transforms.values_op
 def cummax(input, dim, *, out=None):
     """(values, indices) of the running maximum along dim; NaN propagates, ties take the later index."""
+    values, indices = _running_extreme("cummax", input, dim, True)
+    shown = {"dim": dim, "indices": indices, "self": input}
     return _grad_fn_names.name_grad_fn(
-        return_types.cummax(*_running_extreme("cummax", input, dim, True)),
-        "CummaxBackward0",
-        (input,),
+        return_types.cummax(values, indices), "CummaxBackward0", (input,), shown, only_shown=True
     )
 
 
 @_transforms.values_op
 def cummin(input, dim, *, out=None):
     """(values, indices) of the running minimum along dim; NaN propagates, ties take the later index."""
+    values, indices = _running_extreme("cummin", input, dim, False)
+    shown = {"dim": dim, "indices": indices, "self": input}
     return _grad_fn_names.name_grad_fn(
-        return_types.cummin(*_running_extreme("cummin", input, dim, False)),
-        "CumminBackward0",
-        (input,),
+        return_types.cummin(values, indices), "CumminBackward0", (input,), shown, only_shown=True
     )
 
 

@@ -15,6 +15,7 @@ from engine._composite_ops import _tensor_arg
 from engine._dense_layout import dense_order, inverse
 from engine._joining import _broadcast_shape_of, _dtype_word
 from engine._shape_ops import _wrap
+from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
 _INDEX_DTYPES = (_C.int64, _C.int32)
@@ -87,8 +88,12 @@ def masked_select(input, mask, *, out=None):
     _tensor_arg("masked_select", mask, "mask", 2)
     _bool_mask("masked_select", mask)
     shape = _broadcast_shape_of([input, mask])
-    flat = input.expand(shape).reshape(-1)
     where = nonzero(mask.expand(shape).reshape(-1)).reshape(-1)
+    if input.requires_grad and _C.is_grad_enabled() and not _transforms._open:
+        with no_grad():  # one node, MaskedSelectBackward0, as PyTorch's
+            out = input.expand(shape).reshape(-1).index_select(0, where)
+        return _C._record_masked_select(out, input, mask, where)
+    flat = input.expand(shape).reshape(-1)
     return _grad_fn_names.name_grad_fn(
         flat.index_select(0, where),
         "MaskedSelectBackward0",

@@ -2,12 +2,14 @@
 installed as engine.<op> and Tensor methods by engine/__init__.py."""
 
 import builtins
+import contextlib
 import math
 
-from engine import _C, _expanded_writes, _grad_fn_names, _transforms, _user_warnings
+from engine import _C, _expanded_writes, _grad_fn_names, _method_aliases, _transforms, _user_warnings
 from engine._dense_layout import dense_order, inverse
 from engine._int_list_arg import _int_list
 from engine._out_param import CPP_NAMES
+from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
 
@@ -109,11 +111,18 @@ def repeat(self, *sizes, repeats=None):
             "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
         )
     shape = [1] * (len(reps) - self.dim()) + list(self.shape)
+    if self.requires_grad and _C.is_grad_enabled() and not _transforms._open:
+        with no_grad():  # one node, RepeatBackward0, as PyTorch's
+            out = _repeated(self, reps, shape)
+        return _C._record_repeat(out, self, reps)
+    return _grad_fn_names.name_grad_fn(_repeated(self, reps, shape), "RepeatBackward0", (self,))
+
+
+def _repeated(self, reps, shape):
+    """``self`` (viewed as ``shape``) repeated ``reps`` times along each dim: a fresh tensor."""
     x = _C.reshape(self, [v for s in shape for v in (1, s)])
     x = x.expand(*[v for r, s in zip(reps, shape) for v in (r, s)])
-    return _grad_fn_names.name_grad_fn(
-        _C.reshape(x, [r * s for r, s in zip(reps, shape)]), "RepeatBackward0", (self,)
-    )
+    return _C.reshape(x, [r * s for r, s in zip(reps, shape)])
 
 
 def flip(input, *dims_given, dims=None):
@@ -128,7 +137,9 @@ def flip(input, *dims_given, dims=None):
         out = out.index_select(at, _C.arange(input.shape[d] - 1, -1, -1))
     if order is not None:
         out = out.permute(inverse(order))
-    return _grad_fn_names.name_grad_fn(out, "FlipBackward0", (input,), {"dims": tuple(dims)})
+    return _grad_fn_names.name_grad_fn(
+        out, "FlipBackward0", (input,), {"dims": tuple(dims)}, only_shown=True
+    )
 
 
 def roll(input, shifts, dims=None):
@@ -145,12 +156,18 @@ def roll(input, shifts, dims=None):
         raise RuntimeError(
             f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}"
         )
+    records = input.requires_grad and _C.is_grad_enabled() and not _transforms._open
     out = input
-    for s, d in zip(shifts, dims):
-        n = input.shape[_wrap(d, input.dim())]
-        s = s % n if n else 0
-        if s:
-            out = _C.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
+    with no_grad() if records else contextlib.nullcontext():
+        for s, d in zip(shifts, dims):
+            n = input.shape[_wrap(d, input.dim())]
+            s = s % n if n else 0
+            if s:
+                out = _C.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
+        if records and out is input:
+            out = input.clone()
+    if records:  # one node, RollBackward0, as PyTorch's
+        return _C._record_roll(out, input, list(shifts), list(dims))
     shown = {"dims": tuple(dims), "shifts": tuple(shifts)}
     return _grad_fn_names.name_grad_fn(out, "RollBackward0", (input,), shown)
 
@@ -250,18 +267,29 @@ def _tri(input, diagonal, lower, name):
     rows, cols = input.shape[-2], input.shape[-1]
     offset = _C.arange(cols).unsqueeze(0) - _C.arange(rows).unsqueeze(1)
     keep = offset <= diagonal if lower else offset >= diagonal
+    if input.requires_grad and not _transforms._open and _C.is_grad_enabled():
+        # One edge, to input (a masked_fill), as PyTorch's TrilBackward0 / TriuBackward0 has.
+        return masked_fill(input, ~keep, 0)
     return _C.where(keep, input, _C.zeros((), dtype=input.dtype))
 
 
 def tril(input, diagonal=0):
     return _grad_fn_names.name_grad_fn(
-        _tri(input, diagonal, True, "tril"), "TrilBackward0", (input,)
+        _tri(input, diagonal, True, "tril"),
+        "TrilBackward0",
+        (input,),
+        {"diagonal": diagonal},
+        only_shown=True,
     )
 
 
 def triu(input, diagonal=0):
     return _grad_fn_names.name_grad_fn(
-        _tri(input, diagonal, False, "triu"), "TriuBackward0", (input,)
+        _tri(input, diagonal, False, "triu"),
+        "TriuBackward0",
+        (input,),
+        {"diagonal": diagonal},
+        only_shown=True,
     )
 
 
@@ -294,8 +322,13 @@ def take(input, index):
         raise IndexError(
             f"out of range: tried to access index {bad.flat[0]} on a tensor of {n} elements."
         )
-    flat = np.ascontiguousarray(np.where(idx < 0, idx + n, idx).reshape(-1))
-    return input.reshape(-1).index_select(0, _C.from_numpy(flat)).view(*index.shape)
+    flat = _C.from_numpy(np.ascontiguousarray(np.where(idx < 0, idx + n, idx).reshape(-1)))
+    if _transforms._open or not (input.requires_grad and _C.is_grad_enabled()):
+        return input.reshape(-1).index_select(0, flat).view(*index.shape)
+    # One node, TakeBackward0, as PyTorch records take.
+    with no_grad():
+        out = input.reshape(-1).index_select(0, flat).reshape(*index.shape)
+    return _C._record_take(out, input, index, flat)
 
 
 def _check_bool_mask(mask):
@@ -332,6 +365,19 @@ def masked_fill(input, mask, value):
         raise TypeError(f"masked_fill(): argument 'value' must be Number, not {kind}")
     _check_bool_mask(mask)
     shown_mask = mask  # the node shows the mask as given
+    if (
+        not _transforms._open
+        and _C.is_grad_enabled()
+        and (input.requires_grad or value.requires_grad)
+    ):
+        # One node, MaskedFillBackward0 (1 for a value tensor that records), as PyTorch's.
+        given = input
+        with no_grad():
+            if not input.is_contiguous():  # PyTorch fills a row-major copy of input
+                input = input.contiguous()
+                mask = mask if mask.is_contiguous() else mask.contiguous()
+            out = _C.where(mask, value, input)
+        return _C._record_masked_fill(out, given, shown_mask, value, node_name.endswith("1"))
     if not input.is_contiguous():  # PyTorch fills a row-major copy of input
         input = input.contiguous()
         mask = mask if mask.is_contiguous() else mask.contiguous()
@@ -345,17 +391,27 @@ def masked_fill(input, mask, value):
 
 
 def _inplace(op):
-    def method(self, *args, **kwargs):
-        return self.copy_(op(self, *args, **kwargs))
+    inplace_apply = _method_aliases._inplace_method(op.__name__, op)
 
-    method.__name__ = op.__name__ + "_"
+    def method(self, *args, **kwargs):
+        if _transforms._open:  # the transforms see the write as a copy of the result
+            return self.copy_(op(self, *args, **kwargs))
+        # The op's own node takes self's place in the graph (MaskedFillBackward0, ...), as in
+        # PyTorch, where the in-place variant records the same node as the out-of-place one.
+        return inplace_apply(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = op.__name__ + "_"
+    method.__doc__ = f"In-place version of :meth:`Tensor.{op.__name__}`."
     return method
+
+
+_masked_fill_in_place = _inplace(masked_fill)
 
 
 def masked_fill_(self, mask, value):
     mem = _expanded_writes.memory_view(self)
     if mem is None:
-        return self.copy_(masked_fill(self, mask, value))
+        return _masked_fill_in_place(self, mask, value)  # MaskedFillBackward0 in self's place
     # Deprecated but allowed on an expanded tensor, as in PyTorch: see _expanded_writes.
     _check_bool_mask(mask)  # before the mask is reduced over the repeating dims
     _expanded_writes.warn_deprecated("masked_fill_", "tensor[mask] = scalar")

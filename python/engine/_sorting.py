@@ -2,11 +2,14 @@
 (native, on a detached copy); the values are gathered from the input by that order, so they are
 differentiable like any gather. NaN sorts above every number, as in PyTorch."""
 
+import contextlib
+
 from engine import _C, _grad_fn_names, _transforms, return_types
 from engine._composite_ops import _tensor_arg
 from engine._dense_layout import dense_order, inverse
 from engine._out_param import accepts_out
 from engine._out_rules import median_out
+from engine.autograd.grad_mode import no_grad
 
 
 def _order(input, dim, descending):
@@ -94,7 +97,8 @@ def sort(input, dim=-1, descending=False, stable=False):
         return_types.sort(values, indices),
         "SortBackward1" if stable else "SortBackward0",
         (input,),
-        {"dim": given},
+        {"dim": given, "indices": indices, "self_sym_sizes": tuple(input.shape)},
+        only_shown=True,
     )
 
 
@@ -163,7 +167,11 @@ def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's
         indices = _order(input, dim, largest)
     values = _C.gather(input, dim, indices) if input.dim() else input.clone()
     return _grad_fn_names.name_grad_fn(
-        return_types.topk(values, indices), "TopkBackward0", (input,), {"dim": given}
+        return_types.topk(values, indices),
+        "TopkBackward0",
+        (input,),
+        {"dim": given, "indices": indices, "self_sym_sizes": tuple(input.shape)},
+        only_shown=True,
     )
 
 
@@ -196,6 +204,17 @@ def _pick(input, dim, position, keepdim, nan_wins=False):
     return values, indices
 
 
+def _own_node(input):
+    """Whether the selection records its own node: input records, no function transform open
+    (the transforms differentiate the composition) and a floating dtype."""
+    return (
+        not _transforms._open
+        and _C.is_grad_enabled()
+        and input.requires_grad
+        and not input.is_complex()
+    )
+
+
 @_transforms.values_op
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element (1-based) along dim."""
@@ -207,15 +226,23 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     size = input.shape[dim] if input.dim() else 1
     if not 1 <= k <= size:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
-    if input.dim() == 0:
-        picked = _pick(input, dim, k - 1, keepdim)
-    else:
-        # PyTorch's quickselect decides which of equal values (or NaNs) is reported.
-        indices = _row_positions(input, dim, lambda rows: _C._kthvalue_positions(rows, k))
-        values = _C.gather(input, dim, indices)
-        if not keepdim:
-            values, indices = values.squeeze(dim), indices.squeeze(dim)
-        picked = (values, indices)
+    records = _own_node(input)
+    with no_grad() if records else contextlib.nullcontext():
+        if input.dim() == 0:
+            picked = _pick(input, dim, k - 1, keepdim)
+        else:
+            # PyTorch's quickselect decides which of equal values (or NaNs) is reported.
+            indices = _row_positions(input, dim, lambda rows: _C._kthvalue_positions(rows, k))
+            values = _C.gather(input, dim, indices)
+            if not keepdim:
+                values, indices = values.squeeze(dim), indices.squeeze(dim)
+            picked = (values, indices)
+    if records:  # one node, KthvalueBackward0, as PyTorch's
+        values, indices = picked
+        values = _C._record_value_selection(
+            values, "KthvalueBackward0", input, indices, dim, given, bool(keepdim)
+        )
+        return return_types.kthvalue(values, indices)
     return _grad_fn_names.name_grad_fn(
         return_types.kthvalue(*picked),
         "KthvalueBackward0",
@@ -234,6 +261,10 @@ def median(input, dim=None, keepdim=False, *, out=None):
         if flat.numel() == 0:
             return _empty_median(input.dtype)
         _refuse_bool(input, dim)
+        if _own_node(input):  # one node, MedianBackward0, as PyTorch's
+            with no_grad():
+                out = median(flat, 0).values
+            return _C._record_median_all(out, input)
         return _grad_fn_names.name_grad_fn(median(flat, 0).values, "MedianBackward0", (input,))
     given = dim
     dim = _dim(input, dim)
@@ -241,6 +272,13 @@ def median(input, dim=None, keepdim=False, *, out=None):
     if size == 0:
         raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
     _refuse_bool(input, dim)
+    if _own_node(input):  # one node, MedianBackward1, as PyTorch's
+        with no_grad():
+            values, indices = _pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True)
+        values = _C._record_value_selection(
+            values, "MedianBackward1", input, indices, dim, given, bool(keepdim)
+        )
+        return return_types.median(values, indices)
     return _grad_fn_names.name_grad_fn(
         return_types.median(*_pick(input, dim, (size - 1) // 2, keepdim, nan_wins=True)),
         "MedianBackward1",

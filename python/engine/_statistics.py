@@ -6,11 +6,12 @@ subgradient) rather than NaN."""
 import math
 import warnings
 
-from engine import _C, _grad_fn_names
+from engine import _C, _grad_fn_names, _transforms
 from engine._composite_ops import _tensor_arg
 from engine._joining import _dtype_word
 from engine._shape_ops import _wrap
 from engine.amp._policy import autocast_op
+from engine.autograd.grad_mode import no_grad
 
 _Tensor = _C.Tensor
 
@@ -317,7 +318,13 @@ def dist(input, other, p=2):
             "norm(): input dtype should be either floating point or complex. Got "
             f"{_dtype_word(diff.dtype)} instead."
         )
-    return _zero_safe_pnorm(diff.reshape(-1), float(p), 0)
+    p = float(p)
+    records = input.requires_grad or other.requires_grad
+    if records and 0 < p < math.inf and _C.is_grad_enabled() and not _transforms._open:
+        with no_grad():  # one node, DistBackward0, as PyTorch's
+            out = _zero_safe_pnorm(diff.reshape(-1), p, 0)
+        return _C._record_dist(out, input, other, p)
+    return _zero_safe_pnorm(diff.reshape(-1), p, 0)
 
 
 _COMPUTE_MODES = (

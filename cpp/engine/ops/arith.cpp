@@ -7,6 +7,7 @@
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/strided_loop.h"
 #include "engine/ops/complex.h"
+#include "engine/ops/lerp_addc_nodes.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -863,8 +864,20 @@ Tensor lerp(const Tensor& start, const Tensor& end, const Tensor& weight) {
                scalar_type_name(start.dtype()), "'");
   ENGINE_CHECK(weight.is_wrapped_number() || weight.dtype() == start.dtype(), std::runtime_error, "expected dtype ",
                cpp_type_name(start.dtype()), " for `weight` but got dtype ", cpp_type_name(weight.dtype()));
-  Tensor out = start + weight * (end - start);
-  out = out.dtype() == start.dtype() ? out : to_dtype(out, start.dtype());
+  // The node's rules are the real ones (a complex lerp's gradients take conjugates: composed).
+  const bool records = compute_requires_grad({&start, &end, &weight}) && !is_complex(start.dtype()) &&
+                       !is_complex(weight.dtype());
+  Tensor out;
+  {
+    // One node, LerpBackward0/1, over the value computed without history (lerp_addc_nodes.h).
+    AutoGradMode no_grad(records ? false : GradMode::is_enabled());
+    out = start + weight * (end - start);
+    out = out.dtype() == start.dtype() ? out : to_dtype(out, start.dtype());
+  }
+  if (records) {
+    record_lerp(out, start, end, weight);
+    return out;
+  }
   return named_history(out, weight.is_wrapped_number() ? "LerpBackward0" : "LerpBackward1");
 }
 

@@ -142,10 +142,21 @@ struct IndexAddBackward : BuiltinNode<IndexAddBackward> {
   double alpha;
   bool copy;  // index_copy: self's gradient is zero where src was written
   Dims src_shape;
+  SavedTensor source_;  // shown as PyTorch's node shows it (its rule reads the source's shape)
   std::string name() const override { return copy ? "IndexCopyBackward0" : kName; }
-  void release_variables() override { index_.reset(); }
-  void visit_saved(const SavedVisitor& visit) override { visit("index", index_); }
-  void visit_saved_values(const SavedValueVisitor& visit) const override { visit("dim", dim); }
+  void release_variables() override {
+    index_.reset();
+    source_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("index", index_);
+    visit("source", source_);
+  }
+  void visit_saved_values(const SavedValueVisitor& visit) const override {
+    if (!copy) visit("alpha", saved_number(alpha));
+    visit("dim", dim);
+    visit("source_dim", static_cast<int64_t>(src_shape.size()));
+  }
   variable_list apply(variable_list&& g) override {
     const Tensor index = index_.unpack(shared_from_this());
     variable_list out(2);
@@ -165,12 +176,18 @@ struct GatherBackward : BuiltinNode<GatherBackward> {
   static constexpr const char* kName = "GatherBackward0";
   Dims input_shape;
   int64_t dim;
-  SavedTensor index_;
+  SavedTensor index_, self_;  // self: shown as PyTorch's node shows it (its rule reads the shape)
   variable_list apply(variable_list&& g) override {
     return {scatter(zeros(input_shape, g[0].dtype()), dim, index_.unpack(shared_from_this()), g[0], true)};
   }
-  void release_variables() override { index_.reset(); }
-  void visit_saved(const SavedVisitor& visit) override { visit("index", index_); }
+  void release_variables() override {
+    index_.reset();
+    self_.reset();
+  }
+  void visit_saved(const SavedVisitor& visit) override {
+    visit("index", index_);
+    visit("self", self_);
+  }
   void visit_saved_values(const SavedValueVisitor& visit) const override {
     visit("dim", dim);
     visit("sparse_grad", false);
@@ -191,14 +208,15 @@ struct ScatterBackward : BuiltinNode<ScatterBackward> {
   int64_t dim;
   SavedTensor index_;
   bool add;
+  bool value_form = false;  // scatter(dim, index, value): one input, PyTorch's ScatterBackward1
   Dims src_shape;
-  std::string name() const override { return add ? "ScatterAddBackward0" : kName; }
+  std::string name() const override { return value_form ? "ScatterBackward1" : add ? "ScatterAddBackward0" : kName; }
   void release_variables() override { index_.reset(); }
   void visit_saved(const SavedVisitor& visit) override { visit("index", index_); }
   void visit_saved_values(const SavedValueVisitor& visit) const override { visit("dim", dim); }
   variable_list apply(variable_list&& g) override {
     const Tensor index = index_.unpack(shared_from_this());
-    variable_list out(2);
+    variable_list out(num_outputs());
     if (should_compute_output(0)) {
       out[0] = add ? g[0] : scatter(g[0], dim, index, zeros(index.shape(), g[0].dtype()), false);
     }
@@ -409,6 +427,7 @@ Tensor index_add_impl(const Tensor& self, int64_t dim, const Tensor& index, cons
     node->alpha = alpha;
     node->copy = !add;
     node->src_shape = src.shape();
+    if (compute_requires_grad({&src})) node->source_ = SavedTensor(src, false);
     set_history(out, node);
   }
   return out;
@@ -520,6 +539,7 @@ Tensor gather(const Tensor& a, int64_t dim, const Tensor& index) {
     node->input_shape = a.shape();
     node->dim = dim;
     node->index_ = SavedTensor(index, false);
+    node->self_ = SavedTensor(a, false);  // shown only: backward reads the shape kept above
     set_history(out, node);
     show_given(out, "dim", given_dim, dim);
   }
@@ -576,6 +596,16 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
     node->src_shape = src.shape();
     set_history(out, node);
     show_given(out, "dim", given_dim, dim);
+  }
+  return out;
+}
+
+Tensor scatter_value(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  Tensor out = scatter(self, dim, index, value, false);
+  if (const auto& fn = grad_fn(out); fn && fn->name() == "ScatterBackward0" && !requires_grad(value)) {
+    auto* node = static_cast<ScatterBackward*>(fn.get());
+    node->value_form = true;
+    node->mutable_next_edges().resize(1);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include "engine/core/error.h"
 #include "engine/core/overlap.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/node_util.h"
 #include "engine/ops/ops.h"
 
@@ -127,6 +128,12 @@ ViewFn geometry_in_base(const Tensor& view, const Tensor& base) {
 // of the base's new node; retain_grad() follows it.
 void take_history_from_base(Tensor& view, const Tensor& base, const ViewFn& fn) {
   Tensor fresh = strided_view(base, fn);
+  if (const auto& node = grad_fn(fresh)) {
+    // PyTorch's AsStridedBackward0 here shows the view's geometry in the base's storage.
+    node->saved_values.set("size", saved_ints(view.shape()));
+    node->saved_values.set("stride", saved_ints(view.strides()));
+    node->saved_values.set("storage_offset", view.offset());
+  }
   auto& m = ensure_autograd_meta(view);
   std::shared_ptr<Node> old_fn = m.grad_fn;
   m.grad_fn = grad_fn(fresh);
@@ -435,8 +442,52 @@ Tensor& restride_(Tensor& self, const std::function<Tensor(const Tensor&)>& view
   return self;
 }
 
+namespace {
+
+// The node of an in-place write that replaces every value of self (PyTorch's ZeroBackward0,
+// FillBackward2, FillBackward3, CopyBackwards): self's old value gets a zero gradient (it no
+// longer matters, but its graph still runs, as in PyTorch); the source, if any, the gradient
+// itself (the engine sums it back to the source's shape) or, for fill_'s 0-d value, its sum.
+struct OverwriteBackward : Node {
+  enum class Source : uint8_t { None, Whole, Summed };
+  const char* node_name = "";
+  Source source = Source::None;
+  bool source_real = false;  // a real source copied into a complex self takes the real part back
+  std::string name() const override { return node_name; }
+  variable_list apply(variable_list&& g) override {
+    variable_list out(num_outputs());
+    if (should_compute_output(0)) out[0] = zeros(g[0].shape(), g[0].dtype());
+    if (source != Source::None && should_compute_output(1)) {
+      Tensor gs = source_real && is_complex(g[0].dtype()) ? real(g[0]) : g[0];
+      out[1] = source == Source::Summed ? sum_to(gs, Dims{}) : gs;
+    }
+    return out;
+  }
+};
+
+// `values` (self's shape and dtype, fresh) written into self as the result of `node_name`, whose
+// node links self's old history and, when given, the source's.
+Tensor& commit_overwrite(Tensor& self, Tensor values, const char* node_name, const Tensor* source,
+                         OverwriteBackward::Source kind) {
+  const Tensor* inputs[2] = {&self, source ? source : &self};
+  auto node = std::make_shared<OverwriteBackward>();
+  node->node_name = node_name;
+  node->source = source ? kind : OverwriteBackward::Source::None;
+  node->source_real = source && !is_complex(source->dtype());
+  node->mutable_next_edges() = source ? collect_next_edges({inputs[0], inputs[1]}) : collect_next_edges({&self});
+  set_history(values, node);
+  return commit(self, values);
+}
+
+}  // namespace
+
 Tensor& fill_(Tensor& self, double value) {
-  check_inplace(self, false);
+  const bool records = compute_requires_grad({&self});
+  check_inplace(self, records);
+  if (records) {
+    return commit_overwrite(self, full(self.shape(), value, self.dtype()), "FillBackward2",
+                            nullptr, OverwriteBackward::Source::None);
+  }
   if (commit_view(self, full(self.shape(), value, self.dtype()))) return self;
   kernels::fill(self, value);
   self.bump_version();
@@ -447,7 +498,27 @@ Tensor& fill_(Tensor& self, double value) {
   return self;
 }
 
-Tensor& zero_(Tensor& self) { return fill_(self, 0.0); }
+Tensor& fill_(Tensor& self, const Tensor& value) {
+  ENGINE_CHECK(value.dim() == 0, std::runtime_error,
+               "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(), " dimensions.");
+  const bool records = compute_requires_grad({&self, &value});
+  check_inplace(self, records);
+  Tensor values = full(self.shape(), detach(value), self.dtype());
+  if (records) return commit_overwrite(self, std::move(values), "FillBackward3", &value, OverwriteBackward::Source::Summed);
+  if (commit_view(self, values)) return self;
+  kernels::copy(self, values);
+  self.bump_version();
+  if (GradMode::is_enabled() && grad_fn(self)) ensure_autograd_meta(self).grad_fn.reset();
+  return self;
+}
+
+Tensor& zero_(Tensor& self) {
+  const bool records = compute_requires_grad({&self});
+  if (!records) return fill_(self, 0.0);
+  check_inplace(self, records);
+  return commit_overwrite(self, zeros(self.shape(), self.dtype()), "ZeroBackward0", nullptr,
+                          OverwriteBackward::Source::None);
+}
 
 Tensor& copy_(Tensor& self, const Tensor& src) {
   ENGINE_CHECK(is_expandable_to(src.shape(), self.shape()), std::runtime_error, "output with shape ",
@@ -466,12 +537,11 @@ Tensor& copy_(Tensor& self, const Tensor& src) {
     if (GradMode::is_enabled() && grad_fn(self)) ensure_autograd_meta(self).grad_fn.reset();
     return self;
   }
-  // d(self)/d(src) is the identity (summed over broadcast dims): expand src and take its history.
-  // Through a view, CopySlices passes the region's gradient to src itself (PyTorch's CopyBackwards
-  // inside it), so src's node is the next one in the graph.
-  if (src.shape() == self.shape() && src.dtype() == self.dtype() && commit_view(self, src, false)) return self;
-  Tensor result = to_dtype(expand(src, self.shape()), self.dtype());
-  return commit(self, clone(result));
+  // d(self)/d(src) is the identity (summed over broadcast dims): PyTorch's CopyBackwards, which
+  // gives self's old value a zero gradient; through a view CopySlices runs it on the region.
+  Tensor values = Tensor::empty(self.shape(), self.dtype());
+  kernels::copy(values, src);
+  return commit_overwrite(self, std::move(values), "CopyBackwards", &src, OverwriteBackward::Source::Whole);
 }
 
 }  // namespace engine::ops

@@ -226,7 +226,8 @@ Tensor dot(const Tensor& a, const Tensor& b) {
 Tensor outer(const Tensor& a, const Tensor& b) {
   ENGINE_CHECK(a.dim() == 1, std::runtime_error, "outer: Expected 1-D argument self, but got ", a.dim(), "-D");
   ENGINE_CHECK(b.dim() == 1, std::runtime_error, "outer: Expected 1-D argument vec2, but got ", b.dim(), "-D");
-  return mul(unsqueeze(a, 1), unsqueeze(b, 0));
+  // As PyTorch: self as a column times vec2 (its graph: MulBackward0 over a ViewBackward0).
+  return mul(reshape(a, Dims{a.shape()[0], 1}), b);
 }
 
 }  // namespace engine::ops

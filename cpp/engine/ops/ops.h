@@ -153,6 +153,8 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
 Tensor gather(const Tensor& a, int64_t dim, const Tensor& index);
 // scatter (add=false) and scatter_add (add=true), out of place.
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, bool add);
+// scatter(dim, index, value): `value` (no history) already expanded to the index's shape.
+Tensor scatter_value(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);
 // unbind: the slices of `a` along `dim`, views of `a` sharing one UnbindBackward0 node.
 TensorList unbind(const Tensor& a, int64_t dim);
 // The pieces of `a` along `dim` of the given lengths (summing to its size there), sharing one node:
@@ -177,6 +179,8 @@ Tensor& sub_number_(Tensor& self, double v, DType number_dtype);
 Tensor& mul_number_(Tensor& self, double v, DType number_dtype);
 Tensor& div_number_(Tensor& self, double v, DType number_dtype);
 Tensor& fill_(Tensor& self, double value);
+// fill_ with a 0-d tensor value, which receives the sum of the gradient (FillBackward3).
+Tensor& fill_(Tensor& self, const Tensor& value);
 Tensor& zero_(Tensor& self);
 Tensor& copy_(Tensor& self, const Tensor& src);
 

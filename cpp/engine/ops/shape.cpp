@@ -45,7 +45,7 @@ struct ViewLikeBackward : Node {
     if (n == "SqueezeBackward1") visit("dim", dims[0]);
     if (n == "SqueezeBackward2") visit("dim", saved_ints(dims));
     if (n == "SqueezeBackward2") visit("self_sym_sizes", saved_ints(input_shape));
-    if (n == "ViewBackward0" || n == "ExpandBackward0" || n == "SelectBackward0" || n == "SqueezeBackward0" ||
+    if (n == "ViewBackward0" || n == "UnsafeViewBackward0" || n == "ExpandBackward0" || n == "SelectBackward0" || n == "SqueezeBackward0" ||
         n == "SqueezeBackward1") {
       visit("self_sym_sizes", saved_ints(input_shape));
     }
@@ -137,7 +137,13 @@ Tensor view(const Tensor& a, const Dims& shape) {
 Tensor reshape(const Tensor& a, const Dims& shape) {
   Dims s = infer_size(shape, a.numel());
   if (view_strides(a.shape(), a.strides(), s)) return view(a, s);
-  return view(contiguous(a), s);  // a is not contiguous here: no view fits
+  // No view fits, so a is not contiguous: as PyTorch, a row-major copy reinterpreted in the new
+  // shape (its _unsafe_view), which is a tensor of its own, not a view of the temporary copy.
+  const Tensor copy = contiguous(a);
+  Tensor out = copy.as_strided(s, contiguous_strides(s), copy.offset());
+  out.get()->view_base.reset();
+  out.get()->view_creation_meta = 0;
+  return record_view(copy, out, "UnsafeViewBackward0", reshape_rule);
 }
 
 Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {

@@ -95,7 +95,15 @@ struct SpecialBinaryBackward : Node {
   const char* node_name;
   Rule rule_a, rule_b;
   SavedTensor a_, b_, result_;
+  // Which of them PyTorch's node shows as _saved_self, _saved_other, _saved_result.
+  enum Shown : uint8_t { kNone = 0, kSelf = 1, kOther = 2, kResult = 4 };
+  uint8_t shown = kNone;
   SpecialBinaryBackward(const char* n, Rule ra, Rule rb) : node_name(n), rule_a(std::move(ra)), rule_b(std::move(rb)) {}
+  void visit_saved(const SavedVisitor& visit) override {
+    if (shown & kSelf) visit("self", a_);
+    if (shown & kOther) visit("other", b_);
+    if (shown & kResult) visit("result", result_);
+  }
   std::string name() const override { return node_name; }
   variable_list apply(variable_list&& g) override {
     auto me = shared_from_this();
@@ -111,9 +119,13 @@ struct SpecialBinaryBackward : Node {
 };
 
 Tensor record_binary(const Tensor& a, const Tensor& b, Tensor out, const char* name, SpecialBinaryBackward::Rule ra,
-                     SpecialBinaryBackward::Rule rb, bool save_result = false) {
+                     SpecialBinaryBackward::Rule rb, bool save_result = false, uint8_t shown = 0) {
   if (compute_requires_grad({&a, &b})) {
     auto node = std::make_shared<SpecialBinaryBackward>(name, std::move(ra), std::move(rb));
+    // A Python number operand is not a saved tensor of PyTorch's node (its Scalar overloads).
+    if (a.is_wrapped_number()) shown &= ~SpecialBinaryBackward::kSelf;
+    if (b.is_wrapped_number()) shown &= ~SpecialBinaryBackward::kOther;
+    node->shown = shown;
     node->mutable_next_edges() = collect_next_edges({&a, &b});
     node->a_ = SavedTensor(a, false);
     node->b_ = SavedTensor(b, false);
@@ -180,11 +192,13 @@ Tensor erfc(const Tensor& a) {
                      true, false);
 }
 Tensor erfinv(const Tensor& a) {
+  // PyTorch's node saves the input and computes erfinv again in backward.
   return float_unary(SpecialUnaryOp::Erfinv, a, "ErfinvBackward0",
-                     [](const Tensor& g, const Tensor&, const Tensor& y) {
+                     [](const Tensor& g, const Tensor& x, const Tensor&) {
+                       const Tensor y = erfinv(x);
                        return g * (exp(y * y) * (std::sqrt(kPi) / 2.0));
                      },
-                     false, true);
+                     true, false);
 }
 Tensor i0(const Tensor& a) {
   return float_unary(SpecialUnaryOp::I0, a, "I0Backward0",
@@ -293,7 +307,8 @@ Tensor log_add_exp(const Tensor& a, const Tensor& b, bool base2) {
   auto rule_b = [scale](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
     return g * sigmoid((y - x) * scale);
   };
-  return record_binary(a, b, out, base2 ? "Logaddexp2Backward0" : "LogaddexpBackward0", rule_a, rule_b);
+  return record_binary(a, b, out, base2 ? "Logaddexp2Backward0" : "LogaddexpBackward0", rule_a, rule_b, false,
+                       SpecialBinaryBackward::kSelf | SpecialBinaryBackward::kOther);
 }
 
 Tensor fmax_fmin(const Tensor& a, const Tensor& b, bool is_max) {
@@ -309,7 +324,8 @@ Tensor fmax_fmin(const Tensor& a, const Tensor& b, bool is_max) {
   auto rule_b = [a_chosen](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) {
     return where(a_chosen(x, y), scalar(0.0), g);
   };
-  return record_binary(a, b, out, is_max ? "FmaxBackward0" : "FminBackward0", rule_a, rule_b);
+  return record_binary(a, b, out, is_max ? "FmaxBackward0" : "FminBackward0", rule_a, rule_b, false,
+                       SpecialBinaryBackward::kSelf | SpecialBinaryBackward::kOther);
 }
 
 Tensor integer_binary(SpecialBinaryOp op, const Tensor& a, const Tensor& b, const char* kernel) {
@@ -329,7 +345,7 @@ Tensor copysign(const Tensor& a, const Tensor& b) {
   };
   auto rule_b = [](const Tensor& g, const Tensor&, const Tensor&, const Tensor&) { return zero_like(g); };
   return record_binary(a, b, out, b.is_wrapped_number() ? "CopysignBackward1" : "CopysignBackward0", rule_a, rule_b,
-                       true);
+                       true, SpecialBinaryBackward::kSelf | SpecialBinaryBackward::kResult);
 }
 
 Tensor heaviside(const Tensor& a, const Tensor& b) {
@@ -364,7 +380,8 @@ Tensor hypot(const Tensor& a, const Tensor& b) {
   Tensor out = binary_kernel(SpecialBinaryOp::Hypot, a, b, dt);
   auto rule_a = [](const Tensor& g, const Tensor& x, const Tensor&, const Tensor& r) { return g * x / r; };
   auto rule_b = [](const Tensor& g, const Tensor&, const Tensor& y, const Tensor& r) { return g * y / r; };
-  return record_binary(a, b, out, "HypotBackward0", rule_a, rule_b, true);
+  return record_binary(a, b, out, "HypotBackward0", rule_a, rule_b, true,
+                       SpecialBinaryBackward::kSelf | SpecialBinaryBackward::kOther | SpecialBinaryBackward::kResult);
 }
 
 Tensor xlogy(const Tensor& a, const Tensor& b) {
@@ -377,7 +394,8 @@ Tensor xlogy(const Tensor& a, const Tensor& b) {
   };
   auto rule_b = [](const Tensor& g, const Tensor& x, const Tensor& y, const Tensor&) { return g * x / y; };
   const char* name = a.is_wrapped_number() ? "XlogyBackward1" : b.is_wrapped_number() ? "XlogyBackward2" : "XlogyBackward0";
-  return record_binary(a, b, out, name, rule_a, rule_b);
+  return record_binary(a, b, out, name, rule_a, rule_b, false,
+                       SpecialBinaryBackward::kSelf | SpecialBinaryBackward::kOther);
 }
 
 Tensor logit(const Tensor& a, std::optional<double> eps) {

@@ -74,8 +74,10 @@ void init_index(py::module_& m) {
     ENGINE_CHECK(src.is_none() != value.is_none(), engine::TypeError,
                  "scatter() received an invalid combination of arguments - expected (int dim, Tensor index, Tensor src) "
                  "or (int dim, Tensor index, Number value)");
-    return py::cast(
-        ops::scatter(t, dim, index, src_or_value(src.is_none() ? value : src, t, index, "scatter"), false));
+    if (src.is_none() || !is_tensor(src)) {
+      return py::cast(ops::scatter_value(t, dim, index, src_or_value(src.is_none() ? value : src, t, index, "scatter")));
+    }
+    return py::cast(ops::scatter(t, dim, index, src.cast<Tensor>(), false));
   }, py::arg("dim"), py::arg("index"), py::arg("src") = py::none(), py::kw_only(), py::arg("value") = py::none(),
            py::arg("reduce") = py::none());
   def_both(m, cls, "scatter_add", [](const Tensor& t, int64_t dim, const Tensor& index, const Tensor& src) {

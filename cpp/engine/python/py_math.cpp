@@ -10,7 +10,10 @@
 #include "engine/core/overlap.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/ops.h"
+#include "engine/ops/lerp_addc_nodes.h"
+#include "engine/ops/selection_nodes.h"
 #include "engine/ops/selection_order.h"
+#include "engine/ops/trace_repeat_dist.h"
 #include "engine/python/bindings.h"
 
 namespace engine::ops {
@@ -257,6 +260,75 @@ py::object max_min(const Tensor& t, py::handle dim, bool keepdim, py::handle out
 }  // namespace
 
 void init_math(py::module_& m) {
+  m.def(
+      "_record_value_selection",
+      [](const Tensor& out, const std::string& name, const Tensor& self, const Tensor& indices, int64_t dim,
+         int64_t given_dim, bool keepdim) {
+        const char* n = name == "MedianBackward1" ? "MedianBackward1"
+                        : name == "KthvalueBackward0" ? "KthvalueBackward0"
+                        : throw ValueError("_record_value_selection(): unknown node " + name);
+        ops::record_value_selection(out, n, self, indices, dim, given_dim, keepdim);
+        return out;
+      },
+      py::arg("out"), py::arg("name"), py::arg("input"), py::arg("indices"), py::arg("dim"), py::arg("given_dim"),
+      py::arg("keepdim"),
+      "Makes `out` (values picked along dim, computed without recording) the output of KthvalueBackward0 or "
+      "MedianBackward1.");
+  m.def(
+      "_record_median_all",
+      [](const Tensor& out, const Tensor& self) {
+        ops::record_evenly_distributed(out, "MedianBackward0", self);
+        return out;
+      },
+      py::arg("out"), py::arg("input"), "Makes `out`, median() computed without recording, the output of MedianBackward0.");
+  m.def(
+      "_record_masked_select",
+      [](const Tensor& out, const Tensor& self, const Tensor& mask, const Tensor& positions) {
+        ops::record_masked_select(out, self, mask, positions);
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("mask"), py::arg("positions"),
+      "Makes `out`, masked_select computed without recording, the output of MaskedSelectBackward0.");
+  m.def(
+      "_record_roll",
+      [](const Tensor& out, const Tensor& self, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+        ops::record_roll(out, self, Dims(shifts.begin(), shifts.end()), Dims(dims.begin(), dims.end()));
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("shifts"), py::arg("dims"),
+      "Makes `out`, roll computed without recording, the output of RollBackward0.");
+  m.def(
+      "_record_addc",
+      [](const Tensor& out, bool divide, const Tensor& self, const Tensor& t1, const Tensor& t2, py::handle value) {
+        const bool is_int = PyLong_Check(value.ptr());
+        const double v = value.cast<double>();
+        ops::record_addc(out, divide, self, t1, t2,
+                         is_int ? SavedValue::scalar_int(value.cast<int64_t>()) : SavedValue(v), v);
+        return out;
+      },
+      py::arg("out"), py::arg("divide"), py::arg("input"), py::arg("tensor1"), py::arg("tensor2"), py::arg("value"),
+      "Makes `out`, addcmul (addcdiv with divide) computed without recording, the output of AddcmulBackward0 "
+      "(AddcdivBackward0).");
+  m.def(
+      "_record_trace", [](const Tensor& out, const Tensor& self) { ops::record_trace(out, self); return out; },
+      py::arg("out"), py::arg("input"), "Makes `out`, trace computed without recording, the output of TraceBackward0.");
+  m.def(
+      "_record_repeat",
+      [](const Tensor& out, const Tensor& self, const std::vector<int64_t>& repeats) {
+        ops::record_repeat(out, self, Dims(repeats.begin(), repeats.end()));
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("repeats"),
+      "Makes `out`, repeat computed without recording, the output of RepeatBackward0.");
+  m.def(
+      "_record_dist",
+      [](const Tensor& out, const Tensor& self, const Tensor& other, double p) {
+        ops::record_dist(out, self, other, p);
+        return out;
+      },
+      py::arg("out"), py::arg("input"), py::arg("other"), py::arg("p"),
+      "Makes `out`, dist computed without recording, the output of DistBackward0 (finite p > 0).");
+
   auto cls = py::reinterpret_borrow<TensorClass>(m.attr("Tensor"));
 
   // ---- pointwise ----

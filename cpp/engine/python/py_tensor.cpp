@@ -585,19 +585,19 @@ void init_tensor(py::module_& m) {
            }, py::arg("other"))
       .def("fill_", [](Tensor t, py::handle v) {
              // A complex value (Python or a 0-d complex tensor): written through full(), which
-             // checks that a real tensor can hold it.
-             const bool complex_value = PyComplex_Check(v.ptr()) || (is_tensor(v) && is_complex(v.cast<Tensor>().dtype()));
-             if (!complex_value) {
-               const double d = PyFloat_AsDouble(v.ptr());
-               if (d == -1.0 && PyErr_Occurred()) {
-                 PyErr_Clear();
-                 ENGINE_CHECK(false, engine::TypeError, "fill_(): argument 'value' (position 1) must be float, not ",
-                              type_name(v));
-               }
-               return ops::fill_(t, d);
+             // checks that a real tensor can hold it. A real tensor value records FillBackward3.
+             const bool tensor_value = is_tensor(v);
+             const bool complex_value =
+                 PyComplex_Check(v.ptr()) || (tensor_value && is_complex(v.cast<Tensor>().dtype()));
+             if (complex_value) return ops::copy_(t, ops::full(t.shape(), to_operand(v), t.dtype()));
+             if (tensor_value) return ops::fill_(t, v.cast<Tensor>());
+             const double d = PyFloat_AsDouble(v.ptr());
+             if (d == -1.0 && PyErr_Occurred()) {
+               PyErr_Clear();
+               ENGINE_CHECK(false, engine::TypeError, "fill_(): argument 'value' (position 1) must be float, not ",
+                            type_name(v));
              }
-             Tensor value = to_operand(v);
-             return ops::copy_(t, ops::full(t.shape(), value, t.dtype()));
+             return ops::fill_(t, d);
            }, py::arg("value"))
       .def("zero_", [](Tensor t) { return ops::zero_(t); })
       .def("copy_", [](Tensor t, const Tensor& src) { return ops::copy_(t, src); })

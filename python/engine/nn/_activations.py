@@ -224,7 +224,7 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
         denom = _norm2(input, dim, eps)
     else:
         denom = _C.clamp(input.norm(p, dim, keepdim=True), eps, None)
-    result = input / denom
+    result = input / denom.expand_as(input)  # PyTorch's graph: DivBackward0 over ExpandBackward0
     # PyTorch divides into out: div's out= rules and messages.
     return result if out is None else _out_param.write(out, result, [input], "div")
 

@@ -7,6 +7,7 @@ import warnings
 from engine import _C
 from engine._grad_fn_names import arg, named_grad_fn
 from engine.amp._policy import autocast_op
+from engine.autograd.grad_mode import no_grad
 from engine.nn._floating_inputs import require_floating_common
 
 
@@ -80,12 +81,25 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     f = _functional()
     f._check_same_size(input, target)
     require_floating_common("smooth_l1_cpu", input, target)
+    reduction = f._reduction(size_average, reduce, reduction)
+    if beta != 0 and f._records(input, target):
+        # One node, SmoothL1LossBackward0, over the value computed without history.
+        with no_grad():
+            out = _smooth_l1_values(input, target, reduction, beta)
+        return _C._record_loss(
+            out, "smooth_l1", f._REDUCTION_ENUM[reduction], input, target, beta=float(beta)
+        )
+    return _smooth_l1_values(input, target, reduction, beta)
+
+
+def _smooth_l1_values(input, target, reduction, beta):
+    """smooth_l1_loss composed (each op differentiable); plain L1 when beta is 0."""
     d = input - target
     a = _C.abs(d)
     linear = a >= beta
     dq = _C.where(linear, _C.zeros_like(d), d)
     loss = a if beta == 0 else _C.where(linear, a - 0.5 * beta, 0.5 * dq * dq / beta)
-    return _reduced(loss, size_average, reduce, reduction)
+    return _functional()._reduce(loss, reduction)
 
 
 @autocast_op("kl_div")

@@ -6,7 +6,7 @@ of every order, and max_unpool scatters by the same indices.
 """
 
 import engine
-from engine import _C
+from engine import _C, _transforms
 from engine._grad_fn_names import named_grad_fn
 from engine.amp._policy import autocast_op
 from engine.nn._conv import _tuple
@@ -86,7 +86,25 @@ def max_pool2d(
         tensor([[[[ 5.,  7.],
                   [13., 15.]]]])
     """
-    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 2)
+    out = _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 2)
+    args = {"kernel_size": kernel_size, "stride": stride, "padding": padding, "dilation": dilation}
+    return _show_pool_args(out, "MaxPool2DWithIndicesBackward0", input, args, ceil_mode=ceil_mode)
+
+
+def _show_pool_args(out, node_name, input, sizes, **more):
+    """The pooling node shows its arguments as PyTorch's does: sizes as tuples of two ints (an
+    int repeated), a stride not given as (), and the input as ``_saved_self``."""
+    first = out[0] if isinstance(out, tuple) else out
+    if _transforms._open or first.grad_fn is None or type(first.grad_fn).__name__ != node_name:
+        return out
+
+    def pair(v):
+        return tuple(v) if isinstance(v, (tuple, list)) else (v, v)
+
+    shown = {k: () if v is None else pair(v) for k, v in sizes.items()}
+    for key, value in {**shown, **more, "self": input}.items():
+        _C._show_saved(first, key, value)
+    return out
 
 
 @autocast_op("max_pool3d")
@@ -202,8 +220,21 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
         tensor([[[[ 2.5000,  4.5000],
                   [10.5000, 12.5000]]]])
     """
-    return _avg_pool(
+    out = _avg_pool(
         input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, 2
+    )
+    # Named by the decorator after this returns: the node is the pooling one when 4-D.
+    if input.dim() != 4 or _transforms._open:
+        return out
+    args = {"kernel_size": kernel_size, "stride": stride, "padding": padding}
+    return _show_pool_args(
+        out,
+        type(out.grad_fn).__name__ if out.grad_fn is not None else "",
+        input,
+        args,
+        ceil_mode=ceil_mode,
+        count_include_pad=count_include_pad,
+        divisor_override=divisor_override,
     )
 
 

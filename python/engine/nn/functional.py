@@ -27,6 +27,28 @@ def _is_float(t):
 
 
 _REDUCTIONS = ("none", "mean", "sum")
+_REDUCTION_ENUM = {"none": 0, "mean": 1, "sum": 2}  # as PyTorch's loss nodes show it
+
+
+def _refuse_grad(fname, **tensors):
+    """PyTorch's refusal of a gradient for a loss argument its node does not differentiate (the
+    weights): such an argument may not require grad while grad mode is on."""
+    if _transforms._open or not _C.is_grad_enabled():
+        return
+    for name, t in tensors.items():
+        if t is not None and t.requires_grad:
+            raise RuntimeError(
+                f"The function '{fname}' is not differentiable with respect to argument "
+                f"'{name}'. This input cannot have requires_grad True."
+            )
+
+
+def _records(*tensors):
+    """Whether a loss gets its own native node: some input records and no function transform is
+    open (the transforms differentiate the composed form, whose every op has its rules)."""
+    if _transforms._open or not _C.is_grad_enabled():
+        return False
+    return any(t is not None and t.requires_grad for t in tensors)
 
 
 # The native function itself (as PyTorch's is a builtin): a layer call pays no Python frame for it.
@@ -166,35 +188,52 @@ def nll_loss(
     )
     n_classes = input.shape[1] if input.dim() >= 2 else input.shape[0]
     _check_target_bounds(target, ignore_index, n_classes)
+    _refuse_grad("nll_loss_forward", weight=weight)
+    if input.dim() <= 2 and _records(input):
+        # One node, NllLossBackward0, over the value computed without history.
+        with engine.no_grad():
+            out, total_weight = _nll_values(input, target, weight, ignore_index, reduction)
+        return _C._record_loss(
+            out,
+            "nll",
+            _REDUCTION_ENUM[reduction],
+            input,
+            target,
+            weight,
+            total_weight=total_weight,
+            ignore_index=ignore_index,
+        )
+    out, total_weight = _nll_values(input, target, weight, ignore_index, reduction)
+    if not out.requires_grad:
+        return out
+    # What PyTorch's node keeps: its arguments and the total weight of the counted targets (0 for
+    # reduction="none", which does not compute it).
+    shown = {
+        "ignore_index": ignore_index,
+        "reduction": _REDUCTION_ENUM[reduction],
+        "self": input,
+        "target": target,
+        "total_weight": total_weight.detach(),
+        "weight": weight,
+    }
+    return name_grad_fn(out, _nll_name(input, reduction), (input,), shown, only_shown=True)
+
+
+def _nll_values(input, target, weight, ignore_index, reduction):
+    """nll_loss's value (arguments already checked), composed, and the total weight of the
+    counted targets (0 for reduction='none', which does not compute it)."""
     valid = target != ignore_index
     safe = _C.where(valid, target, 0).long()
-    x = _class_last(input)
-    picked = x.gather(-1, safe.unsqueeze(-1)).squeeze(-1)
+    picked = _class_last(input).gather(-1, safe.unsqueeze(-1)).squeeze(-1)
     w = valid.to(input.dtype)
     if weight is not None:
         w = w * weight.index_select(0, safe.reshape(-1)).view(*safe.shape)
     # Ignored targets contribute 0 even where their picked log-probability is -inf.
     loss = _C.where(valid, -picked * w, _C.zeros_like(picked))
     if reduction == "none":
-        out = loss
-    elif reduction == "sum":
-        out = loss.sum()
-    else:
-        out = loss.sum() / w.sum()
-    if not out.requires_grad:
-        return out
-    # What PyTorch's node keeps: its arguments and the total weight of the counted targets (0 for
-    # reduction="none", which does not compute it).
-    total_weight = _C.zeros((), dtype=input.dtype) if reduction == "none" else w.detach().sum()
-    shown = {
-        "ignore_index": ignore_index,
-        "reduction": {"none": 0, "mean": 1, "sum": 2}[reduction],
-        "self": input,
-        "target": target,
-        "total_weight": total_weight,
-        "weight": weight,
-    }
-    return name_grad_fn(out, _nll_name(input, reduction), (input,), shown, only_shown=True)
+        return loss, _C.zeros((), dtype=input.dtype)
+    total = w.sum()
+    return (loss.sum() if reduction == "sum" else loss.sum() / total), total
 
 
 @named_grad_fn(
@@ -271,6 +310,11 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     reduction = _reduction(size_average, reduce, reduction)
     _check_same_size(input, target)
     require_floating_common("mse_cpu", input, target)
+    if _records(input, target):
+        with engine.no_grad():
+            d = input - target
+            out = _reduce(d * d, reduction)
+        return _C._record_loss(out, "mse", _REDUCTION_ENUM[reduction], input, target)
     d = input - target
     return _reduce(d * d, reduction)
 
@@ -304,7 +348,19 @@ def binary_cross_entropy(
     x = input.detach()
     if x.numel() and not bool(((x >= 0) & (x <= 1)).all()):
         raise RuntimeError("all elements of input should be between 0 and 1")
+    _refuse_grad("binary_cross_entropy", weight=weight)
+    if _records(input, target):
+        with engine.no_grad():
+            out = _bce_values(input, target, weight, reduction)
+        return _C._record_loss(out, "bce", _REDUCTION_ENUM[reduction], input, target, weight)
     loss = _BinaryCrossEntropy.apply(input, target)
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def _bce_values(input, target, weight, reduction):
+    loss = _BinaryCrossEntropy.forward(input, target)
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction)
@@ -363,6 +419,18 @@ def binary_cross_entropy_with_logits(
             f"Target size ({target.shape}) must be the same as input size ({input.shape})"
         )
     require_floating(input, "log_sigmoid_cpu")
+    _refuse_grad("binary_cross_entropy_with_logits", weight=weight, pos_weight=pos_weight)
+    if _records(input, target):
+        with engine.no_grad():
+            out = _bce_logits_values(input, target, weight, reduction, pos_weight)
+        return _C._record_loss(
+            out, "bce_logits", _REDUCTION_ENUM[reduction], input, target, weight, pos_weight
+        )
+    return _bce_logits_values(input, target, weight, reduction, pos_weight)
+
+
+def _bce_logits_values(input, target, weight, reduction, pos_weight):
+    """binary_cross_entropy_with_logits composed (each op differentiable)."""
     softplus_neg = _softplus_neg(input)
     if pos_weight is not None:
         # -(pos_weight t log sigmoid(x) + (1 - t) log sigmoid(-x)): the same value as
