@@ -2224,11 +2224,7 @@ class Tensor:
         """
         Fills self with Exponential(lambd) samples: ``-1 / lambd * log1p(-u)``.
         """
-    @typing.overload
-    def fill_(self, value: typing.SupportsFloat | typing.SupportsIndex) -> Tensor:
-        ...
-    @typing.overload
-    def fill_(self, value: Tensor) -> Tensor:
+    def fill_(self, value: typing.Any) -> Tensor:
         """
         fill_(value) -> Tensor
         
@@ -2739,7 +2735,7 @@ class Tensor:
         """
         Replaces each element x by callable(x, y), y the matching element of tensor (broadcast).
         """
-    def masked_fill_(self, *args, **kwargs):
+    def masked_fill_(self, mask, value):
         """
         In-place version of :meth:`~Tensor.masked_fill`: writes the result into ``self`` and returns it.
         """

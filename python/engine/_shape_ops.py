@@ -5,7 +5,14 @@ import builtins
 import contextlib
 import math
 
-from engine import _C, _expanded_writes, _grad_fn_names, _method_aliases, _transforms, _user_warnings
+from engine import (
+    _C,
+    _expanded_writes,
+    _grad_fn_names,
+    _method_aliases,
+    _transforms,
+    _user_warnings,
+)
 from engine._dense_layout import dense_order, inverse
 from engine._int_list_arg import _int_list
 from engine._out_param import CPP_NAMES
