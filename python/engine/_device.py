@@ -3,7 +3,9 @@ on the "meta" device (engine._meta_dispatch); CUDA and other devices can be name
 code builds them) but no tensor can be placed on them. A device is also a context manager that
 makes itself the default device of the factories inside its block, as in PyTorch."""
 
-import threading
+# _thread's local is threading.local itself; importing threading would cost `import engine` a
+# millisecond where the interpreter has not loaded it (tests/test_import_time.py).
+from _thread import _local as _thread_local
 
 _TYPES = (
     "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
@@ -94,7 +96,7 @@ META = device("meta")
 # The default device: set_default_device's choice, under the devices of open `with device(...)`
 # blocks (per thread, innermost last).
 _default = CPU
-_local = threading.local()
+_local = _thread_local()
 
 
 def _stack():
