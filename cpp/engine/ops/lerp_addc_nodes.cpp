@@ -83,7 +83,7 @@ struct AddcBackward : Node {
 void record_lerp(const Tensor& out, const Tensor& start, const Tensor& end, const Tensor& weight) {
   const bool tensor_weight = !weight.is_wrapped_number();
   if (!compute_requires_grad({&start, &end, &weight})) return;
-  ENGINE_ASSERT(!grad_fn(out));
+  check_unrecorded(out, "lerp");
   auto node = std::make_shared<LerpBackward>();
   node->tensor_weight = tensor_weight;
   if (tensor_weight) {
@@ -104,7 +104,7 @@ void record_lerp(const Tensor& out, const Tensor& start, const Tensor& end, cons
 void record_addc(const Tensor& out, bool divide, const Tensor& input, const Tensor& tensor1, const Tensor& tensor2,
                  const SavedValue& value, double value_number) {
   if (!compute_requires_grad({&input, &tensor1, &tensor2})) return;
-  ENGINE_ASSERT(!grad_fn(out));
+  check_unrecorded(out, "_record_addc");
   auto node = std::make_shared<AddcBackward>();
   node->mutable_next_edges() = collect_next_edges({&input, &tensor1, &tensor2});
   node->divide = divide;

@@ -139,7 +139,7 @@ void record_loss(const Tensor& out, const LossArgs& args, const Tensor& self, co
                  const std::optional<Tensor>& total_weight) {
   const bool nll = args.kind == LossKind::NllLoss;
   if (nll ? !compute_requires_grad({&self}) : !compute_requires_grad({&self, &target})) return;
-  ENGINE_ASSERT(!grad_fn(out));
+  check_unrecorded(out, "_record_loss");
   auto node = std::make_shared<LossBackward>();
   node->mutable_next_edges() = nll ? collect_next_edges({&self}) : collect_next_edges({&self, &target});
   node->args = args;

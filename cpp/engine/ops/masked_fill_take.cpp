@@ -57,7 +57,7 @@ struct TakeBackward : Node {
 void record_masked_fill(const Tensor& out, const Tensor& self, const Tensor& mask, const Tensor& value,
                         bool tensor_value) {
   if (!compute_requires_grad({&self, &value})) return;
-  ENGINE_ASSERT(!grad_fn(out));
+  check_unrecorded(out, "_record_masked_fill");
   auto node = std::make_shared<MaskedFillBackward>();
   node->mutable_next_edges() = tensor_value ? collect_next_edges({&self, &value}) : collect_next_edges({&self});
   node->mask_ = SavedTensor(mask, false);
@@ -66,7 +66,7 @@ void record_masked_fill(const Tensor& out, const Tensor& self, const Tensor& mas
 
 void record_take(const Tensor& out, const Tensor& self, const Tensor& index, const Tensor& flat_positions) {
   if (!compute_requires_grad({&self})) return;
-  ENGINE_ASSERT(!grad_fn(out));
+  check_unrecorded(out, "_record_take");
   auto node = std::make_shared<TakeBackward>();
   node->mutable_next_edges() = collect_next_edges({&self});
   node->self_ = SavedTensor(self, false);

@@ -2,6 +2,8 @@
 // Shared plumbing of the ops: building a backward node for an op's inputs and attaching it to its
 // output. Every op uses the same three steps, so they live here once.
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include "engine/autograd/node.h"
 #include "engine/autograd/saved_tensor.h"
@@ -26,6 +28,16 @@ std::shared_ptr<N> make_node(std::initializer_list<const Tensor*> inputs) {
   auto node = std::allocate_shared<N>(ObjectAllocator<N>());
   node->mutable_next_edges() = collect_next_edges(inputs);
   return node;
+}
+
+// The `_C._record_*` entries attach a node to a result computed under no_grad: a result that
+// already has history (or arguments that break the node's own preconditions) is refused with an
+// error naming the entry, as any other bad argument is.
+inline void check_recordable(bool ok, const char* entry, const char* what) {
+  if (!ok) throw std::runtime_error(std::string(entry) + "(): " + what);
+}
+inline void check_unrecorded(const Tensor& out, const char* entry) {
+  check_recordable(!grad_fn(out), entry, "`out` must be computed without recording, but it has a grad_fn");
 }
 
 // `out` with its grad_fn shown under `name`: for an op built of other ops, the name of the PyTorch

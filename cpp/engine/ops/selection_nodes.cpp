@@ -112,7 +112,7 @@ struct RollBackward : Node {
 void record_value_selection(const Tensor& out, const char* name, const Tensor& self, const Tensor& indices,
                             int64_t dim, int64_t given_dim, bool keepdim) {
   if (!compute_requires_grad({&self})) return;
-  ENGINE_ASSERT(!grad_fn(out));
+  check_unrecorded(out, "_record_value_selection");
   auto node = std::make_shared<ValueSelectionBackward>();
   node->mutable_next_edges() = collect_next_edges({&self});
   node->node_name = name;
@@ -126,7 +126,7 @@ void record_value_selection(const Tensor& out, const char* name, const Tensor& s
 
 void record_evenly_distributed(const Tensor& out, const char* name, const Tensor& self) {
   if (!compute_requires_grad({&self})) return;
-  ENGINE_ASSERT(!grad_fn(out));
+  check_unrecorded(out, "_record_median_all");
   auto node = std::make_shared<EvenlyDistributedBackward>();
   node->mutable_next_edges() = collect_next_edges({&self});
   node->node_name = name;
@@ -137,7 +137,7 @@ void record_evenly_distributed(const Tensor& out, const char* name, const Tensor
 
 void record_masked_select(const Tensor& out, const Tensor& self, const Tensor& mask, const Tensor& positions) {
   if (!compute_requires_grad({&self})) return;
-  ENGINE_ASSERT(!grad_fn(out));
+  check_unrecorded(out, "_record_masked_select");
   auto node = std::make_shared<MaskedSelectBackward>();
   node->mutable_next_edges() = collect_next_edges({&self});
   node->shape = broadcast_shapes(self.shape(), mask.shape());
@@ -149,7 +149,8 @@ void record_masked_select(const Tensor& out, const Tensor& self, const Tensor& m
 
 void record_roll(const Tensor& out, const Tensor& self, const Dims& shifts, const Dims& dims) {
   if (!compute_requires_grad({&self})) return;
-  ENGINE_ASSERT(!grad_fn(out) && shifts.size() == dims.size());
+  check_unrecorded(out, "_record_roll");
+  check_recordable(shifts.size() == dims.size(), "_record_roll", "`shifts` and `dims` must have the same length");
   auto node = std::make_shared<RollBackward>();
   node->mutable_next_edges() = collect_next_edges({&self});
   node->input_shape = self.shape();

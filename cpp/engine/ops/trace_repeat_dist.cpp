@@ -94,7 +94,8 @@ struct DistBackward : Node {
 
 void record_trace(const Tensor& out, const Tensor& self) {
   if (!compute_requires_grad({&self})) return;
-  ENGINE_ASSERT(!grad_fn(out) && self.dim() == 2);
+  check_unrecorded(out, "_record_trace");
+  check_recordable(self.dim() == 2, "_record_trace", "`self` must be a matrix");
   auto node = std::make_shared<TraceBackward>();
   node->mutable_next_edges() = collect_next_edges({&self});
   node->input_shape = self.shape();
@@ -103,7 +104,9 @@ void record_trace(const Tensor& out, const Tensor& self) {
 
 void record_repeat(const Tensor& out, const Tensor& self, const Dims& repeats) {
   if (!compute_requires_grad({&self})) return;
-  ENGINE_ASSERT(!grad_fn(out) && repeats.size() >= self.shape().size());
+  check_unrecorded(out, "_record_repeat");
+  check_recordable(repeats.size() >= self.shape().size(), "_record_repeat",
+                   "`repeats` must have at least as many entries as `self` has dims");
   auto node = std::make_shared<RepeatBackward>();
   node->mutable_next_edges() = collect_next_edges({&self});
   node->input_shape = self.shape();
@@ -113,7 +116,8 @@ void record_repeat(const Tensor& out, const Tensor& self, const Dims& repeats) {
 
 void record_dist(const Tensor& out, const Tensor& self, const Tensor& other, double p) {
   if (!compute_requires_grad({&self, &other})) return;
-  ENGINE_ASSERT(!grad_fn(out) && std::isfinite(p) && p > 0);
+  check_unrecorded(out, "_record_dist");
+  check_recordable(std::isfinite(p) && p > 0, "_record_dist", "`p` must be finite and positive");
   auto node = std::make_shared<DistBackward>();
   node->mutable_next_edges() = collect_next_edges({&self, &other});
   node->p = p;

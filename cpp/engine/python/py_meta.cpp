@@ -59,8 +59,10 @@ void init_meta(py::module_& m) {
         py::arg("size"), py::arg("stride"), py::arg("dtype"), py::arg("storage_offset") = 0,
         "A meta tensor (no memory) of the given size, strides (None: contiguous), dtype and offset.");
   m.def("_meta_alias", [](const Tensor& base, py::handle size, py::handle stride, int64_t offset) {
-    return base.as_strided(dims_from_sequence(size, "as_strided", "size"),
-                           dims_from_sequence(stride, "as_strided", "stride"), offset);
+    const Dims sizes = dims_from_sequence(size, "as_strided", "size");
+    const Dims strides = dims_from_sequence(stride, "as_strided", "stride");
+    ENGINE_CHECK(sizes.size() == strides.size(), std::runtime_error, "mismatch in length of strides and shape");
+    return base.as_strided(sizes, strides, offset);
   }, py::arg("base"), py::arg("size"), py::arg("stride"), py::arg("storage_offset"),
      "A view of `base`'s storage with the given layout (no autograd history).");
   m.def("_meta_is", [](const Tensor& t) { return t.is_meta(); }, py::arg("tensor"),
