@@ -1,4 +1,5 @@
-"""out= of add / sub / mul / div written straight into out's memory, and add / sub with alpha in
+"""out= of add / sub / mul / div (and of exp / log / sqrt / sin / cos / tanh / sigmoid) written
+straight into out's memory, and add / sub with alpha in
 one fused pass (fresh, in place and out=): values against NumPy in float64 on every layout the
 direct path takes (contiguous, strided out, broadcast, out aliasing an input, dtype promotion,
 integer and bool alpha), and the fallbacks that keep PyTorch's out= rules."""
@@ -252,3 +253,55 @@ def test_half_alpha_keeps_its_rounding():
     fresh = engine.add(a, b, alpha=0.1)
     assert a.clone().add_(b, alpha=0.1).tolist() == fresh.tolist()
     np.testing.assert_allclose(np64(fresh), np64(a) + 0.1 * np64(b), rtol=2e-3, atol=2e-3)
+
+
+UNARY = {
+    "exp": np.exp,
+    "log": np.log,
+    "sqrt": np.sqrt,
+    "sin": np.sin,
+    "cos": np.cos,
+    "tanh": np.tanh,
+    "sigmoid": lambda x: 1 / (1 + np.exp(-x)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNARY))
+@pytest.mark.parametrize("dtype", [engine.float32, engine.float64])
+def test_unary_functions_write_into_out(name, dtype):
+    # The float functions' out= also takes the direct path: contiguous, strided, the input itself.
+    x = data(300, 7, seed=3, dtype=dtype).abs() + 0.25
+    want = UNARY[name](np64(x))
+    fn = getattr(engine, name)
+    out = engine.empty(300, 7, dtype=dtype)
+    version = out._version
+    assert fn(x, out=out) is out and out._version == version + 1
+    np.testing.assert_allclose(np64(out), want, **F32_TOL)
+    strided = engine.empty(7, 300, dtype=dtype).t()
+    fn(x, out=strided)
+    assert strided.stride() == (1, 300)
+    np.testing.assert_allclose(np64(strided), want, **F32_TOL)
+    same = x.clone()
+    fn(same, out=same)
+    np.testing.assert_allclose(np64(same), want, **F32_TOL)
+
+
+def test_unary_out_fallbacks_keep_the_rules():
+    x = data(4, 5)
+    wider = engine.empty(4, 5, dtype=engine.float64)  # another dtype: computed, then cast
+    engine.exp(x, out=wider)
+    np.testing.assert_allclose(np64(wider), np.exp(np64(x)), **F32_TOL)
+    with pytest.raises(RuntimeError, match="can't be cast to the desired output type Long"):
+        engine.exp(x, out=engine.empty(4, 5, dtype=engine.int64))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        resized = engine.exp(x, out=engine.empty(3))
+    assert resized.shape == (4, 5) and any("resized" in str(w.message) for w in caught)
+    ints = engine.arange(6).reshape(2, 3)  # integers compute in the default dtype
+    np.testing.assert_allclose(
+        np64(engine.exp(ints, out=engine.empty(2, 3))),
+        np.exp(np.arange(6.0)).reshape(2, 3),
+        **F32_TOL,
+    )
+    with pytest.raises(RuntimeError, match="don't support automatic differentiation"):
+        engine.exp(x.clone().requires_grad_(), out=engine.empty(4, 5))

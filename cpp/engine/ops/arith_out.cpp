@@ -1,4 +1,5 @@
-// out= of add, sub, mul and div written by the kernel straight into out's memory: no fresh result
+// out= of add, sub, mul, div and the common float functions (exp, log, sqrt, sin, cos, tanh,
+// sigmoid) written by the kernel straight into out's memory: no fresh result
 // and no second pass to copy it over (the path training loops take every step). Where it does not
 // apply, the caller computes a fresh result and copies it, with every out= rule of that path.
 #include "engine/core/layout.h"
@@ -60,6 +61,17 @@ bool sub_out(const Tensor& out, const Tensor& a, const Tensor& b, double alpha) 
 }
 
 bool mul_out(const Tensor& out, const Tensor& a, const Tensor& b) { return scaled_into(out, a, b, 1.0, kernels::BinaryOp::Mul); }
+
+bool unary_out(kernels::UnaryOp op, const Tensor& out, const Tensor& a) {
+  // float32 / float64 only: integer inputs compute in the default dtype, 16-bit floats through
+  // float32, complex inputs through their real view (all on the fresh path).
+  const DType dt = a.dtype();
+  if (dt != DType::Float32 && dt != DType::Float64) return false;
+  if (out.dtype() != dt || out.shape() != a.shape() || out.is_meta() || a.is_meta()) return false;
+  if (!reads_safely(out, a)) return false;
+  kernels::unary(op, out, a);
+  return true;
+}
 
 bool div_out(const Tensor& out, const Tensor& a, const Tensor& b) {
   const DType dt = result_type(a, b);

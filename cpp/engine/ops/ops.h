@@ -9,6 +9,10 @@
 
 #include "engine/core/tensor.h"
 
+namespace engine::kernels {
+enum class UnaryOp;  // kernels/elementwise.h
+}
+
 namespace engine::ops {
 
 // ---- creation (no history) ----
@@ -64,6 +68,9 @@ bool add_out(const Tensor& out, const Tensor& a, const Tensor& b, double alpha);
 bool sub_out(const Tensor& out, const Tensor& a, const Tensor& b, double alpha);
 bool mul_out(const Tensor& out, const Tensor& a, const Tensor& b);
 bool div_out(const Tensor& out, const Tensor& a, const Tensor& b);
+// out= of a float function of one float32 / float64 tensor written straight into out where out has
+// the input's dtype and shape and the input can be read safely; false (nothing written) otherwise.
+bool unary_out(kernels::UnaryOp op, const Tensor& out, const Tensor& a);
 Tensor pow(const Tensor& a, const Tensor& b);
 Tensor neg(const Tensor& a);
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
