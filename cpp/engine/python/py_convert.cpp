@@ -265,6 +265,17 @@ T checked_int(py::handle obj) {
   return static_cast<T>(v);
 }
 
+// The items of the sequence `obj` at `depth` (a tensor or array as its list), checked against the
+// length scan() measured: the walk of fill_leaves and fill_complex_leaves.
+py::tuple items_at(py::handle obj, const Dims& shape, size_t depth) {
+  py::tuple seq = py::reinterpret_steal<py::tuple>(
+      PySequence_Tuple((is_tensor(obj) || is_ndarray(obj) ? obj.attr("tolist")() : py::reinterpret_borrow<py::object>(obj)).ptr()));
+  if (!seq) throw py::error_already_set();
+  ENGINE_CHECK(static_cast<int64_t>(seq.size()) == shape[depth], ValueError,
+               "tensor(): the data changed while it was being read");
+  return seq;
+}
+
 // Writes the leaves in order. The data is read a second time here, and an element's __float__ or
 // __index__ may have changed a list since scan() measured it: every length is checked again, so a
 // changed list is an error, never a write past the buffer.
@@ -288,12 +299,7 @@ void fill_leaves(py::handle obj, const Dims& shape, size_t depth, T*& out) {
     }
     return;
   }
-  py::tuple seq = py::reinterpret_steal<py::tuple>(
-      PySequence_Tuple((is_tensor(obj) || is_ndarray(obj) ? obj.attr("tolist")() : py::reinterpret_borrow<py::object>(obj)).ptr()));
-  if (!seq) throw py::error_already_set();
-  ENGINE_CHECK(static_cast<int64_t>(seq.size()) == shape[depth], ValueError,
-               "tensor(): the data changed while it was being read");
-  for (py::handle item : seq) fill_leaves<T>(item, shape, depth + 1, out);
+  for (py::handle item : items_at(obj, shape, depth)) fill_leaves<T>(item, shape, depth + 1, out);
 }
 
 // The leaves of a complex tensor, as (real, imaginary) pairs of V; the same checks as fill_leaves.
@@ -322,12 +328,7 @@ void fill_complex_leaves(py::handle obj, const Dims& shape, size_t depth, V*& ou
     *out++ = static_cast<V>(im);
     return;
   }
-  py::tuple seq = py::reinterpret_steal<py::tuple>(
-      PySequence_Tuple((is_tensor(obj) || is_ndarray(obj) ? obj.attr("tolist")() : py::reinterpret_borrow<py::object>(obj)).ptr()));
-  if (!seq) throw py::error_already_set();
-  ENGINE_CHECK(static_cast<int64_t>(seq.size()) == shape[depth], ValueError,
-               "tensor(): the data changed while it was being read");
-  for (py::handle item : seq) fill_complex_leaves<V>(item, shape, depth + 1, out);
+  for (py::handle item : items_at(obj, shape, depth)) fill_complex_leaves<V>(item, shape, depth + 1, out);
 }
 
 Tensor from_numpy_copy(const py::array& given, std::optional<DType> dtype) {

@@ -36,13 +36,17 @@ DType category_dtype(const Tensor& v) {
   return is_floating(v.dtype()) ? default_dtype() : v.dtype() == DType::Bool ? DType::Bool : DType::Int64;
 }
 
-// `Direct`: the kernel of a float function whose out= the kernel may write straight into out
-// (ops::unary_out decides); Neg stands for none (its out= keeps the fresh path).
-template <Tensor (*Op)(const Tensor&), kernels::UnaryOp Direct = kernels::UnaryOp::Neg, bool HasDirect = false>
+// `Into`: the op's out= that writes straight into out where it can, as def_binary's (below).
+using IntoUnary = bool (*)(const Tensor& out, const Tensor& a);
+bool never_into_unary(const Tensor&, const Tensor&) { return false; }
+template <kernels::UnaryOp K>
+bool unary_into(const Tensor& out, const Tensor& a) { return ops::unary_out(K, out, a); }
+
+template <Tensor (*Op)(const Tensor&), IntoUnary Into = never_into_unary>
 void def_unary(py::module_& m, const char* name, bool same_dtype_out = false) {
   m.def(name, [name, same_dtype_out](const Tensor& t, py::handle out) {
     check_out_args(out, {&t}, name);
-    if (HasDirect && !out.is_none() && ops::unary_out(Direct, out.cast<Tensor>(), t)) return written_out(out);
+    if (!out.is_none() && Into(out.cast<Tensor>(), t)) return written_out(out);
     return same_dtype_out ? write_out_same_dtype(out, Op(t)) : write_out(out, Op(t));
   }, py::arg("input"), py::kw_only(), py::arg("out") = py::none());
 }
@@ -219,13 +223,13 @@ void init_ops(py::module_& m) {
     return write_out(out, r);
   }, py::arg("input"), py::arg("mat2"), py::kw_only(), py::arg("out") = py::none());
   def_unary<ops::neg>(m, "neg", true);
-  def_unary<ops::exp, kernels::UnaryOp::Exp, true>(m, "exp");
-  def_unary<ops::log, kernels::UnaryOp::Log, true>(m, "log");
-  def_unary<ops::sqrt, kernels::UnaryOp::Sqrt, true>(m, "sqrt");
-  def_unary<ops::sin, kernels::UnaryOp::Sin, true>(m, "sin");
-  def_unary<ops::cos, kernels::UnaryOp::Cos, true>(m, "cos");
-  def_unary<ops::tanh, kernels::UnaryOp::Tanh, true>(m, "tanh");
-  def_unary<ops::sigmoid, kernels::UnaryOp::Sigmoid, true>(m, "sigmoid");
+  def_unary<ops::exp, unary_into<kernels::UnaryOp::Exp>>(m, "exp");
+  def_unary<ops::log, unary_into<kernels::UnaryOp::Log>>(m, "log");
+  def_unary<ops::sqrt, unary_into<kernels::UnaryOp::Sqrt>>(m, "sqrt");
+  def_unary<ops::sin, unary_into<kernels::UnaryOp::Sin>>(m, "sin");
+  def_unary<ops::cos, unary_into<kernels::UnaryOp::Cos>>(m, "cos");
+  def_unary<ops::tanh, unary_into<kernels::UnaryOp::Tanh>>(m, "tanh");
+  def_unary<ops::sigmoid, unary_into<kernels::UnaryOp::Sigmoid>>(m, "sigmoid");
   m.def("relu", [](const Tensor& t) { return ops::relu(t); }, py::arg("input"));  // no out=, as in PyTorch
   def_unary<ops::abs>(m, "abs", true);
   def_unary<ops::sign>(m, "sign", true);
